@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { isApiPath, registerGuard } from './platform/http/guard';
+import { TenantHostResolver } from './platform/http/tenant-hosts';
+import { Mailer } from './platform/mail/mailer';
+import type { Platform } from './platform/platform';
+import { resolveTokenSecret, TokenService } from './platform/security/tokens';
+import { loadPrincipal, registerAuthRoutes } from './modules/auth/index';
+import { registerOrganisationRoutes } from './modules/organisation/index';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  /** Turns the request log on (the server) or off (tests). */
+  logger?: boolean;
+};
+
+/** The server and its platform (an async function cannot return the thenable Fastify instance bare). */
+export type App = { app: FastifyInstance; platform: Platform };
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The transformed password travels in two spec paths; keep it out of the request log. */
+const redactUrl = (url: string) => url.replace(/\/(createfirst|create)\/[^/?]+/i, '/$1/[redacted]').replace(/(validateotp\/[^/]+)\/[^/?]+/i, '$1/[redacted]');
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger
+      ? { level: config.logLevel, serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }) } }
+      : false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const platform: Platform = {
+    config,
+    database,
+    tokens: new TokenService(resolveTokenSecret(config.tokenSecret, database.kind === 'pglite' ? config.dataDir : undefined), config.tokenTtlMinutes),
+    mailer: new Mailer(config.smtpUrl, config.mailFrom, app.log),
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  };
+  app.addHook('onClose', async () => platform.mailer.close());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'ERP API', version: '1.0.0', description: 'Multi-tenant accounting and business-management API' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A user token from /auth/user/validate, or the public credential' },
+          tenant: { type: 'apiKey', in: 'header', name: 'Token', description: 'The tenant id of the signed-in user' },
+        },
+      },
+      security: [{ bearer: [], tenant: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyRateLimit, { global: false });
+
+  registerErrorHandler(app);
+  const hosts = new TenantHostResolver(config, database);
+  registerGuard(app, platform, hosts, (claims) => loadPrincipal(platform, claims));
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+  registerAuthRoutes(app, platform);
+  registerOrganisationRoutes(app, platform);
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return { app, platform };
+}
+
+/** Serves the built React app; any non-API GET that asks for HTML gets index.html (client routing). */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !isApiPath(request.url.split('?')[0]!) && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ message: `No such route: ${request.method} ${request.url.split('?')[0]}`, statusCode: 404, serverError: 'NotFound' });
+  });
+}

@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { signInMessages, TRANSFORMED_PASSWORD_PATTERN, type SignIn, type SignedInUser } from '@erp/contracts';
+import { withTenant } from '../../platform/db/tenancy';
+import { recordAudit } from '../../platform/audit/audit';
+import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
+import { dummySecretHash, verifySecret } from '../../platform/security/passwords';
+import type { Platform } from '../../platform/platform';
+import type { AccessClaims } from '../../platform/security/tokens';
+import type { AuthContext } from '../../platform/http/access';
+import { companies, tenants } from '../organisation/index';
+import { roles, users } from './auth.tables';
+import { loadPermissions } from './roles.service';
+import { grantedOperations, grantedPages } from './grants';
+
+/**
+ * POST /auth/user/validate. One generic message for every failure (unknown address, wrong
+ * password, inactive account), a lock after repeated failures, and the signed-in user record.
+ */
+export async function signIn(platform: Platform, tenantId: string, input: SignIn): Promise<SignedInUser> {
+  const mail = input.key?.trim();
+  if (!mail) throw badRequest(signInMessages.email);
+  if (!input.value) throw badRequest(signInMessages.password);
+  const { db } = platform.database;
+  const now = platform.now();
+
+  const [user] = await withTenant(db, { tenantId }, (tx) =>
+    tx.select().from(users).where(sql`lower(${users.mailAddress}) = lower(${mail})`),
+  );
+  if (!user) {
+    await verifySecret(await dummySecretHash(), input.value);
+    throw unauthorized(signInMessages.failed);
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw tooManyRequests(signInMessages.locked);
+
+  const ok = TRANSFORMED_PASSWORD_PATTERN.test(input.value) && (await verifySecret(user.passwordHash, input.value));
+  if (!ok) {
+    await withTenant(db, { tenantId }, async (tx) => {
+      const lockAt = platform.config.signInFailuresMax;
+      const lockedUntil = new Date(now.getTime() + platform.config.signInLockMinutes * 60_000);
+      // One atomic update: concurrent failures cannot lose a count.
+      await tx
+        .update(users)
+        .set({
+          failedSignIns: sql`case when ${users.failedSignIns} + 1 >= ${lockAt} then 0 else ${users.failedSignIns} + 1 end`,
+          lockedUntil: sql`case when ${users.failedSignIns} + 1 >= ${lockAt} then ${lockedUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.userId, user.userId));
+    });
+    throw unauthorized(signInMessages.failed);
+  }
+  if (user.status !== 'Active') throw unauthorized(signInMessages.failed);
+
+  return withTenant(db, { tenantId, userId: user.userId }, async (tx) => {
+    await tx.update(users).set({ failedSignIns: 0, lockedUntil: null, lastLogin: now }).where(eq(users.userId, user.userId));
+    await recordAudit(tx, tenantId, user.userId, [{ entity: 'user', recordId: user.userId, action: 'sign-in' }]);
+    const [tenant] = await tx.select().from(tenants).where(eq(tenants.tenantId, tenantId));
+    const [company] = await tx.select().from(companies).where(eq(companies.companyId, user.companyId));
+    const [role] = await tx.select().from(roles).where(eq(roles.roleId, user.roleId));
+    const permissions = await loadPermissions(tx, user.roleId);
+    const { token, expiresAt } = await platform.tokens.issueAccess({
+      tenantId,
+      companyId: user.companyId,
+      userId: user.userId,
+      roleId: user.roleId,
+      version: user.tokenVersion,
+    });
+    return {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      activeUser: {
+        code: user.userId,
+        name: user.name,
+        mailAddress: user.mailAddress,
+        status: 'Active',
+        roleID: user.roleId,
+        role: role!.name,
+        color: user.color,
+        tenant: { id: tenant!.tenantId, code: tenant!.code, name: tenant!.name },
+        company: { id: company!.companyId, code: company!.code, description: company!.description },
+      },
+      name: user.name,
+      mailAddress: user.mailAddress,
+      company: user.companyId,
+      parentRole: { id: role!.roleId, name: role!.name, permissions },
+    };
+  });
+}
+
+/**
+ * The principal behind a token, checked on every authenticated call: the user must still exist,
+ * be Active, and the token must not predate a password or status change.
+ */
+export async function loadPrincipal(platform: Platform, claims: AccessClaims): Promise<AuthContext | undefined> {
+  return withTenant(platform.database.db, { tenantId: claims.tenantId, userId: claims.userId }, async (tx) => {
+    const [user] = await tx
+      .select({ status: users.status, version: users.tokenVersion, roleId: users.roleId, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.userId, claims.userId));
+    if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
+    const permissions = await loadPermissions(tx, user.roleId);
+    return {
+      tenantId: claims.tenantId,
+      userId: claims.userId,
+      companyId: user.companyId,
+      roleId: user.roleId,
+      operations: grantedOperations(permissions),
+      pages: grantedPages(permissions),
+    };
+  });
+}

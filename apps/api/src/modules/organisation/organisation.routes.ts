@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  companyListItemSchema,
+  companySchema,
+  companyViewSchema,
+  countParamSchema,
+  currencyViewSchema,
+  localeSchema,
+  tenantSchema,
+  tenantViewSchema,
+} from '@erp/contracts';
+import { enterTenant, withTenant } from '../../platform/db/tenancy';
+import { principalOf } from '../../platform/http/guard';
+import { forbidden } from '../../platform/http/errors';
+import type { Platform } from '../../platform/platform';
+import { createTenant, editTenant, getCompany, listCompanies, listCurrencies, listLocales, listTenants, saveCompany } from './organisation.service';
+import { tenants } from './organisation.tables';
+
+const tags = ['organisation'];
+const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+/** Save for new records, Edit when every record already has an id. */
+const saveOrEdit = (entity: string) => (request: FastifyRequest) =>
+  (request.body as { id?: string }[]).some((row) => !row.id) ? `Save${entity}` : `Edit${entity}`;
+
+/** The ledger service's tenant and company calls of SPEC.md section 7. */
+export function registerOrganisationRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = <T>(request: FastifyRequest, fn: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(platform.database.db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
+
+  r.get('/gl/GetTenants/:count', {
+    config: { access: { kind: 'user', page: '/organisation-structure' } },
+    schema: { tags, summary: 'Tenants the signed-in user may see (their own)', params: z.object({ count: countParamSchema }), response: { 200: listOf(tenantViewSchema) } },
+  }, async (request) => tx(request, (t) => listTenants(t, undefined, request.params.count)));
+
+  r.get('/gl/SearchTenants/:text/false/:count', {
+    config: { access: { kind: 'user', page: '/organisation-structure' } },
+    schema: { tags, summary: 'Search tenants by code or name', params: z.object({ text: z.string().min(1).max(200), count: countParamSchema }), response: { 200: listOf(tenantViewSchema) } },
+  }, async (request) => tx(request, (t) => listTenants(t, request.params.text, request.params.count)));
+
+  r.post('/gl/SaveTenants', {
+    config: { access: { kind: 'user', operation: saveOrEdit('Tenant') } },
+    schema: { tags, summary: 'Save tenants: edit your own; a license manager may create new tenants', body: z.array(tenantSchema).min(1).max(50), response: { 200: z.array(tenantViewSchema) } },
+  }, async (request) => {
+    const actor = principalOf(request);
+    return tx(request, async (t) => {
+      const [own] = await t.select({ isLicenseManager: tenants.isLicenseManager }).from(tenants);
+      const saved = [];
+      for (const input of request.body) {
+        if (input.id) {
+          saved.push(await editTenant(t, platform, actor, { ...input, id: input.id }));
+          continue;
+        }
+        if (!own?.isLicenseManager) throw forbidden('Only the license manager may create tenants');
+        const created = await createTenant(platform, input, actor.userId, t);
+        await enterTenant(t, actor);
+        saved.push(created.tenant);
+      }
+      return saved;
+    });
+  });
+
+  r.get('/gl/GetCompanies/:count', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: "Companies of the signed-in user's tenant", params: z.object({ count: countParamSchema }), response: { 200: listOf(companyListItemSchema) } },
+  }, async (request) => tx(request, (t) => listCompanies(t, undefined, request.params.count)));
+
+  r.get('/gl/SearchCompanies/:text/:count', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Search companies by code or description', params: z.object({ text: z.string().min(1).max(200), count: countParamSchema }), response: { 200: listOf(companyListItemSchema) } },
+  }, async (request) => tx(request, (t) => listCompanies(t, request.params.text, request.params.count)));
+
+  r.get('/gl/GetFullCompany', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: "The signed-in user's company with its accounting date and date format", response: { 200: companyViewSchema } },
+  }, async (request) => tx(request, (t) => getCompany(t, principalOf(request).companyId)));
+
+  r.post('/gl/SaveCompanies', {
+    config: { access: { kind: 'user', operation: saveOrEdit('Company') } },
+    schema: { tags, summary: 'Save companies (create without id, edit with id)', body: z.array(companySchema).min(1).max(50), response: { 200: z.array(companyViewSchema) } },
+  }, async (request) => {
+    const actor = principalOf(request);
+    return tx(request, async (t) => {
+      const saved = [];
+      for (const input of request.body) saved.push(await saveCompany(t, actor, input));
+      return saved;
+    });
+  });
+
+  r.get('/gl/GetCurrencies/:count', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Currencies of the tenant', params: z.object({ count: countParamSchema }), response: { 200: listOf(currencyViewSchema) } },
+  }, async (request) => tx(request, (t) => listCurrencies(t, request.params.count)));
+
+  r.get('/gl/getlocales', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Locales a company may use', response: { 200: z.array(localeSchema) } },
+  }, async () => listLocales());
+}

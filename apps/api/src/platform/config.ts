@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Every setting comes from the environment; README.md lists them. Nothing secret has a default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
+  PUBLIC_TOKEN: z.string().min(1).default('erp-public'),
+  DEFAULT_TENANT_HOST: z.string().default('default.erp.local'),
+  LOCAL_HOSTS: z.string().default('localhost,127.0.0.1,[::1]'),
+  TENANT_HOST_MAP: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('ERP <no-reply@erp.local>'),
+  SIGN_IN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  tokenSecret?: string;
+  tokenTtlMinutes: number;
+  publicToken: string;
+  defaultTenantHost: string;
+  /** Host names (lower case, no port) that stand for the default tenant host (SPEC.md section 9). */
+  localHosts: string[];
+  /** Extra host aliases: `alias=tenant-host` pairs. */
+  tenantHostMap: Record<string, string>;
+  smtpUrl?: string;
+  mailFrom: string;
+  signInFailuresMax: number;
+  signInLockMinutes: number;
+  webDist?: string;
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = envSchema.parse(env);
+  const tenantHostMap = Object.fromEntries(
+    e.TENANT_HOST_MAP.split(',')
+      .map((pair) => pair.split('=').map((s) => s.trim().toLowerCase()))
+      .filter((p): p is [string, string] => p.length === 2 && !!p[0] && !!p[1]),
+  );
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    tokenSecret: e.TOKEN_SECRET,
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    publicToken: e.PUBLIC_TOKEN,
+    defaultTenantHost: e.DEFAULT_TENANT_HOST.toLowerCase(),
+    localHosts: e.LOCAL_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    tenantHostMap,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    signInFailuresMax: e.SIGN_IN_FAILURES_MAX,
+    signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}

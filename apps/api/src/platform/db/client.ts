@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows of a raw `execute` (both drivers answer `{ rows }`; Drizzle types it loosely). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The application's database: the same Drizzle surface over embedded PGlite or a PostgreSQL pool. */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs raw SQL as the connecting (owner) role, outside any tenant: migrations and system tasks. */
+  execRaw(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      execRaw: async (sqlText) => void (await pool.query(sqlText)),
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dataDir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    client = new PGlite(dataDir);
+  }
+  await client.waitReady;
+  const pglite = client;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    execRaw: async (sqlText) => void (await pglite.exec(sqlText)),
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,6 @@
+// Every Drizzle table of the application, for the client's relational API and for drizzle-kit.
+export * from './tenancy.tables';
+export * from '../../modules/organisation/organisation.tables';
+export * from '../../modules/auth/auth.tables';
+export * from '../audit/audit.tables';
+export * from '../mail/mail.tables';

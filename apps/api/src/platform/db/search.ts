@@ -1,0 +1,4 @@
+/** A LIKE pattern that finds `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

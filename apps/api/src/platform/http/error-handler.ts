@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+type PgLikeError = { code?: string; constraint?: string };
+
+/** Names a field path the way a person reads it: `user.mailAddress`, `[2].code`. */
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
+}
+
+/** Every failure leaves as the SPEC.md section 8 error object with the status DESIGN.md names. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.statusCode).send(error.toErrorObject());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first ? fieldPath(first.instancePath) : '';
+      const message = `${where ? `${where}: ` : ''}${first?.message ?? 'invalid input'}`;
+      return reply.status(400).send({ message, statusCode: 400, serverError: 'ValidationError' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error', statusCode: 500, serverError: 'ServerError' });
+    }
+    if (error.code === '23505') {
+      return reply.status(409).send({ message: 'A record with the same key already exists', statusCode: 409, serverError: 'Conflict' });
+    }
+    if (error.code === '23503') {
+      return reply.status(409).send({ message: 'The record is referenced by other records', statusCode: 409, serverError: 'Conflict' });
+    }
+    if (error.code === '42501') {
+      request.log.warn({ err: error }, 'database refused a privilege');
+      return reply.status(403).send({ message: 'You are not permitted to do this', statusCode: 403, serverError: 'Forbidden' });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unexpected error');
+    const message = status === 500 ? 'Internal server error' : error.message;
+    return reply.status(status).send({ message, statusCode: status, serverError: status === 500 ? 'ServerError' : error.code });
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TENANT_HEADER } from '@erp/contracts';
+import type { AccessClaims } from '../security/tokens';
+import type { Platform } from '../platform';
+import type { AuthContext } from './access';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
+import type { TenantHostResolver } from './tenant-hosts';
+
+/** Path prefixes of the API services (DESIGN.md "API conventions"); everything else is the web app. */
+export const API_PREFIXES = ['/auth', '/gl', '/ap', '/ar', '/fa', '/cm', '/payroll', '/inventory', '/workflow', '/admin', '/licensing'];
+export const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+
+export type PrincipalLoader = (claims: AccessClaims) => Promise<AuthContext | undefined>;
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/**
+ * Runs before every API route: resolves the tenant from the host, checks the credential the route
+ * takes, then the role's page or operation label. The menu hiding a page is not a check; this is.
+ */
+export function registerGuard(app: FastifyInstance, platform: Platform, hosts: TenantHostResolver, loadPrincipal: PrincipalLoader): void {
+  app.decorateRequest('tenantId', '');
+  app.decorateRequest('auth', undefined);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || !isApiPath(url)) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw new AppError(500, 'This route declares no access rule', 'ServerError');
+
+    const tenantId = await hosts.resolve(request.headers.host);
+    if (!tenantId) throw notFound('The tenant of this address');
+    request.tenantId = tenantId;
+
+    const bearer = bearerOf(request);
+    if (!bearer) throw unauthorized('Missing credentials');
+    if (bearer === platform.config.publicToken) {
+      if (access.kind === 'user') throw unauthorized('Please sign in');
+      return;
+    }
+    if (access.kind === 'public') throw unauthorized('This call takes the public credential');
+
+    const claims = await platform.tokens.verifyAccess(bearer);
+    if (!claims) throw unauthorized('Your session has expired, please sign in again');
+    if (request.headers[TENANT_HEADER] !== claims.tenantId || claims.tenantId !== tenantId) {
+      throw unauthorized('The tenant of the request does not match your session');
+    }
+    const principal = await loadPrincipal(claims);
+    if (!principal) throw unauthorized('Your account is not active, please sign in again');
+    request.auth = principal;
+
+    if (access.kind === 'user' && access.page && !principal.pages.has(access.page)) throw forbidden();
+  });
+  // Operation labels may depend on the body (Save for a new record, Edit for an existing one), so
+  // they are checked once the body is parsed and validated, before the handler runs.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'user' || !access.operation || !request.auth) return;
+    const operation = typeof access.operation === 'function' ? access.operation(request) : access.operation;
+    if (!request.auth.operations.has(operation)) throw forbidden(`You are not permitted to do this (${operation})`);
+  });
+}
+
+/** The signed-in principal of a `user` route (the guard has set it). */
+export function principalOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized('Please sign in');
+  return request.auth;
+}

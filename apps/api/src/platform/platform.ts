@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { TokenService } from './security/tokens';
+
+/** What every module's routes and services are given: built once in buildApp. */
+export type Platform = {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** The clock; tests move it to prove expiry rules. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,4 @@
+export * from './password';
+export * from './user';
+export * from './role';
+export * from './session';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Workflow approval types of SPEC.md section 4, exact spelling and order. */
+export const approvalTypes = [
+  'JournalApproval',
+  'PeriodClosing',
+  'Workflow',
+  'FundTransfer',
+  'DepreciationSchedule',
+  'RevaluationSchedule',
+  'SplittingSchedule',
+  'DisposalSchedule',
+  'SalarySchedule',
+  'StockTransferApproval',
+  'StockTransferReversalApproval',
+  'CustomerInvoiceApproval',
+  'CustomerInvoiceReversalApproval',
+  'CustomerPaymentApproval',
+  'CustomerPaymentReversalApproval',
+  'CustomerPaymentScheduleApproval',
+  'CustomerPaymentScheduleReversalApproval',
+  'RecurringCustomerPaymentApproval',
+  'VendorInvoiceApproval',
+  'VendorInvoiceReversalApproval',
+  'VendorPaymentApproval',
+  'VendorPaymentReversalApproval',
+  'VendorPaymentScheduleApproval',
+  'VendorPaymentScheduleReversalApproval',
+  'RecurringVendorPaymentApproval',
+  'AdjustmentJournal',
+  'None',
+] as const;
+export const approvalTypeSchema = z.enum(approvalTypes);
+export type ApprovalType = z.infer<typeof approvalTypeSchema>;
+
+export const approvalOperationNames = [
+  'Validate',
+  'Post',
+  'Divide',
+  'Reverse',
+  'Approve',
+  'Release',
+  'Receive',
+  'Return',
+  'Cancel',
+  'Reject',
+] as const;
+export const approvalOperationSchema = z.enum(approvalOperationNames);
+export type ApprovalOperation = z.infer<typeof approvalOperationSchema>;
+
+const postReverse = ['Post', 'Reverse'] as const;
+// SPEC.md section 4 leaves the other types "not shown": Approve and Reject until their module defines more.
+const approveReject = ['Approve', 'Reject'] as const;
+
+/** The actions an approver may take per approval type (SPEC.md section 4). */
+export const approvalOperations: Readonly<Record<ApprovalType, readonly ApprovalOperation[]>> = {
+  JournalApproval: ['Validate', 'Post'],
+  PeriodClosing: approveReject,
+  Workflow: approveReject,
+  FundTransfer: ['Divide', 'Post'],
+  DepreciationSchedule: approveReject,
+  RevaluationSchedule: approveReject,
+  SplittingSchedule: approveReject,
+  DisposalSchedule: approveReject,
+  SalarySchedule: approveReject,
+  StockTransferApproval: ['Approve', 'Release', 'Receive', 'Return', 'Cancel'],
+  StockTransferReversalApproval: approveReject,
+  CustomerInvoiceApproval: postReverse,
+  CustomerInvoiceReversalApproval: approveReject,
+  CustomerPaymentApproval: approveReject,
+  CustomerPaymentReversalApproval: approveReject,
+  CustomerPaymentScheduleApproval: approveReject,
+  CustomerPaymentScheduleReversalApproval: approveReject,
+  RecurringCustomerPaymentApproval: approveReject,
+  VendorInvoiceApproval: postReverse,
+  VendorInvoiceReversalApproval: approveReject,
+  VendorPaymentApproval: approveReject,
+  VendorPaymentReversalApproval: approveReject,
+  VendorPaymentScheduleApproval: postReverse,
+  VendorPaymentScheduleReversalApproval: approveReject,
+  RecurringVendorPaymentApproval: approveReject,
+  AdjustmentJournal: approveReject,
+  None: approveReject,
+};
+
+/** Where an approval task links to (SPEC.md section 2 "Approval link targets"); None has no link. */
+export const approvalLinkTargets: Readonly<Record<ApprovalType, string | null>> = {
+  JournalApproval: '/journal',
+  PeriodClosing: '/journal',
+  Workflow: '/journal',
+  FundTransfer: '/journal',
+  DepreciationSchedule: '/journal',
+  RevaluationSchedule: '/journal',
+  SplittingSchedule: '/journal',
+  DisposalSchedule: '/journal',
+  SalarySchedule: '/journal',
+  StockTransferApproval: '/stock-transfer',
+  StockTransferReversalApproval: '/journal',
+  CustomerInvoiceApproval: '/customer-invoice',
+  CustomerInvoiceReversalApproval: '/journal',
+  CustomerPaymentApproval: '/journal',
+  CustomerPaymentReversalApproval: '/journal',
+  CustomerPaymentScheduleApproval: '/customer-payment-schedule',
+  CustomerPaymentScheduleReversalApproval: '/journal',
+  RecurringCustomerPaymentApproval: '/journal',
+  VendorInvoiceApproval: '/vendor-invoice',
+  VendorInvoiceReversalApproval: '/journal',
+  VendorPaymentApproval: '/journal',
+  VendorPaymentReversalApproval: '/journal',
+  VendorPaymentScheduleApproval: '/vendor-payment-schedule',
+  VendorPaymentScheduleReversalApproval: '/journal',
+  RecurringVendorPaymentApproval: '/journal',
+  AdjustmentJournal: '/journal',
+  None: null,
+};
+
+export function isApprovalOperationAllowed(type: ApprovalType, operation: string): boolean {
+  return (approvalOperations[type] as readonly string[]).includes(operation);
+}
