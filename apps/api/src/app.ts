@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const platform: Platform = {
     config,
     database,
+    hosts: new TenantHostResolver(config, database),
     tokens: new TokenService(resolveTokenSecret(config.tokenSecret, database.kind === 'pglite' ? config.dataDir : undefined), config.tokenTtlMinutes),
     mailer: new Mailer(config.smtpUrl, config.mailFrom, app.log),
     now: deps.now ?? (() => new Date()),
@@ -73,8 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyRateLimit, { global: false });
 
   registerErrorHandler(app);
-  const hosts = new TenantHostResolver(config, database);
-  registerGuard(app, platform, hosts, (claims) => loadPrincipal(platform, claims));
+  registerGuard(app, platform, (claims) => loadPrincipal(platform, claims));
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   registerAuthRoutes(app, platform);

@@ -16,6 +16,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('ERP <no-reply@erp.local>'),
   SIGN_IN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  PUBLIC_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -37,6 +38,8 @@ export type Config = {
   mailFrom: string;
   signInFailuresMax: number;
   signInLockMinutes: number;
+  /** Calls per minute per address on the public (unauthenticated) routes. */
+  publicRatePerMinute: number;
   webDist?: string;
   logLevel: string;
 };
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     signInFailuresMax: e.SIGN_IN_FAILURES_MAX,
     signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
+    publicRatePerMinute: e.PUBLIC_RATE_PER_MINUTE,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     ...overrides,

@@ -3,12 +3,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './security/tokens';
+import type { TenantHostResolver } from './http/tenant-hosts';
 
 /** What every module's routes and services are given: built once in buildApp. */
 export type Platform = {
   config: Config;
   database: Database;
   tokens: TokenService;
+  hosts: TenantHostResolver;
   mailer: Mailer;
   /** The clock; tests move it to prove expiry rules. */
   now: () => Date;

@@ -26,13 +26,15 @@ const passwordParam = z.object({ password: z.string().min(1).max(200) });
 const messageSchema = z.object({ message: z.string() });
 const tags = ['auth'];
 
-/** Per-address limits on the calls a stranger can make (sign-in is also locked per account). */
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** The users and roles rows of SPEC.md section 7's auth table. */
 export function registerAuthRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = platform.database.db;
+  /** Per-address limits on the calls a stranger can make (sign-in is also locked per account). */
+  const perAddress = (share: number) => ({
+    rateLimit: { max: Math.max(1, Math.round(platform.config.publicRatePerMinute * share)), timeWindow: '1 minute' },
+  });
   const tx = <T>(request: FastifyRequest, fn: Parameters<typeof withTenant<T>>[2]) =>
     withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
 
@@ -42,12 +44,12 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   }, async (request) => ((await tx(request, countUsers)) > 0 ? 0 : 1));
 
   r.post('/auth/user/createfirst/:password', {
-    config: { access: { kind: 'public' }, ...perAddress(10) },
+    config: { access: { kind: 'public' }, ...perAddress(0.5) },
     schema: { tags, summary: 'Create the first user of a tenant that has none (Administrator)', params: passwordParam, body: userSchema, response: { 200: userViewSchema } },
   }, async (request) => tx(request, (t) => createFirstUser(t, request.tenantId, request.body, request.params.password)));
 
   r.post('/auth/user/validate', {
-    config: { access: { kind: 'public' }, ...perAddress(20) },
+    config: { access: { kind: 'public' }, ...perAddress(1) },
     schema: { tags, summary: 'Sign in with key (mail address) and value (transformed password)', body: signInSchema, response: { 200: signedInUserSchema } },
   }, async (request) => signIn(platform, request.tenantId, request.body));
 
@@ -73,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   }, async (request) => tx(request, (t) => listUsersByRole(t, request.params.role, request.params.search, request.params.count, request.query.page)));
 
   r.post('/auth/user/changepassword', {
-    config: { access: { kind: 'public-or-user' }, ...perAddress(10) },
+    config: { access: { kind: 'public-or-user' }, ...perAddress(0.5) },
     schema: { tags, summary: 'Change a password with a validated code (changeToken) or the current password', body: changePasswordSchema, response: { 200: messageSchema } },
   }, async (request) => {
     await changePassword(platform, request.tenantId, request.auth?.userId, request.body);
@@ -81,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   });
 
   r.get('/auth/user/requestpasswordchange/:mail', {
-    config: { access: { kind: 'public' }, ...perAddress(5) },
+    config: { access: { kind: 'public' }, ...perAddress(0.25) },
     schema: { tags, summary: 'Mail a one-time code for a password change', params: z.object({ mail: z.string().min(1).max(254) }), response: { 200: messageSchema } },
   }, async (request) => {
     await requestPasswordChange(platform, request.tenantId, request.params.mail);
@@ -89,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   });
 
   r.get('/auth/user/validateotp/:mail/:otp', {
-    config: { access: { kind: 'public' }, ...perAddress(10) },
+    config: { access: { kind: 'public' }, ...perAddress(0.5) },
     schema: { tags, summary: 'Validate a one-time code; answers a change token for /user/changepassword', params: z.object({ mail: z.string().min(1).max(254), otp: z.string().min(1).max(20) }), response: { 200: otpValidationSchema } },
   }, async (request) => validateOtp(platform, request.tenantId, request.params.mail, request.params.otp));
 

@@ -55,7 +55,7 @@ export async function getUser(tx: Tx, userId: string): Promise<UserView> {
 
 /** SPEC.md section 5 checks, then the password's wire form (the client sends it transformed). */
 function assertSavable(user: User, password: string | undefined, isNew: boolean): void {
-  const message = validateUserForSave({ ...user, password: isNew ? password : user.password }, isNew);
+  const message = validateUserForSave({ ...user, password: isNew ? password?.trim() || undefined : user.password }, isNew);
   if (message) throw badRequest(message);
   if (isNew && !TRANSFORMED_PASSWORD_PATTERN.test(password ?? '')) throw badRequest('The password must be sent in its transformed form');
 }

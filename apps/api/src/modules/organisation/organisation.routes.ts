@@ -9,11 +9,12 @@ import {
   currencyViewSchema,
   localeSchema,
   tenantSchema,
+  tenantRequestResultSchema,
   tenantViewSchema,
 } from '@erp/contracts';
 import { enterTenant, withTenant } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { createTenant, editTenant, getCompany, listCompanies, listCurrencies, listLocales, listTenants, saveCompany } from './organisation.service';
 import { tenants } from './organisation.tables';
@@ -60,6 +61,19 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
       }
       return saved;
     });
+  });
+
+  r.get('/auth/tenantrequest/GetRequest/:host', {
+    config: { access: { kind: 'public' } },
+    schema: { tags, summary: 'Whether the tenant of a host is the license manager, and its agreement text (HTML)', params: z.object({ host: z.string().min(1).max(253) }), response: { 200: tenantRequestResultSchema } },
+  }, async (request) => {
+    const tenantId = await platform.hosts.resolve(request.params.host);
+    if (!tenantId) throw notFound('The tenant of this host');
+    const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
+      t.select({ isLicenseManager: tenants.isLicenseManager, globalAgreement: tenants.globalAgreement }).from(tenants),
+    );
+    if (!row) throw notFound('The tenant of this host');
+    return row;
   });
 
   r.get('/gl/GetCompanies/:count', {

@@ -4,7 +4,6 @@ import type { AccessClaims } from '../security/tokens';
 import type { Platform } from '../platform';
 import type { AuthContext } from './access';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
-import type { TenantHostResolver } from './tenant-hosts';
 
 /** Path prefixes of the API services (DESIGN.md "API conventions"); everything else is the web app. */
 export const API_PREFIXES = ['/auth', '/gl', '/ap', '/ar', '/fa', '/cm', '/payroll', '/inventory', '/workflow', '/admin', '/licensing'];
@@ -23,7 +22,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * Runs before every API route: resolves the tenant from the host, checks the credential the route
  * takes, then the role's page or operation label. The menu hiding a page is not a check; this is.
  */
-export function registerGuard(app: FastifyInstance, platform: Platform, hosts: TenantHostResolver, loadPrincipal: PrincipalLoader): void {
+export function registerGuard(app: FastifyInstance, platform: Platform, loadPrincipal: PrincipalLoader): void {
   app.decorateRequest('tenantId', '');
   app.decorateRequest('auth', undefined);
   app.addHook('onRequest', async (request) => {
@@ -32,7 +31,7 @@ export function registerGuard(app: FastifyInstance, platform: Platform, hosts: T
     const access = request.routeOptions.config.access;
     if (!access) throw new AppError(500, 'This route declares no access rule', 'ServerError');
 
-    const tenantId = await hosts.resolve(request.headers.host);
+    const tenantId = await platform.hosts.resolve(request.headers.host);
     if (!tenantId) throw notFound('The tenant of this address');
     request.tenantId = tenantId;
 

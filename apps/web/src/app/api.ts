@@ -1,0 +1,62 @@
+import { TENANT_HEADER, type ErrorObject } from '@erp/contracts';
+
+/** SPEC.md section 9: every call times out after ten minutes. */
+export const REQUEST_TIMEOUT_MS = 600_000;
+/** The fixed public credential of SPEC.md section 6 (the server's PUBLIC_TOKEN; not a secret). */
+export const PUBLIC_TOKEN = import.meta.env.VITE_PUBLIC_TOKEN ?? 'erp-public';
+
+export type Credentials = { token: string; tenantId: string } | undefined;
+let credentials: Credentials;
+
+/** Set by the session on sign-in and cleared on logout; authenticated calls carry it. */
+export function setCredentials(next: Credentials): void {
+  credentials = next;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ErrorObject };
+
+/**
+ * SPEC.md section 8: a failed call becomes an error object and is returned, not thrown. The
+ * message is the response's Message, else its message, else 'Status:{code} {text}'; with no
+ * response, the network message.
+ */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { public?: boolean; signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!options.public && credentials) {
+    headers.Authorization = `Bearer ${credentials.token}`;
+    headers[TENANT_HEADER] = credentials.tenantId;
+  } else {
+    headers.Authorization = `Bearer ${PUBLIC_TOKEN}`;
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (e) {
+    return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.ok) return { ok: true, data: json as T };
+  return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
+}
+
+export function toErrorObject(status: number, statusText: string, json: unknown): ErrorObject {
+  const o = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  const message =
+    typeof o.Message === 'string' ? o.Message : typeof o.message === 'string' ? o.message : `Status:${status} ${statusText}`;
+  const serverError = typeof o.Error === 'string' ? o.Error : typeof o.serverError === 'string' ? o.serverError : undefined;
+  return { message, statusCode: status, ...(serverError ? { serverError } : {}) };
+}
