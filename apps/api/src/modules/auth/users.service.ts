@@ -145,9 +145,9 @@ export async function editUser(tx: Tx, actor: Actor, user: User): Promise<UserVi
     .update(users)
     .set({
       name: user.name!.trim(),
-      phoneNumber: user.phoneNumber ?? before.phoneNumber,
-      color: user.color ?? before.color,
-      reason: user.reason ?? before.reason,
+      phoneNumber: keepOrClear(user.phoneNumber, before.phoneNumber),
+      color: keepOrClear(user.color, before.color),
+      reason: keepOrClear(user.reason, before.reason),
       companyId: user.company ?? before.companyId,
       roleId: user.roleID ?? before.roleId,
       status,
@@ -158,6 +158,12 @@ export async function editUser(tx: Tx, actor: Actor, user: User): Promise<UserVi
     .returning();
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'user', recordId: user.code, action: 'edit', before, after }]);
   return getUser(tx, user.code);
+}
+
+/** An absent or null field keeps the stored value; an empty string clears it. */
+function keepOrClear(value: string | null | undefined, stored: string | null): string | null {
+  if (value === undefined || value === null) return stored;
+  return value.trim() === '' ? null : value.trim();
 }
 
 /** /auth/user/getbyrole/{role}/{search}/{count}: `all` for any role, `*` for no search text. */

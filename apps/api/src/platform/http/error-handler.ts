@@ -4,6 +4,15 @@ import { AppError } from './errors';
 
 type PgLikeError = { code?: string; constraint?: string };
 
+/** Drizzle wraps a database error in "Failed query: ..."; its cause carries the SQLSTATE. */
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** Names a field path the way a person reads it: `user.mailAddress`, `[2].code`. */
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
@@ -23,13 +32,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', statusCode: 500, serverError: 'ServerError' });
     }
-    if (error.code === '23505') {
+    const sqlState = databaseCode(error);
+    if (sqlState === '23505') {
       return reply.status(409).send({ message: 'A record with the same key already exists', statusCode: 409, serverError: 'Conflict' });
     }
-    if (error.code === '23503') {
+    if (sqlState === '23503') {
       return reply.status(409).send({ message: 'The record is referenced by other records', statusCode: 409, serverError: 'Conflict' });
     }
-    if (error.code === '42501') {
+    if (sqlState === '42501') {
       request.log.warn({ err: error }, 'database refused a privilege');
       return reply.status(403).send({ message: 'You are not permitted to do this', statusCode: 403, serverError: 'Forbidden' });
     }

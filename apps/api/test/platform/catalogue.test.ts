@@ -1,0 +1,133 @@
+// Proves DESIGN.md principle 1 on the real catalogue: every table is tenant-keyed, RLS is on and forced, the API role is powerless beyond it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/platform/db/client';
+import { enterTenant, withSystem, withTenant } from '../../src/platform/db/tenancy';
+import { createTestApp, type TestApp, type TestTenant } from '../helpers/test-app';
+
+/** Tables that are not tenant data: the migration log and the host -> tenant reference table. */
+const GLOBAL_TABLES = ['erp_migrations', 'tenant_hosts'];
+
+let t: TestApp;
+/** The database's own message behind Drizzle's "Failed query" wrapper. */
+const failure = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+  } catch (e) {
+    return e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+  }
+  return 'no error';
+};
+const q = async <T>(text: string): Promise<T[]> => withSystem(t.platform.database.db, async (tx) => rowsOf<T>(await tx.execute(sql.raw(text))));
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('catalogue', () => {
+  it('gives every table but the global ones a tenant_id uuid not null', async () => {
+    const tables = await q<{ relname: string; has: boolean }>(`
+      select c.relname, exists (
+        select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+          and a.attnotnull and a.atttypid = 'uuid'::regtype) as has
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')`);
+    expect(tables.length).toBeGreaterThan(5);
+    const offenders = tables.filter((r) => !r.has && !GLOBAL_TABLES.includes(r.relname)).map((r) => r.relname);
+    expect(offenders).toEqual([]);
+  });
+
+  it('enables and forces row-level security with a tenant policy on every tenant table', async () => {
+    const rows = await q<{ relname: string; rls: boolean; forced: boolean; policy: string | null }>(`
+      select c.relname, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+        (select string_agg(coalesce(p.qual, '') || ' | ' || coalesce(p.with_check, ''), ';') from pg_policies p
+          where p.schemaname = n.nspname and p.tablename = c.relname) as policy
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and c.relname <> all(array['${GLOBAL_TABLES.join("','")}'])`);
+    for (const r of rows) {
+      expect({ table: r.relname, rls: r.rls, forced: r.forced }).toEqual({ table: r.relname, rls: true, forced: true });
+      expect(r.policy, r.relname).toMatch(/tenant_id = .*current_setting\('app\.tenant_id'.*\|.*tenant_id = /);
+    }
+  });
+
+  it('leads every primary key, unique index and foreign key with tenant_id', async () => {
+    const indexes = await q<{ table: string; index: string; first: string }>(`
+      select c.relname as table, i.relname as index, a.attname as first
+      from pg_index x join pg_class c on c.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_attribute a on a.attrelid = c.oid and a.attnum = x.indkey[0]
+      where n.nspname = current_schema() and (x.indisunique or x.indisprimary)
+        and c.relname <> all(array['${GLOBAL_TABLES.join("','")}'])`);
+    expect(indexes.filter((r) => r.first !== 'tenant_id')).toEqual([]);
+    const fks = await q<{ name: string; first: string; ref_first: string }>(`
+      select k.conname as name, a.attname as first, ra.attname as ref_first
+      from pg_constraint k join pg_namespace n on n.oid = k.connamespace
+      join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+      join pg_attribute ra on ra.attrelid = k.confrelid and ra.attnum = k.confkey[1]
+      where n.nspname = current_schema() and k.contype = 'f'`);
+    expect(fks.length).toBeGreaterThan(3);
+    expect(fks.filter((r) => r.first !== 'tenant_id' || r.ref_first !== 'tenant_id')).toEqual([]);
+  });
+
+  it('runs the API as a role that is not superuser, has no BYPASSRLS and owns nothing', async () => {
+    const [role] = await q<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      `select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'erp_app'`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
+    const owned = await q<{ n: number }>(`select count(*)::int as n from pg_class where relowner = (select oid from pg_roles where rolname = 'erp_app')`);
+    expect(owned[0]!.n).toBe(0);
+    const user = await withTenant(t.platform.database.db, { tenantId: '00000000-0000-0000-0000-000000000000' }, async (tx) =>
+      rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`)),
+    );
+    expect(user[0]!.u).toBe('erp_app');
+  });
+});
+
+describe('row-level security in direct SQL', () => {
+  let a: TestTenant;
+  let b: TestTenant;
+  beforeAll(async () => {
+    a = await t.tenant('CATA');
+    b = await t.tenant('CATB');
+  });
+
+  it('shows a tenant only its own rows and refuses writing another tenant', async () => {
+    const db = t.platform.database.db;
+    const seen = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+      rowsOf<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from companies union all select tenant_id from roles union all select tenant_id from tenants`)),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen.map((r) => r.tenant_id))).toEqual(new Set([b.tenantId]));
+
+    expect(await failure(withTenant(db, { tenantId: b.tenantId }, (tx) => tx.execute(sql`insert into companies (tenant_id, code, description) values (${a.tenantId}, 'X', 'intruder')`)),
+    )).toMatch(/row-level security/);
+
+    const touched = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+      rowsOf(await tx.execute(sql`update companies set description = 'hacked' where tenant_id = ${a.tenantId} returning 1`)),
+    );
+    expect(touched).toEqual([]);
+  });
+
+  it('sees nothing when no tenant is set', async () => {
+    const rows = await t.platform.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', 'erp_app', true)`);
+      return rowsOf(await tx.execute(sql`select * from companies`));
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('gives the API role no access to the host table and keeps the audit trail append-only', async () => {
+    const db = t.platform.database.db;
+    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`select * from tenant_hosts`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`update audit_log set entity = 'x'`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/permission denied/);
+    // Not even the owner may rewrite history: the trigger refuses it.
+    expect(await failure(withSystem(db, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/append-only/);
+    const rows = await withTenant(db, { tenantId: a.tenantId }, async (tx) => {
+      await enterTenant(tx, { tenantId: a.tenantId });
+      return rowsOf<{ entity: string }>(await tx.execute(sql`select entity from audit_log order by audit_id`));
+    });
+    expect(rows.map((r) => r.entity)).toEqual(['tenant', 'company']);
+  });
+});
