@@ -22,7 +22,19 @@ export default tseslint.config(
     },
   },
   {
+    // Inside a module: a sibling module is reached only through its index.ts.
     files: ['apps/api/src/modules/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        // Tables may reference another module's tables: foreign keys need the Drizzle objects.
+        { patterns: [{ regex: '^\\.\\./[a-z-]+/(?!index$|[a-z-]+\\.tables$)[^/]+$', message: 'Import another module only through its index.ts.' }] },
+      ],
+    },
+  },
+  {
+    // Declaration merging (augmenting Fastify's request and route config) only works with interfaces.
+    files: ['apps/api/src/platform/http/access.ts'],
+    rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
 );
