@@ -92,6 +92,22 @@ describe('sign-in', () => {
     }
   });
 
+  it('limits sign-in attempts per address, whatever the account', async () => {
+    const limited = await createTestApp({ publicRatePerMinute: 3 });
+    try {
+      const other = await limited.tenant('RATE');
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await call<ErrorObject>(limited.app, other.host, 'POST', '/auth/user/validate', { key: `user${i}@rate.test`, value: 'x' });
+        statuses.push(res.status);
+        if (res.status === 429) expect(res.body).toMatchObject({ statusCode: 429, message: expect.stringMatching(/rate limit/i) });
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps a record of each sign-in in the audit trail', async () => {
     const signIns = () =>
       withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) =>
