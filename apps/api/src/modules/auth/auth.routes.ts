@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   userSchema,
   userViewSchema,
 } from '@erp/contracts';
-import { withTenant } from '../../platform/db/tenancy';
+import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { changePassword, PASSWORD_CHANGE_REQUESTED, requestPasswordChange, validateOtp } from './password-change.service';
@@ -35,8 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   const perAddress = (share: number) => ({
     rateLimit: { max: Math.max(1, Math.round(platform.config.publicRatePerMinute * share)), timeWindow: '1 minute' },
   });
-  const tx = <T>(request: FastifyRequest, fn: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
+  const tx = requestTx(db);
 
   r.get('/auth/user/isempty', {
     config: { access: { kind: 'public' } },

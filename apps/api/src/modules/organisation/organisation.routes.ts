@@ -12,7 +12,7 @@ import {
   tenantRequestResultSchema,
   tenantViewSchema,
 } from '@erp/contracts';
-import { enterTenant, withTenant } from '../../platform/db/tenancy';
+import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
@@ -28,8 +28,7 @@ const saveOrEdit = (entity: string) => (request: FastifyRequest) =>
 /** The ledger service's tenant and company calls of SPEC.md section 7. */
 export function registerOrganisationRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tx = <T>(request: FastifyRequest, fn: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(platform.database.db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
+  const tx = requestTx(platform.database.db);
 
   r.get('/gl/GetTenants/:count', {
     config: { access: { kind: 'user', page: '/organisation-structure' } },

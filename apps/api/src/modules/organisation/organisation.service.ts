@@ -132,7 +132,11 @@ export async function editTenant(tx: Tx, platform: Platform, actor: { tenantId: 
     .where(eq(tenants.tenantId, input.id))
     .returning();
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'tenant', recordId: input.id, action: 'edit', before, after }]);
-  if (host !== before.host) platform.log.info({ from: before.host, to: host }, 'tenant host changed');
+  if (host !== before.host) {
+    // The resolver caches host -> tenant: the old host must stop answering for this tenant now.
+    platform.hosts.forget(before.host);
+    platform.log.info({ from: before.host, to: host }, 'tenant host changed');
+  }
   return toTenant(after!);
 }
 

@@ -28,3 +28,9 @@ export async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
 export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
 }
+
+/** The tenant transaction of an API request: the request's tenant and, when signed in, its user. */
+export function requestTx(db: Db) {
+  return <T>(request: { tenantId: string; auth?: { userId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
+}

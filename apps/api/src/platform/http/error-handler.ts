@@ -15,7 +15,7 @@ function databaseCode(error: unknown): string | undefined {
 
 /** Names a field path the way a person reads it: `user.mailAddress`, `[2].code`. */
 function fieldPath(instancePath: string): string {
-  return instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
+  return instancePath.replace(/\/(\d+)/g, '[$1]').replace(/^\//, '').replace(/\//g, '.');
 }
 
 /** Every failure leaves as the SPEC.md section 8 error object with the status DESIGN.md names. */
