@@ -11,13 +11,14 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
-import { badRequest, unauthorized, unprocessable } from '../../platform/http/errors';
+import { badRequest, tooManyRequests, unauthorized, unprocessable } from '../../platform/http/errors';
 import { hashSecret, verifySecret } from '../../platform/security/passwords';
 import type { Platform } from '../../platform/platform';
 import { oneTimeCodes, users } from './auth.tables';
 
 export const PASSWORD_CHANGE_REQUESTED = 'If the address belongs to an active user, a code has been sent to it';
 const INVALID_CODE = 'The code is not valid or has expired; please request a new one';
+export const CODE_TRIES_USED = 'Too many tries for this code; please request a new one';
 
 /**
  * GET /auth/user/requestpasswordchange/{mail}: mails a fresh code (earlier codes stop working).
@@ -63,13 +64,15 @@ export async function validateOtp(platform: Platform, tenantId: string, mail: st
       .orderBy(desc(oneTimeCodes.createdAt))
       .limit(1);
     if (!row || row.userStatus !== 'Active') return undefined;
+    if (row.code.tries >= OTP_TRIES_MAX) return 'exhausted' as const;
     const counted = await tx
       .update(oneTimeCodes)
       .set({ tries: sql`${oneTimeCodes.tries} + 1` })
       .where(and(eq(oneTimeCodes.codeId, row.code.codeId), lt(oneTimeCodes.tries, OTP_TRIES_MAX)))
       .returning();
-    return counted[0];
+    return counted[0] ?? ('exhausted' as const);
   });
+  if (live === 'exhausted') throw tooManyRequests(CODE_TRIES_USED);
   if (!live || !/^\d+$/.test(otp) || !(await verifySecret(live.codeHash, otp))) throw unprocessable(INVALID_CODE);
   await withTenant(db, { tenantId }, (tx) =>
     tx.update(oneTimeCodes).set({ validatedAt: now }).where(eq(oneTimeCodes.codeId, live.codeId)),

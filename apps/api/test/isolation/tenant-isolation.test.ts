@@ -1,0 +1,446 @@
+// Proves tenant isolation: a user of tenant B can read or change nothing of tenant A through any endpoint, whatever ids or headers it sends, nor through SQL as B.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
+import { rowsOf } from '../../src/platform/db/client';
+import { withSystem, withTenant } from '../../src/platform/db/tenancy';
+import { auditLog, companies, currencies, mailOutbox, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
+import { API_PREFIXES } from '../../src/platform/http/guard';
+import { adminOf, call, createFirstUser, createTestApp, type Reply, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+
+type Method = 'GET' | 'POST';
+type Access = 'public' | 'user' | 'public-or-user';
+/** One request B makes on its own host with A's ids, and what it may answer. */
+type Attack = { as: 'user' | 'public'; url: string; body?: unknown; status: number[]; check?: (body: unknown) => void | Promise<void> };
+type Endpoint = { method: Method; route: string; access: Access; attacks: () => Attack[] };
+type List<T> = { items: T[]; total: number };
+
+const PASSWORD = 'Correct horse 1';
+const REQUESTED = 'If the address belongs to an active user, a code has been sent to it';
+const INVALID_CODE = 'The code is not valid or has expired; please request a new one';
+
+let t: TestApp;
+let a: { tenant: TestTenant; admin: Session };
+let b: { tenant: TestTenant; admin: Session };
+/** What A holds that B must never see or touch. */
+/** Transformed passwords: a made-up one, and B's real one (so a wrong-address change gets past the password check). */
+let pw: { spy: string; b: string };
+let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[] };
+
+/** Sends a request with exactly the headers given (the helper `call` always sends the matching ones). */
+async function send<T = unknown>(method: Method, url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply<T>> {
+  const options: InjectOptions = { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) };
+  const res = await t.app.inject(options);
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as T) : (undefined as T) };
+}
+
+const asA = <T>(method: Method, url: string, body?: unknown) => call<T>(t.app, a.tenant.host, method, url, body, a.admin);
+const asB = <T>(method: Method, url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);
+const bOutbox = () => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId }, (tx) => tx.select().from(mailOutbox));
+
+/** Every API route Fastify knows, as `METHOD /path`, read from its route tree (HEAD is implied by GET). */
+function knownRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = (at - 1) / 4;
+    const match = /^(.*?)(?: \(([^)]*)\))?$/.exec(line.slice(at + 3))!;
+    stack[depth] = (depth > 0 ? stack[depth - 1]! : '') + match[1];
+    for (const method of (match[2] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')) found.push(`${method} ${stack[depth]}`);
+  }
+  return found.filter((r) => API_PREFIXES.some((p) => r.split(' ')[1]!.startsWith(`${p}/`))).sort();
+}
+
+/** A's rows of every tenant table, read as A in SQL, in a stable order: the proof that nothing changed. */
+async function sqlSnapshotOfA(): Promise<Record<string, string[]>> {
+  const json = (rows: object[]) => rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
+  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog };
+  const snapshot: Record<string, string[]> = {};
+  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, async (tx) => {
+    for (const [name, table] of Object.entries(tables)) snapshot[name] = json(await tx.select().from(table));
+  });
+  snapshot.hosts = json(await withSystem(t.platform.database.db, (tx) => tx.select().from(tenantHosts).where(eq(tenantHosts.tenantId, a.tenant.tenantId))));
+  return snapshot;
+}
+
+/** A's data as A reads it through the API: users, roles with permissions, companies, tenant, currencies. */
+async function apiSnapshotOfA() {
+  const roleList = (await asA<{ items: Role[] }>('GET', '/auth/role/getroles')).body.items;
+  return {
+    users: (await asA<List<UserView>>('GET', '/auth/user/getbyrole/all/*/500')).body,
+    roles: await Promise.all(roleList.map(async (r) => (await asA<Role>('GET', `/auth/role/get/${r.id}`)).body)),
+    companies: (await asA<List<CompanyListItem>>('GET', '/gl/GetCompanies/500')).body,
+    company: (await asA<Company>('GET', '/gl/GetFullCompany')).body,
+    tenants: (await asA<List<Tenant>>('GET', '/gl/GetTenants/500')).body,
+    currencies: (await asA<List<Currency>>('GET', '/gl/GetCurrencies/500')).body,
+  };
+}
+
+/** Fails when an answer to B carries anything that identifies A's rows. */
+function expectNothingOfA(body: unknown, what: string): void {
+  const text = JSON.stringify(body ?? null);
+  const markers = [a.tenant.tenantId, a.tenant.companyId, A.userId, A.secretCompanyId, ...A.roleIds, A.mail, 'ASECRET', 'Secret of A', 'Tenant ISOA', 'isoa.test'];
+  for (const marker of markers) expect(text, `${what} leaks ${marker}`).not.toContain(marker);
+}
+
+const none = (body: unknown) => expect(body).toEqual({ items: [], total: 0 });
+const onlyB = (body: unknown) => {
+  const { items } = body as List<{ tenant: string }>;
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) expect(item.tenant).toBe(b.tenant.tenantId);
+};
+
+/** Every endpoint of apps/api/src/modules/*\/…routes.ts, with B's attacks on A through it. */
+const endpoints: Endpoint[] = [
+  { method: 'GET', route: '/auth/user/isempty', access: 'public', attacks: () => [{ as: 'public', url: '/auth/user/isempty', status: [200], check: (body) => expect(body).toBe(0) }] },
+  {
+    method: 'POST', route: '/auth/user/createfirst/:password', access: 'public', attacks: () => [
+      { as: 'public', url: `/auth/user/createfirst/${pw.spy}`, body: { name: 'Intruder', mailAddress: 'intruder@isob.test', password: pw.spy, confirmPassword: pw.spy, tenant: a.tenant.tenantId, company: a.tenant.companyId, roleID: A.adminRoleId }, status: [409] },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/user/validate', access: 'public', attacks: () => [
+      { as: 'public', url: '/auth/user/validate', body: { key: A.mail, value: pw.spy }, status: [401], check: (body) => expect((body as ErrorObject).message).toBe('Invalid email address or password') },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/user/create/:password', access: 'user', attacks: () => [
+      { as: 'user', url: `/auth/user/create/${pw.spy}`, body: { name: 'Spy', mailAddress: 'spy@isob.test', password: pw.spy, confirmPassword: pw.spy, roleID: A.viewerRoleId }, status: [404] },
+      { as: 'user', url: `/auth/user/create/${pw.spy}`, body: { name: 'Spy', mailAddress: 'spy@isob.test', password: pw.spy, confirmPassword: pw.spy, roleID: b.admin.user.parentRole.id, company: a.tenant.companyId }, status: [404] },
+      // A tenant id in the body is not the tenant: the user lands in B.
+      {
+        as: 'user', url: `/auth/user/create/${pw.spy}`, body: { name: 'Spy', mailAddress: 'spy@isob.test', password: pw.spy, confirmPassword: pw.spy, roleID: b.admin.user.parentRole.id, tenant: a.tenant.tenantId }, status: [200],
+        check: (body) => expect(body).toMatchObject({ tenant: b.tenant.tenantId, company: b.tenant.companyId }),
+      },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/user/edit', access: 'user', attacks: () => [
+      { as: 'user', url: '/auth/user/edit', body: { code: A.userId, name: 'Hacked', mailAddress: A.mail, status: 'Disabled' }, status: [404] },
+      { as: 'user', url: '/auth/user/edit', body: { code: b.admin.user.activeUser.code, name: 'B admin', mailAddress: b.admin.user.mailAddress, roleID: A.adminRoleId }, status: [404] },
+      { as: 'user', url: '/auth/user/edit', body: { code: b.admin.user.activeUser.code, name: 'B admin', mailAddress: b.admin.user.mailAddress, company: a.tenant.companyId }, status: [404] },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/user/getbyrole/:role/:search/:count', access: 'user', attacks: () => [
+      { as: 'user', url: `/auth/user/getbyrole/${A.adminRoleId}/*/500`, status: [200], check: none },
+      { as: 'user', url: '/auth/user/getbyrole/all/isoa/500', status: [200], check: none },
+      { as: 'user', url: '/auth/user/getbyrole/all/*/500', status: [200], check: onlyB },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/user/changepassword', access: 'public-or-user', attacks: () => [
+      { as: 'public', url: '/auth/user/changepassword', body: { user: { mailAddress: A.mail }, newPassword: pw.spy, changeToken: A.changeToken }, status: [422], check: (body) => expect((body as ErrorObject).message).toBe(INVALID_CODE) },
+      { as: 'user', url: '/auth/user/changepassword', body: { user: { mailAddress: A.mail }, newPassword: pw.spy, changeToken: A.changeToken }, status: [422] },
+      { as: 'user', url: '/auth/user/changepassword', body: { user: { mailAddress: A.mail, value: pw.b }, newPassword: pw.spy }, status: [422], check: (body) => expect((body as ErrorObject).message).toBe(INVALID_CODE) },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/user/requestpasswordchange/:mail', access: 'public', attacks: () => [
+      {
+        as: 'public', url: `/auth/user/requestpasswordchange/${encodeURIComponent(A.mail)}`, status: [200],
+        check: async (body) => {
+          expect(body).toEqual({ message: REQUESTED });
+          expect(await bOutbox()).toEqual([]);
+        },
+      },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/user/validateotp/:mail/:otp', access: 'public', attacks: () => [
+      { as: 'public', url: `/auth/user/validateotp/${encodeURIComponent(A.mail)}/${A.code}`, status: [422], check: (body) => expect((body as ErrorObject).message).toBe(INVALID_CODE) },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/role/getroles', access: 'user', attacks: () => [
+      {
+        as: 'user', url: '/auth/role/getroles', status: [200],
+        check: (body) => expect((body as { items: Role[] }).items.map((r) => r.name).sort()).toEqual(['Accountant', 'Administrator', 'Viewer']),
+      },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/role/get/:id', access: 'user', attacks: () => [
+      { as: 'user', url: `/auth/role/get/${A.viewerRoleId}`, status: [404] },
+      { as: 'user', url: `/auth/role/get/${A.adminRoleId}`, status: [404] },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/role', access: 'user', attacks: () => [
+      { as: 'user', url: '/auth/role', body: { id: A.viewerRoleId, name: 'Hacked', description: 'by B' }, status: [404] },
+      { as: 'user', url: '/auth/role', body: { id: A.adminRoleId, name: 'Administrator', description: 'by B' }, status: [404] },
+    ],
+  },
+  {
+    method: 'POST', route: '/auth/permission', access: 'user', attacks: () => [
+      { as: 'user', url: '/auth/permission', body: { roleId: A.viewerRoleId, permissions: [] }, status: [404] },
+      {
+        as: 'user', url: '/auth/permission', status: [404],
+        body: { roleId: A.viewerRoleId, permissions: [{ name: 'Admin', routes: [{ name: 'Security', pages: [{ link: '/role', operations: ['SaveUser', 'EditUser'] }] }] }] },
+      },
+    ],
+  },
+  {
+    method: 'GET', route: '/auth/tenantrequest/GetRequest/:host', access: 'public', attacks: () => [
+      // Public by design (the create-admin page shows the host's agreement): it answers those two fields and nothing else.
+      { as: 'public', url: `/auth/tenantrequest/GetRequest/${a.tenant.host}`, status: [200], check: (body) => expect(Object.keys(body as object).sort()).toEqual(['globalAgreement', 'isLicenseManager']) },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/GetTenants/:count', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/GetTenants/500', status: [200], check: (body) => expect((body as List<Tenant>).items.map((x) => x.id)).toEqual([b.tenant.tenantId]) },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/SearchTenants/:text/false/:count', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/SearchTenants/ISOA/false/500', status: [200], check: none },
+      { as: 'user', url: '/gl/SearchTenants/Tenant/false/500', status: [200], check: (body) => expect((body as List<Tenant>).items.map((x) => x.id)).toEqual([b.tenant.tenantId]) },
+    ],
+  },
+  {
+    method: 'POST', route: '/gl/SaveTenants', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/SaveTenants', body: [{ id: a.tenant.tenantId, code: 'ISOA', name: 'Hacked', host: 'hacked.test', globalAgreement: 'by B' }], status: [404] },
+      { as: 'user', url: '/gl/SaveTenants', body: [{ id: b.tenant.tenantId, code: 'ISOB', name: 'Tenant ISOB', host: a.tenant.host }], status: [409] },
+      { as: 'user', url: '/gl/SaveTenants', body: [{ code: 'ISOA', name: 'Copy', host: 'isoa-copy.test', isLicenseManager: true }], status: [403] },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/GetCompanies/:count', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/GetCompanies/500', status: [200], check: (body) => expect((body as List<CompanyListItem>).items.map((c) => c.id)).toEqual([b.tenant.companyId]) },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/SearchCompanies/:text/:count', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/SearchCompanies/ASECRET/500', status: [200], check: none },
+      { as: 'user', url: '/gl/SearchCompanies/Secret/500', status: [200], check: none },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/GetFullCompany', access: 'user', attacks: () => [
+      { as: 'user', url: `/gl/GetFullCompany?companyId=${a.tenant.companyId}&tenantId=${a.tenant.tenantId}`, status: [200], check: (body) => expect((body as Company).id).toBe(b.tenant.companyId) },
+    ],
+  },
+  {
+    method: 'POST', route: '/gl/SaveCompanies', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/SaveCompanies', body: [{ id: a.tenant.companyId, code: 'HQ', description: 'Hacked by B' }], status: [404] },
+      { as: 'user', url: '/gl/SaveCompanies', body: [{ id: A.secretCompanyId, code: 'ASECRET', description: 'Hacked by B' }], status: [404] },
+      // A's own currency does not exist for B.
+      { as: 'user', url: '/gl/SaveCompanies', body: [{ code: 'BX', description: 'B branch', baseCurrency: 'AAA' }], status: [404], check: (body) => expect((body as ErrorObject).message).toBe('Currency AAA was not found') },
+    ],
+  },
+  {
+    method: 'GET', route: '/gl/GetCurrencies/:count', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/GetCurrencies/500', status: [200], check: (body) => expect((body as List<Currency>).items.map((c) => c.code)).not.toContain('AAA') },
+    ],
+  },
+  { method: 'GET', route: '/gl/getlocales', access: 'user', attacks: () => [{ as: 'user', url: '/gl/getlocales', status: [200] }] },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pw = { spy: await transformPassword('Spy 123'), b: await transformPassword(PASSWORD) };
+  a = await adminOf(t, 'ISOA');
+  b = await adminOf(t, 'ISOB');
+  const aRoles = (await asA<{ items: Role[] }>('GET', '/auth/role/getroles')).body.items;
+  const secret = await asA<Company[]>('POST', '/gl/SaveCompanies', [{ code: 'ASECRET', description: 'Secret of A' }]);
+  expect(secret.status).toBe(200);
+  // A currency only A has.
+  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) =>
+    tx.insert(currencies).values({ tenantId: a.tenant.tenantId, code: 'AAA', name: 'A dollar', symbol: 'A$', minorUnit: 2 }),
+  );
+  // A live, validated code of A's admin (no SMTP here: the code is in A's outbox).
+  const mail = a.admin.user.mailAddress;
+  expect((await call(t.app, a.tenant.host, 'GET', `/auth/user/requestpasswordchange/${encodeURIComponent(mail)}`)).status).toBe(200);
+  const [outbox] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) => tx.select().from(mailOutbox));
+  const code = /one-time code is (\d+)\./.exec(outbox!.body)![1]!;
+  const validated = await call<OtpValidation>(t.app, a.tenant.host, 'GET', `/auth/user/validateotp/${encodeURIComponent(mail)}/${code}`);
+  expect(validated.status).toBe(200);
+  A = {
+    mail,
+    userId: a.admin.user.activeUser.code,
+    adminRoleId: a.admin.user.parentRole.id,
+    viewerRoleId: aRoles.find((r) => r.name === 'Viewer')!.id,
+    secretCompanyId: secret.body[0]!.id,
+    code,
+    changeToken: validated.body.changeToken,
+    roleIds: aRoles.map((r) => r.id),
+  };
+});
+afterAll(() => t.close());
+
+describe('the endpoint table', () => {
+  it('covers every API route Fastify knows, and nothing it does not', async () => {
+    const table = endpoints.map((e) => `${e.method} ${e.route}`).sort();
+    expect(new Set(table).size).toBe(table.length);
+    expect(knownRoutes(t.app)).toEqual(table);
+    for (const e of endpoints) expect(t.app.hasRoute({ method: e.method, url: e.route }), e.route).toBe(true);
+    // The OpenAPI document agrees (it names parameters {like-this}).
+    const doc = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths ?? {})
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`))
+      .filter((r) => API_PREFIXES.some((p) => r.split(' ')[1]!.startsWith(`${p}/`)))
+      .sort();
+    expect(documented).toEqual(table);
+  });
+});
+
+describe("B's token cannot reach A", () => {
+  it.each(endpoints.map((e) => [`${e.method} ${e.route}`, e] as const))('%s: refuses A as tenant header or host (401)', async (_, endpoint) => {
+    const [first] = endpoint.attacks();
+    const bearer = `Bearer ${b.admin.token}`;
+    const variants: Record<string, string>[] = [
+      { host: b.tenant.host, authorization: bearer, token: a.tenant.tenantId },
+      { host: b.tenant.host, authorization: bearer, token: a.tenant.tenantId, 'x-forwarded-host': a.tenant.host },
+      { host: a.tenant.host, authorization: bearer, token: b.tenant.tenantId },
+      { host: a.tenant.host, authorization: bearer, token: a.tenant.tenantId },
+      { host: 'ISOA.test:8443', authorization: bearer, token: a.tenant.tenantId },
+      { host: a.tenant.host, authorization: bearer },
+    ];
+    for (const headers of variants) {
+      const res = await send<ErrorObject>(endpoint.method, first!.url, headers, first!.body);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      // The refusal comes from the tenant check (or, on a public route, from the token not being the public credential).
+      const message = endpoint.access === 'public' ? 'This call takes the public credential' : 'The tenant of the request does not match your session';
+      expect(res.body).toEqual({ message, statusCode: 401, serverError: 'Unauthorized' });
+      expectNothingOfA(res.body, endpoint.route);
+    }
+  });
+});
+
+describe("B on its own host with A's ids", () => {
+  let sqlBefore: Record<string, string[]>;
+  let apiBefore: Awaited<ReturnType<typeof apiSnapshotOfA>>;
+  beforeAll(async () => {
+    sqlBefore = await sqlSnapshotOfA();
+    apiBefore = await apiSnapshotOfA();
+  });
+
+  it.each(endpoints.map((e) => [`${e.method} ${e.route}`, e] as const))('%s: answers nothing of A', async (_, endpoint) => {
+    for (const attack of endpoint.attacks()) {
+      const { url, body } = attack;
+      const res = attack.as === 'user' ? await asB(endpoint.method, url, body) : await call(t.app, b.tenant.host, endpoint.method, url, body);
+      expect(attack.status, `${url} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+      if (res.status >= 400) expect(res.body).toMatchObject({ statusCode: res.status });
+      expectNothingOfA(res.body, url);
+      await attack.check?.(res.body);
+    }
+  });
+
+  it("leaves A's data exactly as it was, read back as A", async () => {
+    expect(await apiSnapshotOfA()).toEqual(apiBefore);
+    expect(await sqlSnapshotOfA()).toEqual(sqlBefore);
+    // A's host still leads to A, A still signs in with the old password, A's code was not spent.
+    const request = await call<{ isLicenseManager: boolean }>(t.app, a.tenant.host, 'GET', '/auth/tenantrequest/GetRequest/isoa.test');
+    expect(request.status).toBe(200);
+    const signIn = await call(t.app, a.tenant.host, 'POST', '/auth/user/validate', { key: A.mail, value: await transformPassword(PASSWORD) });
+    expect(signIn.status).toBe(200);
+    const [code] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) => tx.select().from(oneTimeCodes));
+    expect(code).toMatchObject({ tries: 1, usedAt: null });
+  });
+});
+
+describe('lists as B', () => {
+  it("never contain A's rows", async () => {
+    const users = await asB<List<UserView>>('GET', '/auth/user/getbyrole/all/*/500');
+    expect(users.body.items.map((u) => u.tenant)).not.toContain(a.tenant.tenantId);
+    expect(users.body.items.map((u) => u.code)).toContain(b.admin.user.activeUser.code);
+    const byRole = await asB<List<UserView>>('GET', `/auth/user/getbyrole/${b.admin.user.parentRole.id}/*/500`);
+    expect(byRole.body.items.map((u) => u.tenant)).toEqual([b.tenant.tenantId, b.tenant.tenantId]);
+    const companiesB = await asB<List<CompanyListItem>>('GET', '/gl/GetCompanies/500');
+    expect(companiesB.body.items.map((c) => c.id)).not.toContain(a.tenant.companyId);
+    expect(companiesB.body.items.map((c) => c.id)).toContain(b.tenant.companyId);
+    const tenantsB = await asB<List<Tenant>>('GET', '/gl/GetTenants/500');
+    expect(tenantsB.body).toMatchObject({ total: 1, items: [{ id: b.tenant.tenantId }] });
+    const rolesB = await asB<{ items: Role[] }>('GET', '/auth/role/getroles');
+    expect(rolesB.body.items.map((r) => r.id).filter((id) => A.roleIds.includes(id))).toEqual([]);
+    for (const body of [users.body, companiesB.body, tenantsB.body, rolesB.body]) expectNothingOfA(body, 'list');
+  });
+
+  it("gives a new tenant's first user that tenant, whatever tenant, company and role the body names", async () => {
+    const c = await t.tenant('ISOC');
+    const p = await transformPassword('First 123');
+    const res = await call<UserView>(t.app, c.host, 'POST', `/auth/user/createfirst/${p}`, {
+      name: 'C admin', mailAddress: 'admin@isoc.test', password: p, confirmPassword: p, tenant: a.tenant.tenantId, company: a.tenant.companyId, roleID: A.adminRoleId,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ tenant: c.tenantId, company: c.companyId, role: 'Administrator' });
+    expect(res.body.roleID).not.toBe(A.adminRoleId);
+    const again = await createFirstUser(t.app, c.host, 'second@isoc.test', 'First 123');
+    expect(again.status).toBe(409);
+    const aUsers = await asA<List<UserView>>('GET', '/auth/user/getbyrole/all/*/500');
+    expect(aUsers.body.items.map((u) => u.mailAddress)).not.toContain('admin@isoc.test');
+  });
+});
+
+describe('the database itself (row-level security) as B', () => {
+  const asTenantB = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId }, fn);
+
+  it("selects no row of A from any tenant table, even asking for A's ids", async () => {
+    await asTenantB(async (tx) => {
+      for (const table of [users, companies, roles, rolePermissions, tenants, currencies, auditLog]) {
+        const rows = await tx.select().from(table);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => r.tenantId === b.tenant.tenantId)).toBe(true);
+      }
+      // B never asked for a code: A's codes and mails are there, but not for B.
+      expect(await tx.select().from(oneTimeCodes)).toEqual([]);
+      expect(await tx.select().from(mailOutbox)).toEqual([]);
+      expect(await tx.select().from(users).where(eq(users.userId, A.userId))).toEqual([]);
+      expect(await tx.select().from(companies).where(eq(companies.tenantId, a.tenant.tenantId))).toEqual([]);
+      expect(await tx.select().from(roles).where(eq(roles.roleId, A.adminRoleId))).toEqual([]);
+      expect(await tx.select().from(tenants).where(eq(tenants.tenantId, a.tenant.tenantId))).toEqual([]);
+    });
+  });
+
+  it('refuses to insert a row for A (WITH CHECK) and changes or deletes 0 rows of A', async () => {
+    const rlsRefusal = /row-level security|row level security/i;
+    const messageOf = (e: unknown) => `${String(e)} ${String((e as { cause?: unknown }).cause ?? '')}`;
+    const inserts = [
+      (tx: Parameters<Parameters<typeof asTenantB>[0]>[0]) => tx.insert(roles).values({ tenantId: a.tenant.tenantId, name: 'Planted by B' }),
+      (tx: Parameters<Parameters<typeof asTenantB>[0]>[0]) => tx.insert(companies).values({ tenantId: a.tenant.tenantId, code: 'PLANT', description: 'Planted by B' }),
+      (tx: Parameters<Parameters<typeof asTenantB>[0]>[0]) =>
+        tx.insert(users).values({ tenantId: a.tenant.tenantId, companyId: a.tenant.companyId, roleId: A.adminRoleId, name: 'Planted', mailAddress: 'plant@isoa.test', passwordHash: 'x' }),
+    ];
+    for (const insert of inserts) {
+      const error = await asTenantB(insert).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeDefined();
+      expect(messageOf(error)).toMatch(rlsRefusal);
+    }
+    // Moving B's own row into A is refused by the same check.
+    const moved = await asTenantB((tx) => tx.update(roles).set({ tenantId: a.tenant.tenantId }).where(eq(roles.tenantId, b.tenant.tenantId))).then(() => undefined, (e: unknown) => e);
+    expect(messageOf(moved)).toMatch(rlsRefusal);
+
+    await asTenantB(async (tx) => {
+      expect(await tx.update(users).set({ name: 'Hacked' }).where(eq(users.userId, A.userId)).returning()).toEqual([]);
+      expect(await tx.update(companies).set({ description: 'Hacked' }).where(eq(companies.tenantId, a.tenant.tenantId)).returning()).toEqual([]);
+      expect(await tx.update(roles).set({ name: 'Hacked' }).where(eq(roles.roleId, A.viewerRoleId)).returning()).toEqual([]);
+      expect(await tx.update(tenants).set({ name: 'Hacked' }).where(eq(tenants.tenantId, a.tenant.tenantId)).returning()).toEqual([]);
+      expect(await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, A.viewerRoleId)).returning()).toEqual([]);
+      expect(await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.tenantId, a.tenant.tenantId)).returning()).toEqual([]);
+      // Every one of these statements ran as the API role with B's tenant.
+      const who = rowsOf<{ role: string; tenant: string }>(await tx.execute(sql`select current_user as role, current_setting('app.tenant_id') as tenant`));
+      expect(who).toEqual([{ role: 'erp_app', tenant: b.tenant.tenantId }]);
+    });
+
+    const aUsers = await asA<List<UserView>>('GET', '/auth/user/getbyrole/all/*/500');
+    expect(aUsers.body.items.map((u) => u.name)).toEqual(['First Admin']);
+    const aCompanies = await asA<List<CompanyListItem>>('GET', '/gl/GetCompanies/500');
+    expect(aCompanies.body.items.map((c) => c.description).sort()).toEqual(['Secret of A', 'Tenant ISOA Head Office']);
+    const aRoles = await asA<{ items: Role[] }>('GET', '/auth/role/getroles');
+    expect(aRoles.body.items.map((r) => r.name)).toEqual(['Accountant', 'Administrator', 'Viewer']);
+    const viewer = await asA<Role>('GET', `/auth/role/get/${A.viewerRoleId}`);
+    expect(viewer.body.permissions!.length).toBeGreaterThan(0);
+  });
+
+  it('shows the API role nothing when no tenant is set', async () => {
+    const rows = await withTenant(t.platform.database.db, { tenantId: '' }, async (tx) => ({
+      users: await tx.select().from(users),
+      companies: await tx.select().from(companies),
+      tenants: await tx.select().from(tenants),
+    }));
+    expect(rows).toEqual({ users: [], companies: [], tenants: [] });
+  });
+});
