@@ -15,6 +15,13 @@ export function setCredentials(next: Credentials): void {
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ErrorObject };
 
+let onUnauthorized: (() => void) | undefined;
+
+/** Called when an authenticated call answers 401 (expired or revoked session): the session signs out. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
 /**
  * SPEC.md section 8: a failed call becomes an error object and is returned, not thrown. The
  * message is the response's Message, else its message, else 'Status:{code} {text}'; with no
@@ -28,6 +35,7 @@ export async function apiRequest<T>(
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const authenticated = !options.public && credentials !== undefined;
   if (!options.public && credentials) {
     headers.Authorization = `Bearer ${credentials.token}`;
     headers[TENANT_HEADER] = credentials.tenantId;
@@ -50,6 +58,7 @@ export async function apiRequest<T>(
     json = undefined;
   }
   if (response.ok) return { ok: true, data: json as T };
+  if (response.status === 401 && authenticated) onUnauthorized?.();
   return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
 }
 
@@ -59,4 +68,21 @@ export function toErrorObject(status: number, statusText: string, json: unknown)
     typeof o.Message === 'string' ? o.Message : typeof o.message === 'string' ? o.message : `Status:${status} ${statusText}`;
   const serverError = typeof o.Error === 'string' ? o.Error : typeof o.serverError === 'string' ? o.serverError : undefined;
   return { message, statusCode: status, ...(serverError ? { serverError } : {}) };
+}
+
+/** A failed call as a thrown value, for TanStack Query functions (which need a rejection). */
+export class ApiError extends Error {
+  readonly error: ErrorObject;
+
+  constructor(error: ErrorObject) {
+    super(error.message);
+    this.name = 'ApiError';
+    this.error = error;
+  }
+}
+
+/** The data of a successful result, or an ApiError carrying the section 8 error object. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new ApiError(result.error);
+  return result.data;
 }

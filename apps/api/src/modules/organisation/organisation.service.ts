@@ -5,7 +5,7 @@ import type { Company, CompanyInput, CompanyListItem, Currency, Locale, Tenant, 
 import type { Tx } from '../../platform/db/client';
 import { enterTenant, withSystem } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
-import { conflict, notFound } from '../../platform/http/errors';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { seedBuiltInRoles } from '../auth/index';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
@@ -96,8 +96,13 @@ export async function ensureDefaultTenant(platform: Platform): Promise<void> {
   const host = platform.config.defaultTenantHost;
   const existing = await withSystem(platform.database.db, (tx) => tx.select().from(tenantHosts).where(eq(tenantHosts.host, host)));
   if (existing.length > 0) return;
-  await createTenant(platform, { code: 'DEFAULT', name: 'Default Tenant', host });
-  platform.log.info({ host }, 'seeded the default tenant');
+  try {
+    await createTenant(platform, { code: 'DEFAULT', name: 'Default Tenant', host });
+    platform.log.info({ host }, 'seeded the default tenant');
+  } catch (e) {
+    // Another server starting at the same moment registered it first: that is the same outcome.
+    if (!(e instanceof AppError && e.statusCode === 409)) throw e;
+  }
 }
 
 export async function listTenants(tx: Tx, search: string | undefined, limit: number): Promise<{ items: Tenant[]; total: number }> {
