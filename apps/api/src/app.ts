@@ -17,6 +17,8 @@ import type { Platform } from './platform/platform';
 import { resolveTokenSecret, TokenService } from './platform/security/tokens';
 import { loadPrincipal, registerAuthRoutes } from './modules/auth/index';
 import { registerOrganisationRoutes } from './modules/organisation/index';
+import { registerLedgerRoutes } from './modules/ledger/index';
+import { EntityRegistry } from './platform/kit/registry';
 
 export type AppDeps = {
   config: Config;
@@ -50,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     database,
     hosts: new TenantHostResolver(config, database),
+    entities: new EntityRegistry(),
     tokens: new TokenService(resolveTokenSecret(config.tokenSecret, database.kind === 'pglite' ? config.dataDir : undefined), config.tokenTtlMinutes),
     mailer: new Mailer(config.smtpUrl, config.mailFrom, app.log),
     now: deps.now ?? (() => new Date()),
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
   registerAuthRoutes(app, platform);
   registerOrganisationRoutes(app, platform);
+  registerLedgerRoutes(app, platform, platform.entities);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return { app, platform };
 }
@@ -86,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 /** Serves the built React app; any non-API GET that asks for HTML gets index.html (client routing). */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !isApiPath(request.url.split('?')[0]!) && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasWeb) return reply.type('text/html').sendFile('index.html');

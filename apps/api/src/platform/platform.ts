@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './security/tokens';
 import type { TenantHostResolver } from './http/tenant-hosts';
+import type { EntityRegistry } from './kit/registry';
 
 /** What every module's routes and services are given: built once in buildApp. */
 export type Platform = {
@@ -11,6 +12,8 @@ export type Platform = {
   database: Database;
   tokens: TokenService;
   hosts: TenantHostResolver;
+  /** The master-data entities of the kit, by name. */
+  entities: EntityRegistry;
   mailer: Mailer;
   /** The clock; tests move it to prove expiry rules. */
   now: () => Date;

@@ -37,7 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     {},
     { tokenSecret: 'test-secret-0123456789-0123456789-0123456789', publicRatePerMinute: 10_000, webDist: '/nonexistent', ...overrides },
   );
-  const { app, platform } = await buildApp({ config, database: fresh.database, now: clock.now });
+  const { app, platform } = await buildApp({ config, database: fresh.database, now: clock.now, logger: process.env.TEST_LOG === '1' });
   await app.ready();
   return {
     app,

@@ -42,10 +42,12 @@ export const companies = pgTable(
   ],
 );
 
+/** A kit entity (currencyEntity in contracts): tenant-wide, keyed by id, unique by code. */
 export const currencies = pgTable(
   'currencies',
   {
     tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     code: text('code').notNull(),
     name: text('name').notNull(),
     symbol: text('symbol').notNull(),
@@ -54,7 +56,8 @@ export const currencies = pgTable(
     ...timestamps,
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.code] }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('currencies_key_uq').on(t.tenantId, t.code),
     foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.tenantId] }),
     index('currencies_name_idx').on(t.tenantId, t.name),
   ],

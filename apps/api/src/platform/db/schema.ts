@@ -4,3 +4,4 @@ export * from '../../modules/organisation/organisation.tables';
 export * from '../../modules/auth/auth.tables';
 export * from '../audit/audit.tables';
 export * from '../mail/mail.tables';
+export * from '../../modules/ledger/setup.tables';

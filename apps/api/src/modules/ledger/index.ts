@@ -1,0 +1,49 @@
+// The ledger module's surface: other modules and the app import only from here.
+import type { FastifyInstance } from 'fastify';
+import {
+  accountClassEntity,
+  accountEntity,
+  accountGroupEntity,
+  currencyEntity,
+  dimensionEntity,
+  dimensionGroupEntity,
+  exchangeRateEntity,
+  ledgerHeaderEntity,
+  operationEntity,
+  subsidiaryEntity,
+  taxEntity,
+} from '@erp/contracts';
+import type { Platform } from '../../platform/platform';
+import { noCycle } from '../../platform/kit/kit-rules';
+import type { EntityRegistry, KitBinding, KitTable } from '../../platform/kit/registry';
+import { registerEntityRoutes } from '../../platform/kit/entity-routes';
+import { currencies } from '../organisation/index';
+import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup.rules';
+import * as t from './setup.tables';
+
+export * from './setup.tables';
+
+/** The ledger set-up entities of issue 4 and their tables, registered with the kit. */
+export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
+  const get = (name: string) => () => registry.get(name);
+  return [
+    { def: currencyEntity, table: currencies as unknown as KitTable },
+    { def: exchangeRateEntity, table: t.exchangeRates, rules: [differentCurrencies] },
+    { def: accountClassEntity, table: t.accountClasses, rules: [balanceSideFitsCategory] },
+    { def: accountGroupEntity, table: t.accountGroups, rules: [noCycle(get('accountGroup'), 'parentGroup', 'group')] },
+    { def: accountEntity, table: t.accounts, rules: [headerIsNotControl, parentIsHeader, noCycle(get('account'), 'parentAccount', 'account')] },
+    { def: taxEntity, table: t.taxes },
+    { def: dimensionGroupEntity, table: t.dimensionGroups },
+    { def: dimensionEntity, table: t.dimensions },
+    { def: operationEntity, table: t.operations },
+    { def: ledgerHeaderEntity, table: t.ledgerHeaders, rules: [noCycle(get('ledgerHeader'), 'parentHeader', 'header')] },
+    { def: subsidiaryEntity, table: t.subsidiaries },
+  ];
+}
+
+export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, registry: EntityRegistry): void {
+  for (const binding of ledgerSetupBindings(registry)) {
+    registry.register(binding);
+    registerEntityRoutes(app, platform, registry, binding);
+  }
+}

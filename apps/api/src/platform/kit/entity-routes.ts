@@ -1,0 +1,126 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  entityInputSchema,
+  entityListQuerySchema,
+  entityOperations,
+  importRequestSchema,
+  importResultSchema,
+  type EntityDef,
+  type FieldDef,
+} from '@erp/contracts';
+import { requestTx } from '../db/tenancy';
+import { principalOf } from '../http/guard';
+import type { Platform } from '../platform';
+import { allEntities, createEntity, deleteEntity, editEntity, getEntity, listEntities, listWhere } from './entity-repository';
+import { exportTable, importEntities } from './entity-transfer';
+import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from './registry';
+import { toCsv, toXlsx } from './tabular-files';
+
+function outputSchema(f: FieldDef): z.ZodType {
+  switch (f.type) {
+    case 'integer':
+      return z.number().int().nullable();
+    case 'boolean':
+      return z.boolean().nullable();
+    case 'textList':
+      return z.array(z.string()).nullable();
+    default:
+      return z.string().nullable();
+  }
+}
+
+/** The record schema an entity answers with (OpenAPI and response serialisation). */
+export function entityRecordSchema(def: EntityDef) {
+  return z.object({
+    id: z.uuid(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, outputSchema(f)])),
+  });
+}
+
+const scopeOf = (request: FastifyRequest): KitScope => {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
+};
+
+/**
+ * The generic REST routes of one kit entity: list, lookup, export, get, create, edit, delete,
+ * import. Reading takes the entity's page; writing takes its operation label.
+ */
+export function registerEntityRoutes(app: FastifyInstance, platform: Platform, registry: EntityRegistry, b: KitBinding): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { def } = b;
+  const base = `/${def.service}/${def.resource}`;
+  const ops = entityOperations(def);
+  const tx = requestTx(platform.database.db);
+  const record = entityRecordSchema(def);
+  const input = entityInputSchema(def);
+  const tags = [def.plural];
+  const idParam = z.object({ id: z.uuid() });
+
+  r.get(base, {
+    config: { access: { kind: 'user', page: def.page } },
+    schema: { tags, summary: `List ${def.plural.toLowerCase()}: search, filter (JSON of field values), sort (field or -field), paging`, querystring: entityListQuerySchema, response: { 200: z.object({ items: z.array(record), total: z.number().int(), labels: z.record(z.string(), z.record(z.string(), z.string())) }) } },
+  }, async (request) => tx(request, (t) => listEntities(t, registry, b, scopeOf(request), request.query)));
+
+  r.get(`${base}/lookup`, {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
+  }, async (request) =>
+    tx(request, async (t) => {
+      const scope = scopeOf(request);
+      const keyCol = columnOf(b.table, def.key[0]!);
+      const rows = await t
+        .select({ id: b.table.id, key: keyCol, display: columnOf(b.table, def.display) })
+        .from(b.table)
+        .where(listWhere(b, scope, { search: request.query.search }))
+        .orderBy(asc(keyCol))
+        .limit(request.query.limit);
+      return rows.map((row) => ({ id: String(row.id), label: row.key === row.display ? String(row.key) : `${String(row.key)} · ${String(row.display)}` }));
+    }));
+
+  r.get(`${base}/export`, {
+    config: { access: { kind: 'user', operation: ops.export } },
+    schema: { tags, summary: `Export every ${def.label.toLowerCase()} of the filter as CSV or XLSX`, querystring: entityListQuerySchema.pick({ search: true, filter: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
+  }, async (request, reply) => {
+    const table = await tx(request, async (t) => exportTable(t, registry, b, scopeOf(request), await allEntities(t, b, scopeOf(request), request.query)));
+    const name = `${def.resource}.${request.query.format}`;
+    reply.header('content-disposition', `attachment; filename="${name}"`);
+    if (request.query.format === 'xlsx') {
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(def.plural, table));
+    }
+    return reply.type('text/csv; charset=utf-8').send(toCsv(table));
+  });
+
+  r.get(`${base}/:id`, {
+    config: { access: { kind: 'user', page: def.page } },
+    schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParam, response: { 200: record } },
+  }, async (request) => tx(request, (t) => getEntity(t, b, scopeOf(request), request.params.id)));
+
+  r.post(base, {
+    config: { access: { kind: 'user', operation: ops.save } },
+    schema: { tags, summary: `Create a ${def.label.toLowerCase()}`, body: input, response: { 200: record } },
+  }, async (request) => tx(request, (t) => createEntity(t, registry, b, scopeOf(request), request.body)));
+
+  r.put(`${base}/:id`, {
+    config: { access: { kind: 'user', operation: ops.edit } },
+    schema: { tags, summary: `Edit a ${def.label.toLowerCase()} (the whole record)`, params: idParam, body: input, response: { 200: record } },
+  }, async (request) => tx(request, (t) => editEntity(t, registry, b, scopeOf(request), request.params.id, request.body)));
+
+  r.delete(`${base}/:id`, {
+    config: { access: { kind: 'user', operation: ops.delete } },
+    schema: { tags, summary: `Delete a ${def.label.toLowerCase()} that nothing refers to`, params: idParam, response: { 200: z.object({ message: z.string() }) } },
+  }, async (request) => {
+    await tx(request, (t) => deleteEntity(t, registry, b, scopeOf(request), request.params.id));
+    return { message: `${def.label} deleted` };
+  });
+
+  r.post(`${base}/import`, {
+    config: { access: { kind: 'user', operation: ops.import } },
+    schema: { tags, summary: `Import ${def.plural.toLowerCase()} from CSV or XLSX: preview (dryRun), then all-or-nothing or valid rows only`, body: importRequestSchema, response: { 200: importResultSchema } },
+  }, async (request) => tx(request, (t) => importEntities(t, registry, b, scopeOf(request), request.body)));
+}

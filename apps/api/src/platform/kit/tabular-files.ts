@@ -1,0 +1,97 @@
+import ExcelJS from 'exceljs';
+import { badRequest } from '../http/errors';
+
+export type Table = { headers: string[]; rows: string[][] };
+
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, a leading byte-order mark ignored. */
+export function parseCsv(text: string): Table {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    records.push(record);
+    record = [];
+  };
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      endRecord();
+    } else field += c;
+  }
+  if (quoted) throw badRequest('The CSV file ends inside a quoted field');
+  if (field !== '' || record.length > 0) endRecord();
+  const nonEmpty = records.filter((r) => r.some((v) => v.trim() !== ''));
+  const [headers, ...rows] = nonEmpty;
+  if (!headers) throw badRequest('The file has no header row');
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+export const toCsv = (t: Table) => `\uFEFF${[t.headers, ...t.rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+  }
+  return String(value);
+}
+
+/** The first worksheet of an XLSX file: its first row names the columns. */
+export async function parseXlsx(buffer: Buffer): Promise<Table> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('The file is not a readable XLSX workbook');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest('The workbook has no worksheet');
+  const width = sheet.columnCount;
+  const records: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value).trim());
+    if (cells.some((v) => v !== '')) records.push(cells);
+  });
+  const [headers, ...rows] = records;
+  if (!headers) throw badRequest('The worksheet has no header row');
+  return { headers, rows };
+}
+
+export async function toXlsx(sheetName: string, t: Table): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.addRow(t.headers).font = { bold: true };
+  for (const r of t.rows) sheet.addRow(r);
+  sheet.columns.forEach((c, i) => (c.width = Math.min(50, Math.max(10, ...[t.headers[i] ?? '', ...t.rows.map((r) => r[i] ?? '')].map((v) => v.length + 2)))));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function parseTabular(fileName: string, contentBase64: string): Promise<Table> {
+  const buffer = Buffer.from(contentBase64, 'base64');
+  if (/\.xlsx$/i.test(fileName)) return parseXlsx(buffer);
+  if (/\.(csv|txt)$/i.test(fileName)) return parseCsv(buffer.toString('utf8'));
+  throw badRequest('Import takes a .csv or .xlsx file');
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityDef, EntityRecord, FieldDef } from '@erp/contracts';
+import type { EntityRegistry } from '../../src/platform/kit/registry';
+import { call, type Session } from '../helpers/test-app';
+
+let counter = 0;
+/** A unique code of at most `max` characters (currency codes have three). */
+export function uniqueCode(max = 20): string {
+  counter += 1;
+  if (max <= 3) {
+    const n = counter + 17_576 * Math.floor(Math.random() * 1);
+    return String.fromCharCode(65 + (Math.floor(n / 676) % 26), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+  }
+  return `T${Date.now().toString(36).slice(-4)}${counter}`.toUpperCase().slice(0, max);
+}
+
+function sampleValue(field: string, f: FieldDef): unknown {
+  switch (f.type) {
+    case 'text':
+      return field === 'code' || f.max! <= 3 ? uniqueCode(f.max) : `Sample ${f.label} ${counter}`.slice(0, f.max ?? 200);
+    case 'longText':
+      return `About ${f.label}`;
+    case 'integer':
+      return f.min ?? 1;
+    case 'decimal':
+      return '1.5';
+    case 'boolean':
+      return true;
+    case 'date':
+      return `2026-01-${String(10 + (counter % 18)).padStart(2, '0')}`;
+    case 'enum':
+      return f.options![0];
+    case 'textList':
+      return [];
+    case 'ref':
+      return undefined;
+  }
+}
+
+/**
+ * A valid new record of any entity, made through the API: referenced records are made first
+ * (optional references to the entity itself are left empty).
+ */
+export async function createSample(app: FastifyInstance, host: string, as: Session, registry: EntityRegistry, def: EntityDef): Promise<EntityRecord> {
+  const body: Record<string, unknown> = {};
+  for (const [field, f] of Object.entries(def.fields)) {
+    if (f.type === 'ref') {
+      if (!f.required) continue;
+      body[field] = (await createSample(app, host, as, registry, registry.get(f.ref!).def)).id;
+    } else body[field] = sampleValue(field, f);
+  }
+  const res = await call<EntityRecord>(app, host, 'POST', `/${def.service}/${def.resource}`, body, as);
+  if (res.status !== 200) throw new Error(`sample ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,168 @@
+import { defineEntity } from '../kit/define-entity';
+
+/** General-ledger set-up data of issue 4, each described once (DESIGN.md principle 4). */
+
+export const accountCategories = ['Asset', 'Liability', 'Equity', 'Revenue', 'Expense'] as const;
+export const balanceSides = ['Debit', 'Credit'] as const;
+/** The natural balance side of each category: assets and expenses grow on the debit side. */
+export const naturalBalanceSide = { Asset: 'Debit', Expense: 'Debit', Liability: 'Credit', Equity: 'Credit', Revenue: 'Credit' } as const;
+export const controlTypes = ['None', 'Payables', 'Receivables', 'Bank', 'FixedAsset', 'Inventory', 'Payroll'] as const;
+export const subledgerModules = ['Account Payable', 'Account Receivable', 'Fixed Asset', 'Cash Management', 'Payroll', 'Inventory', 'General Ledger'] as const;
+const activeFlag = { type: 'boolean', label: 'Active', default: true } as const;
+
+export const currencyEntity = defineEntity({
+  name: 'currency', label: 'Currency', plural: 'Currencies', service: 'gl', resource: 'currencies', page: '/currency', permission: 'Currency',
+  companyScoped: false, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 3, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    symbol: { type: 'text', label: 'Symbol', required: true, max: 8, list: true },
+    minorUnit: { type: 'integer', label: 'Decimal places', required: true, min: 0, max: 4, default: 2, list: true },
+    status: { type: 'enum', label: 'Status', options: ['Active', 'Inactive'], required: true, default: 'Active', list: true },
+  },
+  form: [['code', 'name'], ['symbol', 'minorUnit'], ['status']],
+});
+
+export const rateTypes = ['Spot', 'Average', 'Closing', 'Budget'] as const;
+export const exchangeRateEntity = defineEntity({
+  name: 'exchangeRate', label: 'Exchange Rate', plural: 'Exchange Rates', service: 'gl', resource: 'exchange-rates', page: '/exchange-rate', permission: 'ExchangeRate',
+  companyScoped: false, key: ['fromCurrency', 'toCurrency', 'rateType', 'effectiveDate'], display: 'effectiveDate', defaultSort: '-effectiveDate',
+  fields: {
+    fromCurrency: { type: 'ref', ref: 'currency', label: 'From Currency', required: true, list: true },
+    toCurrency: { type: 'ref', ref: 'currency', label: 'To Currency', required: true, list: true },
+    rateType: { type: 'enum', label: 'Rate Type', options: rateTypes, required: true, default: 'Spot', list: true },
+    effectiveDate: { type: 'date', label: 'Effective Date', required: true, list: true },
+    rate: { type: 'decimal', label: 'Rate', required: true, scale: 8, max: 12, min: 0, list: true, help: 'Units of the To currency for one unit of the From currency' },
+  },
+  form: [['fromCurrency', 'toCurrency'], ['rateType', 'effectiveDate'], ['rate']],
+});
+
+export const accountClassEntity = defineEntity({
+  name: 'accountClass', label: 'Account Class', plural: 'Account Classes', service: 'gl', resource: 'account-classes', page: '/account-class', permission: 'AccountClass',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'order',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    category: { type: 'enum', label: 'Category', options: accountCategories, required: true, list: true },
+    balanceSide: { type: 'enum', label: 'Natural Balance', options: balanceSides, required: true, list: true },
+    order: { type: 'integer', label: 'Order', required: true, min: 0, max: 9999, default: 0, list: true },
+  },
+  form: [['code', 'name'], ['category', 'balanceSide'], ['order']],
+});
+
+export const accountGroupEntity = defineEntity({
+  name: 'accountGroup', label: 'Account Group', plural: 'Account Groups', service: 'gl', resource: 'account-groups', page: '/account-group', permission: 'AccountGroup',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    accountClass: { type: 'ref', ref: 'accountClass', label: 'Account Class', required: true, list: true },
+    parentGroup: { type: 'ref', ref: 'accountGroup', label: 'Parent Group', list: true },
+  },
+  form: [['code', 'name'], ['accountClass', 'parentGroup']],
+});
+
+export const accountKinds = ['Posting', 'Header'] as const;
+export const accountEntity = defineEntity({
+  name: 'account', label: 'Account', plural: 'Accounts', service: 'gl', resource: 'accounts', page: '/accounts', permission: 'Account',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 30, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 150, search: true, list: true },
+    accountGroup: { type: 'ref', ref: 'accountGroup', label: 'Account Group', required: true, list: true },
+    parentAccount: { type: 'ref', ref: 'account', label: 'Parent Account', list: true, help: 'A header account above this one in the chart' },
+    kind: { type: 'enum', label: 'Kind', options: accountKinds, required: true, default: 'Posting', list: true, help: 'Only posting accounts take journal lines' },
+    controlType: { type: 'enum', label: 'Control', options: controlTypes, required: true, default: 'None', list: true, help: 'A control account takes postings only from its subledger' },
+    allowedCurrencies: { type: 'textList', label: 'Allowed Currencies', max: 3, help: 'Empty: every currency' },
+    requiredDimensions: { type: 'textList', label: 'Required Dimension Groups', max: 20, help: 'Codes of the dimension groups every line must carry' },
+    active: { ...activeFlag, list: true },
+    description: { type: 'longText', label: 'Description', max: 1000 },
+  },
+  form: [['code', 'name'], ['accountGroup', 'parentAccount'], ['kind', 'controlType'], ['allowedCurrencies', 'requiredDimensions'], ['active'], ['description']],
+});
+
+export const taxKinds = ['Sales', 'Purchase', 'Both'] as const;
+export const taxEntity = defineEntity({
+  name: 'tax', label: 'Tax', plural: 'Taxes', service: 'gl', resource: 'taxes', page: '/tax', permission: 'Tax',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    rate: { type: 'decimal', label: 'Rate %', required: true, scale: 4, max: 3, min: 0, list: true },
+    kind: { type: 'enum', label: 'Applies To', options: taxKinds, required: true, default: 'Both', list: true },
+    inputAccount: { type: 'ref', ref: 'account', label: 'Input Tax Account', list: true },
+    outputAccount: { type: 'ref', ref: 'account', label: 'Output Tax Account', list: true },
+    active: { ...activeFlag, list: true },
+  },
+  form: [['code', 'name'], ['rate', 'kind'], ['inputAccount', 'outputAccount'], ['active']],
+});
+
+export const dimensionGroupEntity = defineEntity({
+  name: 'dimensionGroup', label: 'Dimension Group', plural: 'Dimension Groups', service: 'gl', resource: 'dimension-groups', page: '/dimension-group', permission: 'DimensionGroup',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    active: { ...activeFlag, list: true },
+  },
+  form: [['code', 'name'], ['active']],
+});
+
+export const dimensionEntity = defineEntity({
+  name: 'dimension', label: 'Dimension', plural: 'Dimensions', service: 'gl', resource: 'dimensions', page: '/dimension', permission: 'Dimension',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 30, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    dimensionGroup: { type: 'ref', ref: 'dimensionGroup', label: 'Dimension Group', required: true, list: true },
+    active: { ...activeFlag, list: true },
+  },
+  form: [['code', 'name'], ['dimensionGroup', 'active']],
+});
+
+export const operationEntity = defineEntity({
+  name: 'operation', label: 'Operation Account', plural: 'Operation Accounts', service: 'gl', resource: 'operations', page: '/operation', permission: 'OperationAccount',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 40, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 150, search: true, list: true },
+    module: { type: 'enum', label: 'Module', options: subledgerModules, required: true, list: true },
+    debitAccount: { type: 'ref', ref: 'account', label: 'Debit Account', required: true, list: true },
+    creditAccount: { type: 'ref', ref: 'account', label: 'Credit Account', required: true, list: true },
+    description: { type: 'longText', label: 'Description', max: 1000 },
+  },
+  form: [['code', 'name'], ['module'], ['debitAccount', 'creditAccount'], ['description']],
+});
+
+export const statements = ['Balance Sheet', 'Income Statement', 'Cash Flow'] as const;
+export const ledgerHeaderEntity = defineEntity({
+  name: 'ledgerHeader', label: 'Ledger Header', plural: 'Ledger Headers', service: 'gl', resource: 'ledger-headers', page: '/ledger-header', permission: 'LedgerHeader',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'order',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 150, search: true, list: true },
+    statement: { type: 'enum', label: 'Statement', options: statements, required: true, list: true },
+    parentHeader: { type: 'ref', ref: 'ledgerHeader', label: 'Parent Header', list: true },
+    order: { type: 'integer', label: 'Order', required: true, min: 0, max: 9999, default: 0, list: true },
+    reverseSign: { type: 'boolean', label: 'Show Reversed', default: false, list: true, help: 'Show credit balances as positive amounts' },
+  },
+  form: [['code', 'name'], ['statement', 'parentHeader'], ['order', 'reverseSign']],
+});
+
+export const subsidiaryEntity = defineEntity({
+  name: 'subsidiary', label: 'Subsidiary Ledger', plural: 'Subsidiary Ledgers', service: 'gl', resource: 'subsidiaries', page: '/subsidiary', permission: 'ControlAccount',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 150, search: true, list: true },
+    module: { type: 'enum', label: 'Module', options: subledgerModules, required: true, list: true },
+    controlAccount: { type: 'ref', ref: 'account', label: 'Control Account', required: true, list: true },
+    active: { ...activeFlag, list: true },
+  },
+  form: [['code', 'name'], ['module', 'controlAccount'], ['active']],
+});
+
+export const ledgerSetupEntities = [
+  currencyEntity, exchangeRateEntity, accountClassEntity, accountGroupEntity, accountEntity, taxEntity,
+  dimensionGroupEntity, dimensionEntity, operationEntity, ledgerHeaderEntity, subsidiaryEntity,
+] as const;
