@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
-import { auditLog, companies, currencies, mailOutbox, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
+import { accountingPeriods, accounts, auditLog, companies, companySettings, currencies, fiscalYears, mailOutbox, numberCounters, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
 import { API_PREFIXES } from '../../src/platform/http/guard';
 import { adminOf, call, createFirstUser, createTestApp, type Reply, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 type Access = 'public' | 'user' | 'public-or-user';
 /** One request B makes on its own host with A's ids, and what it may answer. */
 type Attack = { as: 'user' | 'public'; url: string; body?: unknown; status: number[]; check?: (body: unknown) => void | Promise<void> };
@@ -26,7 +26,7 @@ let b: { tenant: TestTenant; admin: Session };
 /** What A holds that B must never see or touch. */
 /** Transformed passwords: a made-up one, and B's real one (so a wrong-address change gets past the password check). */
 let pw: { spy: string; b: string };
-let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[] };
+let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[]; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string };
 
 /** Sends a request with exactly the headers given (the helper `call` always sends the matching ones). */
 async function send<T = unknown>(method: Method, url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply<T>> {
@@ -59,14 +59,14 @@ function knownRoutes(app: FastifyInstance): string[] {
  * proves tenant isolation for every entity definition (test/kit/entity-kit.test.ts).
  */
 function isHandWrittenApiRoute(path: string): boolean {
-  const kitBases = t.platform.entities.all().map((b) => `/${b.def.service}/${b.def.resource}`);
-  return API_PREFIXES.some((p) => path.startsWith(`${p}/`)) && !kitBases.some((k) => path === k || path.startsWith(`${k}/`));
+  const kitRoutes = t.platform.entities.all().flatMap((b) => ['', '/lookup', '/export', '/:id', '/import'].map((end) => `/${b.def.service}/${b.def.resource}${end}`));
+  return API_PREFIXES.some((p) => path.startsWith(`${p}/`)) && !kitRoutes.includes(path);
 }
 
 /** A's rows of every tenant table, read as A in SQL, in a stable order: the proof that nothing changed. */
 async function sqlSnapshotOfA(): Promise<Record<string, string[]>> {
   const json = (rows: object[]) => rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
-  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog };
+  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts };
   const snapshot: Record<string, string[]> = {};
   await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, async (tx) => {
     for (const [name, table] of Object.entries(tables)) snapshot[name] = json(await tx.select().from(table));
@@ -246,6 +246,17 @@ const endpoints: Endpoint[] = [
     ],
   },
   { method: 'GET', route: '/gl/getlocales', access: 'user', attacks: () => [{ as: 'user', url: '/gl/getlocales', status: [200] }] },
+  { method: 'GET', route: '/gl/fiscal-years/:id/periods', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/periods`, status: [404] }] },
+  { method: 'POST', route: '/gl/fiscal-years/:id/periods', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: [404] }] },
+  { method: 'POST', route: '/gl/accounting-periods/:id/status', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounting-periods/${A.periodId}/status`, body: { status: 'Locked' }, status: [404] }] },
+  { method: 'POST', route: '/gl/number-sequences/:id/preview', access: 'user', attacks: () => [{ as: 'user', url: `/gl/number-sequences/${A.sequenceId}/preview`, body: { date: '2026-05-01' }, status: [404] }] },
+  { method: 'POST', route: '/gl/number-sequences/:id/take', access: 'user', attacks: () => [{ as: 'user', url: `/gl/number-sequences/${A.sequenceId}/take`, body: { date: '2026-05-01' }, status: [404] }] },
+  { method: 'GET', route: '/gl/company-config', access: 'user', attacks: () => [{ as: 'user', url: '/gl/company-config', status: [200] }] },
+  {
+    method: 'PUT', route: '/gl/company-config', access: 'user', attacks: () => [
+      { as: 'user', url: '/gl/company-config', body: { retainedEarningsAccount: A.accountId, roundingAccount: null, realisedFxGainAccount: null, realisedFxLossAccount: null, unrealisedFxAccount: null, suspenseAccount: null, journalSequence: A.sequenceId }, status: [404] },
+    ],
+  },
 ];
 
 beforeAll(async () => {
@@ -276,8 +287,18 @@ beforeAll(async () => {
     code,
     changeToken: validated.body.changeToken,
     roleIds: aRoles.map((r) => r.id),
+    ...(await ledgerSetupOfA()),
   };
 });
+
+/** A's fiscal year with periods, its journal sequence and an account: the ids B will aim at. */
+async function ledgerSetupOfA() {
+  const fy = await asA<{ id: string }>('POST', '/gl/fiscal-years', { code: 'AFY', name: 'A year', startDate: '2026-01-01', endDate: '2026-12-31' });
+  const periods = await asA<{ id: string }[]>('POST', `/gl/fiscal-years/${fy.body.id}/periods`, { pattern: 'monthly' });
+  const sequences = await asA<{ items: { id: string }[] }>('GET', '/gl/number-sequences');
+  const accountList = await asA<{ items: { id: string }[] }>('GET', '/gl/accounts?limit=1');
+  return { fiscalYearId: fy.body.id, periodId: periods.body[1]!.id, sequenceId: sequences.body.items[0]!.id, accountId: accountList.body.items[0]!.id };
+}
 afterAll(() => t.close());
 
 describe('the endpoint table', () => {

@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ENTITIES = ['account', 'accountClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'subsidiary', 'tax'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;
 const asA = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as: Session = a.admin) => call<T>(t.app, a.tenant.host, method, url, body, as);
 const asB = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);
@@ -31,12 +32,12 @@ const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.map((v) => (/[",
 describe('kit', () => {
   it('registers the ledger set-up entities', () => {
     expect(bindings.map((x) => x.def.name).sort()).toEqual(
-      ['account', 'accountClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'ledgerHeader', 'operation', 'subsidiary', 'tax'].sort(),
+      ENTITIES.slice().sort(),
     );
   });
 });
 
-describe.each(['account', 'accountClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'ledgerHeader', 'operation', 'subsidiary', 'tax'])('entity %s', (name) => {
+describe.each(ENTITIES)('entity %s', (name) => {
   const binding = () => t.platform.entities.get(name);
 
   it('creates, reads, lists with search and edits a record, with an audit trail', async () => {
@@ -93,22 +94,31 @@ describe.each(['account', 'accountClass', 'accountGroup', 'currency', 'dimension
   it('imports all or nothing with errors per row and cell, then the fixed file', async () => {
     const { def } = binding();
     const sample = await createSample(t.app, a.tenant.host, a.admin, t.platform.entities, def);
-    const res = await t.app.inject({ method: 'GET', url: `${base(def)}/export?format=csv`, headers: { host: a.tenant.host, authorization: `Bearer ${a.admin.token}`, token: a.admin.tenantId } });
+    // Export just the sample (a filter on its key fields) and use its row as the model of new rows.
+    const filter = encodeURIComponent(JSON.stringify(Object.fromEntries(def.key.map((k) => [k, sample[k]]))));
+    const res = await t.app.inject({ method: 'GET', url: `${base(def)}/export?format=csv&filter=${filter}`, headers: { host: a.tenant.host, authorization: `Bearer ${a.admin.token}`, token: a.admin.tenantId } });
     const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(lines).toHaveLength(2);
     const headers = lines[0]!.split(',');
-    const marker = def.key.length > 1 ? String(sample.effectiveDate) : String(sample[def.key[0]!]);
-    const row = lines.find((l) => l.includes(marker))!.split(',');
-    const keyCol = headers.indexOf(def.fields[def.key[0]! as keyof typeof def.fields]!.label);
-    const fresh = (k: number) => row.map((v, i) => (i === keyCol ? uniqueCode(def.key[0] === 'code' && name === 'currency' ? 3 : 20) + (k ? '' : '') : v));
+    const row = lines[1]!.split(',');
+    // Two new rows: the sample's row with a key field changed (a text key, else a date, else a number).
+    const fields = def.fields as Record<string, { type: string; label: string; max?: number; min?: number }>;
+    const varying = ['text', 'date', 'integer'].map((type) => def.key.find((k) => fields[k]!.type === type)).find(Boolean)!;
+    const varyCol = headers.indexOf(fields[varying]!.label);
+    const fresh = (k: number) =>
+      row.map((v, i) => {
+        if (i !== varyCol) return v;
+        const f = fields[varying]!;
+        if (f.type === 'text') return uniqueCode(f.max);
+        if (f.type === 'date') return `2025-03-0${k}`;
+        return String((f.min ?? 0) + 10 + k);
+      });
     const good1 = fresh(1);
     const good2 = fresh(2);
-    if (def.key.length > 1) {
-      // Composite keys (exchange rates): vary the date instead.
-      const dateCol = headers.indexOf('Effective Date');
-      good1[dateCol] = '2025-03-01';
-      good2[dateCol] = '2025-03-02';
-      good1[keyCol] = row[keyCol]!;
-      good2[keyCol] = row[keyCol]!;
+    // Fiscal years may not overlap: give the new ones years of their own.
+    for (const [k, r] of [good1, good2].entries()) {
+      if (headers.includes('Start Date')) r[headers.indexOf('Start Date')] = `${1700 + k}-01-01`;
+      if (headers.includes('End Date')) r[headers.indexOf('End Date')] = `${1700 + k}-12-31`;
     }
     const bad = [...good1];
     const requiredCol = headers.findIndex((h) => Object.values(def.fields).some((f) => f.label === h && f.required && f.default === undefined && f.type !== 'ref'));

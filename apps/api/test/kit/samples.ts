@@ -17,7 +17,7 @@ export function uniqueCode(max = 20): string {
 function sampleValue(field: string, f: FieldDef): unknown {
   switch (f.type) {
     case 'text':
-      return field === 'code' || f.max! <= 3 ? uniqueCode(f.max) : `Sample ${f.label} ${counter}`.slice(0, f.max ?? 200);
+      return field === 'code' || field === 'setting' || f.max! <= 3 ? uniqueCode(f.max) : `Sample ${f.label} ${counter}`.slice(0, f.max ?? 200);
     case 'longText':
       return `About ${f.label}`;
     case 'integer':
@@ -27,7 +27,8 @@ function sampleValue(field: string, f: FieldDef): unknown {
     case 'boolean':
       return true;
     case 'date':
-      return `2026-01-${String(10 + (counter % 18)).padStart(2, '0')}`;
+      // Each sample its own year: fiscal years may not overlap.
+      return field === 'endDate' ? `${1900 + counter}-12-31` : `${1900 + counter}-01-${field === 'startDate' ? '01' : '15'}`;
     case 'enum':
       return f.options![0];
     case 'textList':
@@ -43,6 +44,7 @@ function sampleValue(field: string, f: FieldDef): unknown {
  */
 export async function createSample(app: FastifyInstance, host: string, as: Session, registry: EntityRegistry, def: EntityDef): Promise<EntityRecord> {
   const body: Record<string, unknown> = {};
+  counter += 1;
   for (const [field, f] of Object.entries(def.fields)) {
     if (f.type === 'ref') {
       if (!f.required) continue;

@@ -113,16 +113,18 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   return z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable()).optional();
 }
 
-/** The input schema of an entity (create and edit): its fields, no id or audit columns; an absent field takes its default. */
+/** The input schema of an entity (create and edit): its fields, no id or audit columns; an absent or empty field takes its default. */
 export function entityInputSchema(def: EntityDef) {
-  return z.object(
-    Object.fromEntries(
-      Object.entries(def.fields).map(([k, f]) => [
-        k,
-        f.default === undefined ? fieldSchema(f) : z.preprocess((v) => (v === undefined || v === '' || v === null ? f.default : v), fieldSchema(f)),
-      ]),
-    ),
-  );
+  const shape = z.object(Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, fieldSchema(f)])));
+  const withDefaults = (input: unknown) => {
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+    const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const [k, f] of Object.entries(def.fields)) {
+      if (f.default !== undefined && (out[k] === undefined || out[k] === null || out[k] === '')) out[k] = f.default;
+    }
+    return out;
+  };
+  return z.preprocess(withDefaults, shape);
 }
 
 export type EntityRecord = { id: string; createdAt: string; updatedAt: string } & Record<string, unknown>;

@@ -162,7 +162,65 @@ export const subsidiaryEntity = defineEntity({
   form: [['code', 'name'], ['module', 'controlAccount'], ['active']],
 });
 
+
+export const fiscalYearEntity = defineEntity({
+  name: 'fiscalYear', label: 'Fiscal Year', plural: 'Fiscal Years', service: 'gl', resource: 'fiscal-years', page: '/fiscal-year', permission: 'FiscalYear',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: '-startDate',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    startDate: { type: 'date', label: 'Start Date', required: true, list: true },
+    endDate: { type: 'date', label: 'End Date', required: true, list: true },
+    status: { type: 'enum', label: 'Status', options: ['Open', 'Closed'], required: true, default: 'Open', list: true },
+  },
+  form: [['code', 'name'], ['startDate', 'endDate'], ['status']],
+});
+
+export const sequenceResets = ['Never', 'Year', 'Period'] as const;
+export const numberSequenceEntity = defineEntity({
+  name: 'numberSequence', label: 'Number Sequence', plural: 'Number Sequences', service: 'gl', resource: 'number-sequences', page: '/number-sequence', permission: 'NumberSequence',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 30, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    resetEvery: { type: 'enum', label: 'Restart Counter', options: sequenceResets, required: true, default: 'Year', list: true, help: 'The counter starts again at 1 each year or period' },
+    active: { type: 'boolean', label: 'Active', default: true, list: true },
+  },
+  form: [['code', 'name'], ['resetEvery', 'active']],
+});
+
+export const segmentTypes = ['Prefix', 'Text', 'Year', 'Period', 'Company', 'Counter'] as const;
+export const numberSegmentEntity = defineEntity({
+  name: 'numberSegment', label: 'Number Segment', plural: 'Number Segments', service: 'gl', resource: 'number-segments', page: '/number-segment', permission: 'NumberSequence',
+  companyScoped: true, key: ['numberSequence', 'position'], display: 'type', defaultSort: 'position',
+  fields: {
+    numberSequence: { type: 'ref', ref: 'numberSequence', label: 'Number Sequence', required: true, list: true },
+    position: { type: 'integer', label: 'Position', required: true, min: 1, max: 20, list: true },
+    type: { type: 'enum', label: 'Segment', options: segmentTypes, required: true, list: true },
+    value: { type: 'text', label: 'Text', max: 20, list: true, help: 'For Prefix and Text segments' },
+    width: { type: 'integer', label: 'Width', min: 1, max: 12, list: true, help: 'Digits of the counter (zero-padded), or of the year (2 or 4)' },
+  },
+  form: [['numberSequence', 'position'], ['type', 'value'], ['width']],
+});
+
+export const moduleConfigEntity = defineEntity({
+  name: 'moduleConfig', label: 'Module Setting', plural: 'Module Settings', service: 'gl', resource: 'module-configs', page: '/module-config', permission: 'ModuleConfig',
+  companyScoped: true, key: ['module', 'setting'], display: 'setting', defaultSort: 'module',
+  fields: {
+    module: { type: 'enum', label: 'Module', options: subledgerModules, required: true, list: true },
+    setting: { type: 'text', label: 'Setting', required: true, max: 60, search: true, list: true, help: 'e.g. JournalSequence, DefaultExpenseAccount' },
+    account: { type: 'ref', ref: 'account', label: 'Account', list: true },
+    numberSequence: { type: 'ref', ref: 'numberSequence', label: 'Number Sequence', list: true },
+    value: { type: 'text', label: 'Value', max: 200, list: true },
+  },
+  form: [['module', 'setting'], ['account', 'numberSequence'], ['value']],
+});
+
+export const periodTypes = ['Opening', 'Regular', 'Adjustment'] as const;
+export const periodStatuses = ['Open', 'Closed', 'Locked'] as const;
+
 export const ledgerSetupEntities = [
   currencyEntity, exchangeRateEntity, accountClassEntity, accountGroupEntity, accountEntity, taxEntity,
   dimensionGroupEntity, dimensionEntity, operationEntity, ledgerHeaderEntity, subsidiaryEntity,
+  fiscalYearEntity, numberSequenceEntity, numberSegmentEntity, moduleConfigEntity,
 ] as const;

@@ -8,7 +8,11 @@ import {
   dimensionEntity,
   dimensionGroupEntity,
   exchangeRateEntity,
+  fiscalYearEntity,
   ledgerHeaderEntity,
+  moduleConfigEntity,
+  numberSegmentEntity,
+  numberSequenceEntity,
   operationEntity,
   subsidiaryEntity,
   taxEntity,
@@ -20,8 +24,16 @@ import { registerEntityRoutes } from '../../platform/kit/entity-routes';
 import { currencies } from '../organisation/index';
 import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup.rules';
 import * as t from './setup.tables';
+import * as p from './periods.tables';
+import { registerLedgerSetupRoutes } from './ledger-setup.routes';
+import { fiscalYearFits } from './periods.service';
+import { segmentFits } from './sequences.service';
 
 export * from './setup.tables';
+export * from './periods.tables';
+export { seedCompanyLedger } from './chart-seed';
+export { nextNumber } from './sequences.service';
+export { periodOn } from './periods.service';
 
 /** The ledger set-up entities of issue 4 and their tables, registered with the kit. */
 export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
@@ -38,6 +50,10 @@ export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
     { def: operationEntity, table: t.operations },
     { def: ledgerHeaderEntity, table: t.ledgerHeaders, rules: [noCycle(get('ledgerHeader'), 'parentHeader', 'header')] },
     { def: subsidiaryEntity, table: t.subsidiaries },
+    { def: fiscalYearEntity, table: p.fiscalYears, rules: [fiscalYearFits] },
+    { def: numberSequenceEntity, table: p.numberSequences },
+    { def: numberSegmentEntity, table: p.numberSegments, rules: [segmentFits] },
+    { def: moduleConfigEntity, table: p.moduleConfigs },
   ];
 }
 
@@ -46,4 +62,5 @@ export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, r
     registry.register(binding);
     registerEntityRoutes(app, platform, registry, binding);
   }
+  registerLedgerSetupRoutes(app, platform);
 }

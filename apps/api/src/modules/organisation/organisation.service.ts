@@ -8,6 +8,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { seedBuiltInRoles } from '../auth/index';
+import { seedCompanyLedger } from '../ledger/index';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import { companies, currencies, tenants } from './organisation.tables';
 import { DEFAULT_GLOBAL_AGREEMENT, LOCALE_CODES, SEED_CURRENCIES } from './organisation.seed-data';
@@ -82,6 +83,7 @@ export async function createTenant(platform: Platform, input: NewTenant, actorUs
       })
       .returning();
     await seedBuiltInRoles(tx, tenantId);
+    await seedCompanyLedger(tx, tenantId, company!.companyId);
     await recordAudit(tx, tenantId, actorUserId, [
       { entity: 'tenant', recordId: tenantId, action: 'create', after: tenant },
       { entity: 'company', recordId: company!.companyId, action: 'create', after: company },
@@ -176,6 +178,7 @@ export async function saveCompany(tx: Tx, actor: { tenantId: string; userId: str
   };
   if (!input.id) {
     const [row] = await tx.insert(companies).values({ tenantId: actor.tenantId, ...values }).returning();
+    await seedCompanyLedger(tx, actor.tenantId, row!.companyId);
     await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'company', recordId: row!.companyId, action: 'create', after: row }]);
     return toCompany(row!);
   }

@@ -5,3 +5,4 @@ export * from '../../modules/auth/auth.tables';
 export * from '../audit/audit.tables';
 export * from '../mail/mail.tables';
 export * from '../../modules/ledger/setup.tables';
+export * from '../../modules/ledger/periods.tables';

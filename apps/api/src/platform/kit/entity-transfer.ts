@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { entityInputSchema, type EntityDef, type EntityRecord, type ImportRequest, type ImportResult } from '@erp/contracts';
 import type { Tx } from '../db/client';
 import { recordAudit } from '../audit/audit';
-import { badRequest, unprocessable } from '../http/errors';
+import { AppError, badRequest } from '../http/errors';
 import { scopeWhere, toRecord } from './entity-repository';
 import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from './registry';
 import { parseTabular, type Table } from './tabular-files';
@@ -107,27 +107,61 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
   });
 
   const preview = parsed.slice(0, 50).map((p) => ({ row: p.rowNo, ...p.values }));
-  const base = { rows: table.rows.length, valid: parsed.length, errors, preview };
-  if (request.dryRun || (request.mode === 'all' && errors.length > 0)) return { ...base, written: 0 };
-  const written = await writeRows(tx, b, scope, parsed);
-  return { ...base, written };
+  if (request.mode === 'all' && errors.length > 0) return { rows: table.rows.length, valid: parsed.length, written: 0, errors, preview };
+  // The writes run in a savepoint so the entity's rules can judge every row against the stored
+  // data; a preview, or an all-or-nothing import with a refused row, rolls the savepoint back.
+  let candidates = parsed;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const outcome = await tryWrite(tx, b, scope, candidates, request.dryRun);
+    const ruleErrors = outcome.ruleErrors;
+    const refused = new Set(ruleErrors.map((e) => e.row));
+    const valid = candidates.length - refused.size;
+    if (ruleErrors.length === 0 || request.mode === 'all' || request.dryRun) {
+      const written = request.dryRun || ruleErrors.length > 0 ? 0 : outcome.written;
+      return { rows: table.rows.length, valid, written, errors: [...errors, ...ruleErrors].sort((x, y) => x.row - y.row), preview };
+    }
+    errors.push(...ruleErrors);
+    candidates = candidates.filter((c) => !refused.has(c.rowNo));
+  }
+  return { rows: table.rows.length, valid: 0, written: 0, errors, preview };
+}
+
+class RollBack extends Error {}
+
+/** Writes the rows in a savepoint and checks the rules; rolls back when asked or when a rule refuses a row. */
+async function tryWrite(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[], rollBack: boolean): Promise<{ written: number; ruleErrors: CellError[] }> {
+  let result = { written: 0, ruleErrors: [] as CellError[] };
+  try {
+    await tx.transaction(async (sp) => {
+      const written = await writeRows(sp, b, scope, rows);
+      const ruleErrors = await checkRules(sp, b, scope, written.ids, rows);
+      result = { written: written.count, ruleErrors };
+      if (rollBack || ruleErrors.length > 0) throw new RollBack();
+    });
+  } catch (e) {
+    if (!(e instanceof RollBack)) throw e;
+  }
+  return result;
 }
 
 /** The entity's own rules, on every written record as stored (after linking rows of the same file). */
-async function checkRules(tx: Tx, b: KitBinding, scope: KitScope, ids: string[], rows: Parsed[]): Promise<void> {
-  if (!b.rules?.length || ids.length === 0) return;
+async function checkRules(tx: Tx, b: KitBinding, scope: KitScope, ids: string[], rows: Parsed[]): Promise<CellError[]> {
+  if (!b.rules?.length || ids.length === 0) return [];
   const stored = await tx.select().from(b.table).where(and(inArray(b.table.id, ids), scopeWhere(b, scope)));
   const rowNoOf = new Map(rows.map((r) => [compositeKey(b.def, r.values), r.rowNo]));
+  const errors: CellError[] = [];
   for (const row of stored) {
     const record = toRecord(b.def, row as Record<string, unknown>);
     for (const rule of b.rules) {
       try {
         await rule(tx, scope, record, record.id);
       } catch (e) {
-        throw unprocessable(`Row ${rowNoOf.get(compositeKey(b.def, record)) ?? '?'}: ${e instanceof Error ? e.message : String(e)}`);
+        if (!(e instanceof AppError)) throw e;
+        errors.push({ row: rowNoOf.get(compositeKey(b.def, record)) ?? 0, field: b.def.key[0]!, message: e.message });
       }
     }
   }
+  return errors;
 }
 
 /** The natural key of a row as one string: text compared without case, other values as they are. */
@@ -166,8 +200,8 @@ async function resolveAllRefs(tx: Tx, registry: EntityRegistry, b: KitBinding, s
 }
 
 /** Inserts new rows in one statement, updates existing ones, then links rows that refer to rows of the same file. */
-async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<number> {
-  if (rows.length === 0) return 0;
+async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<{ count: number; ids: string[] }> {
+  if (rows.length === 0) return { count: 0, ids: [] };
   const keyField = b.def.key[0]!;
   const existing = await existingByKey(tx, b, scope, rows);
   const company = b.def.companyScoped ? { companyId: scope.companyId } : {};
@@ -190,11 +224,10 @@ async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[])
       await tx.update(b.table).set(set).where(and(sql`lower(${columnOf(b.table, keyField)}) = ${String(r.values[keyField]).toLowerCase()}`, scopeWhere(b, scope)));
     }
   }
-  await checkRules(tx, b, scope, [...inserted, ...updated].map((row) => String((row as { id: string }).id)), rows);
   await recordAudit(tx, scope.tenantId, scope.userId, [
     ...inserted.map((row) => ({ entity: b.def.name, recordId: String((row as { id: string }).id), action: 'create' as const, after: toRecord(b.def, row as Record<string, unknown>) })),
     ...updated.map((row) => ({ entity: b.def.name, recordId: String((row as { id: string }).id), action: 'edit' as const, after: toRecord(b.def, row as Record<string, unknown>) })),
   ]);
-  return inserted.length + updated.length;
+  return { count: inserted.length + updated.length, ids: [...inserted, ...updated].map((row) => String((row as { id: string }).id)) };
 }
 

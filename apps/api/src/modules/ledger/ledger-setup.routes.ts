@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { periodStatuses } from '@erp/contracts';
+import { requestTx } from '../../platform/db/tenancy';
+import { principalOf } from '../../platform/http/guard';
+import type { KitScope } from '../../platform/kit/registry';
+import type { Platform } from '../../platform/platform';
+import { companyConfigSchema, getCompanyConfig, saveCompanyConfig } from './company-config.service';
+import { generatePeriods, listPeriods, setPeriodStatus } from './periods.service';
+import { nextNumber, previewNumber } from './sequences.service';
+
+const scopeOf = (request: FastifyRequest): KitScope => {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
+};
+const idParam = z.object({ id: z.uuid() });
+const periodSchema = z.object({
+  id: z.uuid(),
+  fiscalYear: z.uuid(),
+  periodNo: z.number().int(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  type: z.string(),
+  status: z.string(),
+  updatedAt: z.string(),
+});
+const generateSchema = z.discriminatedUnion('pattern', [
+  z.object({ pattern: z.literal('monthly') }),
+  z.object({
+    pattern: z.literal('custom'),
+    periods: z.array(z.object({ name: z.string().trim().min(1).max(40), startDate: z.iso.date(), endDate: z.iso.date() })).min(1).max(36),
+  }),
+]);
+
+/** Fiscal periods, number allocation and company configuration: the set-up that is more than master data. */
+export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = requestTx(platform.database.db);
+  const tags = ['Ledger set-up'];
+
+  r.get('/gl/fiscal-years/:id/periods', {
+    config: { access: { kind: 'user', page: '/fiscal-year' } },
+    schema: { tags, summary: 'The periods of a fiscal year', params: idParam, response: { 200: z.array(periodSchema) } },
+  }, async (request) => tx(request, (t) => listPeriods(t, scopeOf(request), request.params.id)));
+
+  r.post('/gl/fiscal-years/:id/periods', {
+    config: { access: { kind: 'user', operation: 'EditFiscalYear' } },
+    schema: { tags, summary: 'Generate the periods of a fiscal year: monthly, or custom periods that tile the year, plus opening and adjustment periods', params: idParam, body: generateSchema, response: { 200: z.array(periodSchema) } },
+  }, async (request) => tx(request, (t) => generatePeriods(t, scopeOf(request), request.params.id, request.body)));
+
+  r.post('/gl/accounting-periods/:id/status', {
+    config: { access: { kind: 'user', operation: 'EditAccountingPeriod' } },
+    schema: { tags, summary: 'Open, close or lock an accounting period (a locked period never reopens)', params: idParam, body: z.object({ status: z.enum(periodStatuses) }), response: { 200: periodSchema } },
+  }, async (request) => tx(request, (t) => setPeriodStatus(t, scopeOf(request), request.params.id, request.body.status)));
+
+  r.post('/gl/number-sequences/:id/preview', {
+    config: { access: { kind: 'user', page: '/number-sequence' } },
+    schema: { tags, summary: 'The number the next document would get on a date, without taking it', params: idParam, body: z.object({ date: z.iso.date() }), response: { 200: z.object({ next: z.string() }) } },
+  }, async (request) => ({ next: await tx(request, (t) => previewNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
+
+  r.post('/gl/number-sequences/:id/take', {
+    config: { access: { kind: 'user', operation: 'EditNumberSequence' } },
+    schema: { tags, summary: 'Take the next number of a sequence (manual documents); gapless per sequence', params: idParam, body: z.object({ date: z.iso.date() }), response: { 200: z.object({ number: z.string() }) } },
+  }, async (request) => ({ number: await tx(request, (t) => nextNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
+
+  r.get('/gl/company-config', {
+    config: { access: { kind: 'user', page: '/company-config' } },
+    schema: { tags, summary: "The company's default accounts and journal sequence", response: { 200: companyConfigSchema } },
+  }, async (request) => tx(request, (t) => getCompanyConfig(t, scopeOf(request))));
+
+  r.put('/gl/company-config', {
+    config: { access: { kind: 'user', operation: 'EditCompanyConfig' } },
+    schema: { tags, summary: "Set the company's default accounts and journal sequence", body: companyConfigSchema, response: { 200: companyConfigSchema } },
+  }, async (request) => tx(request, (t) => saveCompanyConfig(t, scopeOf(request), request.body)));
+}
