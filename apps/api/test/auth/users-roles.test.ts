@@ -84,6 +84,10 @@ describe('users', () => {
     expect(page2.body.items.map((u) => u.name)).toEqual(['cat']);
     const search = await api<{ items: UserView[]; total: number }>('GET', '/auth/user/getbyrole/all/BO/20');
     expect(search.body.items.map((u) => u.mailAddress)).toEqual(['bob@users.test']);
+    const byMailDesc = await api<{ items: UserView[] }>('GET', `/auth/user/getbyrole/${viewer.id}/*/20?sort=-mailAddress`);
+    expect(byMailDesc.body.items.map((u) => u.name)).toEqual(['cat', 'bob', 'ann']);
+    const me = await api<UserView>('GET', '/auth/user/me');
+    expect(me.body).toMatchObject({ code: admin.user.activeUser.code, mailAddress: admin.user.mailAddress, role: 'Administrator' });
     const bad = await api<ErrorObject>('GET', '/auth/user/getbyrole/not-a-uuid/*/20');
     expect(bad.status).toBe(400);
   });

@@ -246,6 +246,8 @@ const endpoints: Endpoint[] = [
     ],
   },
   { method: 'GET', route: '/gl/getlocales', access: 'user', attacks: () => [{ as: 'user', url: '/gl/getlocales', status: [200] }] },
+  { method: 'GET', route: '/auth/user/me', access: 'user', attacks: () => [{ as: 'user', url: '/auth/user/me', status: [200], check: (body) => expect((body as UserView).tenant).toBe(b.tenant.tenantId) }] },
+  { method: 'GET', route: '/gl/GetCompany/:id', access: 'user', attacks: () => [{ as: 'user', url: `/gl/GetCompany/${A.secretCompanyId}`, status: [404] }, { as: 'user', url: `/gl/GetCompany/${a.tenant.companyId}`, status: [404] }] },
   { method: 'GET', route: '/gl/fiscal-years/:id/periods', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/periods`, status: [404] }] },
   { method: 'POST', route: '/gl/fiscal-years/:id/periods', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: [404] }] },
   { method: 'POST', route: '/gl/accounting-periods/:id/status', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounting-periods/${A.periodId}/status`, body: { status: 'Locked' }, status: [404] }] },

@@ -14,7 +14,7 @@ const SPEC_PATHS = [
   'get /auth/user/validateotp/{mail}/{otp}', 'get /auth/tenantrequest/GetRequest/{host}',
   'get /gl/SearchTenants/{text}/false/{count}', 'get /gl/GetTenants/{count}', 'get /gl/SearchCompanies/{text}/{count}',
   'get /gl/GetCompanies/{count}', 'get /gl/GetFullCompany', 'post /gl/SaveTenants', 'post /gl/SaveCompanies',
-  'get /gl/GetCurrencies/{count}', 'get /gl/getlocales',
+  'get /gl/GetCurrencies/{count}', 'get /gl/getlocales', 'get /gl/GetCompany/{id}', 'get /auth/user/me',
 ];
 
 let t: TestApp;

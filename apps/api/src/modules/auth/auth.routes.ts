@@ -20,7 +20,7 @@ import type { Platform } from '../../platform/platform';
 import { changePassword, PASSWORD_CHANGE_REQUESTED, requestPasswordChange, validateOtp } from './password-change.service';
 import { getRole, listRoles, savePermissions, saveRole } from './roles.service';
 import { signIn } from './sign-in.service';
-import { countUsers, createFirstUser, createUser, editUser, listUsersByRole } from './users.service';
+import { countUsers, createFirstUser, createUser, editUser, getUser, listUsersByRole } from './users.service';
 
 const passwordParam = z.object({ password: z.string().min(1).max(200) });
 const messageSchema = z.object({ message: z.string() });
@@ -62,16 +62,24 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
     schema: { tags, summary: 'Edit a user (EditUser; anyone may edit their own name, phone and colour)', body: userSchema, response: { 200: userViewSchema } },
   }, async (request) => tx(request, (t) => editUser(t, principalOf(request), request.body)));
 
+  r.get('/auth/user/me', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'The signed-in user, as the profile screen shows it', response: { 200: userViewSchema } },
+  }, async (request) => tx(request, (t) => getUser(t, principalOf(request).userId)));
+
   r.get('/auth/user/getbyrole/:role/:search/:count', {
     config: { access: { kind: 'user', page: '/role' } },
     schema: {
       tags,
       summary: 'Users of a role (`all` for every role) matching a search (`*` for none), paged',
       params: z.object({ role: z.union([z.literal('all'), z.uuid()]), search: z.string().min(1).max(200), count: countParamSchema.default(DEFAULT_LIST_SIZE) }),
-      querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+      querystring: z.object({
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        sort: z.enum(['name', '-name', 'mailAddress', '-mailAddress', 'status', '-status', 'lastLogin', '-lastLogin', 'createdAt', '-createdAt']).default('name'),
+      }),
       response: { 200: z.object({ items: z.array(userViewSchema), total: z.number().int() }) },
     },
-  }, async (request) => tx(request, (t) => listUsersByRole(t, request.params.role, request.params.search, request.params.count, request.query.page)));
+  }, async (request) => tx(request, (t) => listUsersByRole(t, request.params.role, request.params.search, request.params.count, request.query.page, request.query.sort)));
 
   r.post('/auth/user/changepassword', {
     config: { access: { kind: 'public-or-user' }, ...perAddress(0.5) },

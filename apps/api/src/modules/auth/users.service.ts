@@ -160,6 +160,12 @@ export async function editUser(tx: Tx, actor: Actor, user: User): Promise<UserVi
   return getUser(tx, user.code);
 }
 
+const sortColumns = { name: users.name, mailAddress: users.mailAddress, status: users.status, lastLogin: users.lastLogin, createdAt: users.createdAt } as const;
+function userOrder(sort: string) {
+  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns] ?? users.name;
+  return sort.startsWith('-') ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+}
+
 /** An absent or null field keeps the stored value; an empty string clears it. */
 function keepOrClear(value: string | null | undefined, stored: string | null): string | null {
   if (value === undefined || value === null) return stored;
@@ -173,6 +179,7 @@ export async function listUsersByRole(
   search: string,
   limit: number,
   page: number,
+  sort = 'name',
 ): Promise<{ items: UserView[]; total: number }> {
   const conditions = [ne(users.status, 'Deleted')];
   if (role !== 'all') conditions.push(eq(users.roleId, role));
@@ -186,7 +193,7 @@ export async function listUsersByRole(
     .from(users)
     .innerJoin(roles, eq(roles.roleId, users.roleId))
     .where(where)
-    .orderBy(asc(users.name), asc(users.userId))
+    .orderBy(userOrder(sort), asc(users.userId))
     .limit(limit)
     .offset((page - 1) * limit);
   const [total] = await tx.select({ n: count() }).from(users).where(where);

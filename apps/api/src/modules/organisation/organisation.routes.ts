@@ -85,6 +85,11 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
     schema: { tags, summary: 'Search companies by code or description', params: z.object({ text: z.string().min(1).max(200), count: countParamSchema }), response: { 200: listOf(companyListItemSchema) } },
   }, async (request) => tx(request, (t) => listCompanies(t, request.params.text, request.params.count)));
 
+  r.get('/gl/GetCompany/:id', {
+    config: { access: { kind: 'user', page: '/organisation-structure' } },
+    schema: { tags, summary: 'One company of the tenant with all its fields', params: z.object({ id: z.uuid() }), response: { 200: companyViewSchema } },
+  }, async (request) => tx(request, (t) => getCompany(t, request.params.id)));
+
   r.get('/gl/GetFullCompany', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: "The signed-in user's company with its accounting date and date format", response: { 200: companyViewSchema } },
