@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
-import { accountingPeriods, accounts, auditLog, companies, companySettings, currencies, fiscalYears, mailOutbox, numberCounters, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
+import { accountBalances, accountingPeriods, accounts, auditLog, journalLines, journals, ledgerEntries, companies, companySettings, currencies, fiscalYears, mailOutbox, numberCounters, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
 import { API_PREFIXES } from '../../src/platform/http/guard';
 import { adminOf, call, createFirstUser, createTestApp, type Reply, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Access = 'public' | 'user' | 'public-or-user';
 /** One request B makes on its own host with A's ids, and what it may answer. */
 type Attack = { as: 'user' | 'public'; url: string; body?: unknown; status: number[]; check?: (body: unknown) => void | Promise<void> };
@@ -26,7 +26,7 @@ let b: { tenant: TestTenant; admin: Session };
 /** What A holds that B must never see or touch. */
 /** Transformed passwords: a made-up one, and B's real one (so a wrong-address change gets past the password check). */
 let pw: { spy: string; b: string };
-let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[]; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string };
+let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[]; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string };
 
 /** Sends a request with exactly the headers given (the helper `call` always sends the matching ones). */
 async function send<T = unknown>(method: Method, url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply<T>> {
@@ -66,7 +66,7 @@ function isHandWrittenApiRoute(path: string): boolean {
 /** A's rows of every tenant table, read as A in SQL, in a stable order: the proof that nothing changed. */
 async function sqlSnapshotOfA(): Promise<Record<string, string[]>> {
   const json = (rows: object[]) => rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
-  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts };
+  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts, journals, journalLines, ledgerEntries, accountBalances };
   const snapshot: Record<string, string[]> = {};
   await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, async (tx) => {
     for (const [name, table] of Object.entries(tables)) snapshot[name] = json(await tx.select().from(table));
@@ -253,6 +253,17 @@ const endpoints: Endpoint[] = [
   { method: 'POST', route: '/gl/accounting-periods/:id/status', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounting-periods/${A.periodId}/status`, body: { status: 'Locked' }, status: [404] }] },
   { method: 'POST', route: '/gl/number-sequences/:id/preview', access: 'user', attacks: () => [{ as: 'user', url: `/gl/number-sequences/${A.sequenceId}/preview`, body: { date: '2026-05-01' }, status: [404] }] },
   { method: 'POST', route: '/gl/number-sequences/:id/take', access: 'user', attacks: () => [{ as: 'user', url: `/gl/number-sequences/${A.sequenceId}/take`, body: { date: '2026-05-01' }, status: [404] }] },
+  { method: 'GET', route: '/gl/journals', access: 'user', attacks: () => [{ as: 'user', url: '/gl/journals?limit=500', status: [200], check: (body) => expect((body as List<{ id: string }>).items.map((j) => j.id)).not.toContain(A.journalId) }] },
+  { method: 'POST', route: '/gl/journals', access: 'user', attacks: () => [{ as: 'user', url: '/gl/journals', body: { journalDate: '2026-03-03', description: 'x', lines: [{ account: A.accountId, currency: 'USD', debit: '1' }, { account: A.accountId, currency: 'USD', credit: '1' }] }, status: [422] }] },
+  { method: 'POST', route: '/gl/journals/post', access: 'user', attacks: () => [{ as: 'user', url: '/gl/journals/post', body: { journalDate: '2026-03-03', description: 'x', lines: [{ account: A.accountId, currency: 'USD', debit: '1' }, { account: A.accountId, currency: 'USD', credit: '1' }] }, status: [422] }] },
+  { method: 'GET', route: '/gl/journals/:id', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.journalId}`, status: [404] }] },
+  { method: 'PUT', route: '/gl/journals/:id', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.draftId}`, body: { journalDate: '2026-03-03', description: 'x', lines: [{ account: A.accountId, currency: 'USD', debit: '1' }, { account: A.accountId, currency: 'USD', credit: '1' }] }, status: [404] }] },
+  { method: 'DELETE', route: '/gl/journals/:id', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.draftId}`, status: [404] }] },
+  { method: 'POST', route: '/gl/journals/:id/validate', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.draftId}/validate`, status: [404] }] },
+  { method: 'POST', route: '/gl/journals/:id/post', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.draftId}/post`, status: [404] }] },
+  { method: 'POST', route: '/gl/journals/:id/reverse', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.journalId}/reverse`, body: { date: '2026-03-04' }, status: [404] }] },
+  { method: 'GET', route: '/gl/trial-balance', access: 'user', attacks: () => [{ as: 'user', url: '/gl/trial-balance?from=2026-01-01&to=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain('77.00') }] },
+  { method: 'GET', route: '/gl/accounts/:id/transactions', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounts/${A.accountId}/transactions?from=2026-01-01&to=2026-12-31`, status: [404] }] },
   { method: 'GET', route: '/gl/company-config', access: 'user', attacks: () => [{ as: 'user', url: '/gl/company-config', status: [200] }] },
   {
     method: 'PUT', route: '/gl/company-config', access: 'user', attacks: () => [
@@ -298,8 +309,12 @@ async function ledgerSetupOfA() {
   const fy = await asA<{ id: string }>('POST', '/gl/fiscal-years', { code: 'AFY', name: 'A year', startDate: '2026-01-01', endDate: '2026-12-31' });
   const periods = await asA<{ id: string }[]>('POST', `/gl/fiscal-years/${fy.body.id}/periods`, { pattern: 'monthly' });
   const sequences = await asA<{ items: { id: string }[] }>('GET', '/gl/number-sequences');
-  const accountList = await asA<{ items: { id: string }[] }>('GET', '/gl/accounts?limit=1');
-  return { fiscalYearId: fy.body.id, periodId: periods.body[1]!.id, sequenceId: sequences.body.items[0]!.id, accountId: accountList.body.items[0]!.id };
+  const accountList = await asA<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500');
+  const code = (c: string) => accountList.body.items.find((x) => x.code === c)!.id;
+  const body = { journalDate: '2026-03-03', description: 'Secret of A', lines: [{ account: code('1010'), currency: 'USD', debit: '77' }, { account: code('4000'), currency: 'USD', credit: '77' }] };
+  const journal = await asA<{ id: string }>('POST', '/gl/journals/post', body);
+  const draft = await asA<{ id: string }>('POST', '/gl/journals', body);
+  return { fiscalYearId: fy.body.id, periodId: periods.body[1]!.id, sequenceId: sequences.body.items[0]!.id, accountId: code('1010'), journalId: journal.body.id, draftId: draft.body.id };
 }
 afterAll(() => t.close());
 

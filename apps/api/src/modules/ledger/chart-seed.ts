@@ -35,6 +35,7 @@ const ACCOUNTS: AccountSeed[] = [
   ['2200', 'Output Tax Payable', '20'],
   ['2300', 'Payroll Liabilities', '20', 'Posting', 'Payroll'],
   ['2900', 'Suspense', '20'],
+  ['2950', 'Currency Exchange Clearing', '20'],
   ['2500', 'Long-term Loans', '21'],
   ['3000', 'Share Capital', '30'],
   ['3100', 'Retained Earnings', '30'],
@@ -97,6 +98,7 @@ export async function seedCompanyLedger(tx: Tx, tenantId: string, companyId: str
     realisedFxLossAccount: accountId.get('7100'),
     unrealisedFxAccount: accountId.get('4920'),
     suspenseAccount: accountId.get('2900'),
+    exchangeAccount: accountId.get('2950'),
     journalSequence: journals!.id,
   });
 }

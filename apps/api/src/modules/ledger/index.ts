@@ -26,6 +26,8 @@ import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, paren
 import * as t from './setup.tables';
 import * as p from './periods.tables';
 import { registerLedgerSetupRoutes } from './ledger-setup.routes';
+import { registerJournalRoutes } from './journals.routes';
+import { registerTrialBalanceRoutes } from './trial-balance.routes';
 import { fiscalYearFits } from './periods.service';
 import { segmentFits } from './sequences.service';
 
@@ -34,6 +36,8 @@ export * from './periods.tables';
 export { seedCompanyLedger } from './chart-seed';
 export { nextNumber } from './sequences.service';
 export { periodOn } from './periods.service';
+export { postEntry, type EntryRequest, type EntryLine } from './posting.service';
+export * from './journals.tables';
 
 /** The ledger set-up entities of issue 4 and their tables, registered with the kit. */
 export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
@@ -63,4 +67,6 @@ export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, r
     registerEntityRoutes(app, platform, registry, binding);
   }
   registerLedgerSetupRoutes(app, platform);
+  registerJournalRoutes(app, platform);
+  registerTrialBalanceRoutes(app, platform);
 }

@@ -117,6 +117,8 @@ export const companySettings = pgTable(
     realisedFxLossAccount: uuid('realised_fx_loss_account'),
     unrealisedFxAccount: uuid('unrealised_fx_account'),
     suspenseAccount: uuid('suspense_account'),
+    /** The currency trading account: balances each currency of a cross-currency journal on its own. */
+    exchangeAccount: uuid('exchange_account'),
     journalSequence: uuid('journal_sequence'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -128,6 +130,7 @@ export const companySettings = pgTable(
     foreignKey({ name: 'company_settings_fxg_fk', columns: [t.tenantId, t.realisedFxGainAccount], foreignColumns: [accounts.tenantId, accounts.id] }),
     foreignKey({ name: 'company_settings_fxl_fk', columns: [t.tenantId, t.realisedFxLossAccount], foreignColumns: [accounts.tenantId, accounts.id] }),
     foreignKey({ name: 'company_settings_fxu_fk', columns: [t.tenantId, t.unrealisedFxAccount], foreignColumns: [accounts.tenantId, accounts.id] }),
+    foreignKey({ name: 'company_settings_exchange_fk', columns: [t.tenantId, t.exchangeAccount], foreignColumns: [accounts.tenantId, accounts.id] }),
     foreignKey({ name: 'company_settings_suspense_fk', columns: [t.tenantId, t.suspenseAccount], foreignColumns: [accounts.tenantId, accounts.id] }),
     foreignKey({ name: 'company_settings_sequence_fk', columns: [t.tenantId, t.journalSequence], foreignColumns: [numberSequences.tenantId, numberSequences.id] }),
   ],

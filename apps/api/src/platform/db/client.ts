@@ -52,3 +52,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => pglite.close(),
   };
 }
+
+/**
+ * A PostgreSQL array literal ('{"a","b",NULL}') to pass a whole column as one parameter
+ * (`${pgArray(xs)}::text[]`): Drizzle would spread a JS array into a parameter list.
+ */
+export function pgArray(values: readonly (string | number | bigint | null | undefined)[]): string {
+  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}

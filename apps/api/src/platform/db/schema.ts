@@ -6,3 +6,5 @@ export * from '../audit/audit.tables';
 export * from '../mail/mail.tables';
 export * from '../../modules/ledger/setup.tables';
 export * from '../../modules/ledger/periods.tables';
+export * from '../../modules/ledger/journals.tables';
+export * from '../http/idempotency.tables';

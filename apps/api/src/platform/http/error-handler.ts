@@ -37,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ message: 'A record with the same key already exists', statusCode: 409, serverError: 'Conflict' });
     }
     if (sqlState === '23503') {
-      return reply.status(409).send({ message: 'The record is referenced by other records', statusCode: 409, serverError: 'Conflict' });
+      return reply.status(409).send({ message: 'The record refers to a record that does not exist, or is still referred to by others', statusCode: 409, serverError: 'Conflict' });
     }
     if (sqlState === '42501') {
       request.log.warn({ err: error }, 'database refused a privilege');

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { journalInputSchema, journalKinds, journalStatuses, journalViewSchema } from '@erp/contracts';
+import { requestTx } from '../../platform/db/tenancy';
+import { principalOf } from '../../platform/http/guard';
+import { idempotent } from '../../platform/http/idempotency';
+import type { Platform } from '../../platform/platform';
+import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
+};
+const idParam = z.object({ id: z.uuid() });
+const listItem = z.object({
+  id: z.uuid(), number: z.string().nullable(), kind: z.string(), status: z.string(), journalDate: z.string(), description: z.string(),
+  reference: z.string().nullable(), total: z.string(), baseCurrency: z.string(), reversalOf: z.uuid().nullable(), reversedBy: z.uuid().nullable(),
+});
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+
+/** Journals of every kind: drafts, Validate and Post (SPEC.md section 4 JournalApproval), reversal. */
+export function registerJournalRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = requestTx(platform.database.db);
+  const tags = ['Journals'];
+
+  r.get('/gl/journals', {
+    config: { access: { kind: 'user' } },
+    schema: {
+      tags, summary: 'Journals of the company: filter by kind, status and dates, search number, description and reference',
+      querystring: z.object({
+        kind: z.enum(journalKinds).optional(), status: z.enum(journalStatuses).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(),
+        search: z.string().max(200).optional(), sort: z.enum(['journalDate', '-journalDate', 'number', '-number', 'createdAt', '-createdAt', 'status', '-status']).optional(),
+        limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1),
+      }),
+      response: { 200: z.object({ items: z.array(listItem), total: z.number().int() }) },
+    },
+  }, async (request) => tx(request, (t) => listJournals(t, actorOf(request), request.query)));
+
+  r.post('/gl/journals', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Create a draft journal (Save<kind>Journal)', body: journalInputSchema, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => createDraft(t, actorOf(request), request.body)));
+
+  r.post('/gl/journals/post', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => createAndPost(t, actorOf(request), request.body))));
+
+  r.get('/gl/journals/:id', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'One journal with its lines (ledger lines once posted)', params: idParam, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => getJournal(t, actorOf(request), request.params.id)));
+
+  r.put('/gl/journals/:id', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Edit a draft or validated journal (it returns to draft)', params: idParam, body: journalInputSchema, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => editDraft(t, actorOf(request), request.params.id, request.body)));
+
+  r.delete('/gl/journals/:id', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Delete a draft or validated journal', params: idParam, response: { 200: z.object({ message: z.string() }) } },
+  }, async (request) => {
+    await tx(request, (t) => deleteDraft(t, actorOf(request), request.params.id));
+    return { message: 'Journal deleted' };
+  });
+
+  r.post('/gl/journals/:id/validate', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Validate a draft: every posting check, nothing written', params: idParam, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => validateJournal(t, actorOf(request), request.params.id)));
+
+  r.post('/gl/journals/:id/post', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Post a draft or validated journal; takes an Idempotency-Key', headers: idempotencyHeader, params: idParam, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => postJournal(t, actorOf(request), request.params.id))));
+
+  r.post('/gl/journals/:id/reverse', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: z.object({ date: z.iso.date() }), response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseJournal(t, actorOf(request), request.params.id, request.body.date))));
+}

@@ -1,0 +1,236 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatMoney, formatRate, parseMoney, parseRate, type JournalInput, type JournalKind, type JournalView } from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/search';
+import { recordAudit } from '../../platform/audit/audit';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import type { KitScope } from '../../platform/kit/registry';
+import { accountingPeriods } from './periods.tables';
+import { accounts } from './setup.tables';
+import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
+import { accountsById, companyLedger, openPeriodFor } from './posting-context';
+import { postEntry, type EntryLine, type EntryRequest } from './posting.service';
+import { reverseLines } from './posting';
+import { nextNumber } from './sequences.service';
+
+export type Actor = KitScope & { operations: ReadonlySet<string> };
+
+/** The operation-label entity of each journal kind (SPEC.md section 6). */
+const labelOfKind: Record<JournalKind, string> = {
+  Standard: 'Journal',
+  Reversal: 'Journal',
+  OpeningBalance: 'OpeningBalanceJournal',
+  Adjustment: 'AdjustmentJournal',
+  Intercompany: 'IntercompanyJournal',
+  Recurring: 'RecurringJournal',
+};
+export function requireOperation(actor: Actor, verb: 'Save' | 'Edit' | 'Delete' | 'Export', kind: JournalKind): void {
+  const label = `${verb}${labelOfKind[kind]}`;
+  if (!actor.operations.has(label)) throw forbidden(`You are not permitted to do this (${label})`);
+}
+
+/** Input lines (decimal strings) as engine lines (minor units at each currency's scale). */
+export function toEntryLines(input: JournalInput['lines'], scales: Record<string, number>): EntryLine[] {
+  return input.map((l, i) => {
+    const scale = scales[l.currency];
+    if (scale === undefined) throw unprocessable(`Line ${i + 1}: currency ${l.currency} is unknown or inactive`);
+    try {
+      return {
+        accountId: l.account,
+        currency: l.currency,
+        rate: l.rate ? parseRate(l.rate) : undefined,
+        debitMinor: l.debit ? parseMoney(l.debit, scale) : 0n,
+        creditMinor: l.credit ? parseMoney(l.credit, scale) : 0n,
+        dimensions: l.dimensions ?? {},
+        description: l.description ?? null,
+        taxId: l.tax ?? null,
+      };
+    } catch (e) {
+      throw badRequest(`Line ${i + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+}
+
+async function headerOf(tx: Tx, scope: KitScope, id: string, lock = false) {
+  const q = tx.select().from(journals).where(and(eq(journals.id, id), eq(journals.companyId, scope.companyId)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Journal');
+  return row;
+}
+
+async function saveDraftLines(tx: Tx, scope: KitScope, journalId: string, lines: EntryLine[]) {
+  const known = await accountsById(tx, scope, [...new Set(lines.map((l) => l.accountId))]);
+  const missing = lines.findIndex((l) => !known.has(l.accountId));
+  if (missing >= 0) throw unprocessable(`Line ${missing + 1}: the account does not exist in this company`);
+  await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
+  const rateText = (r: bigint | undefined) => (r === undefined ? null : formatRate(r));
+  await tx.insert(journalLines).values(
+    lines.map((l, i) => ({
+      tenantId: scope.tenantId, journalId, lineNo: i + 1, accountId: l.accountId, description: l.description ?? null, currency: l.currency,
+      rate: rateText(l.rate), debitMinor: l.debitMinor, creditMinor: l.creditMinor, dimensions: l.dimensions ?? {}, taxId: l.taxId ?? null,
+    })),
+  );
+}
+
+export async function createDraft(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
+  requireOperation(actor, 'Save', input.kind);
+  const ledger = await companyLedger(tx, actor);
+  const lines = toEntryLines(input.lines, ledger.scales);
+  const [row] = await tx
+    .insert(journals)
+    .values({ tenantId: actor.tenantId, companyId: actor.companyId, kind: input.kind, journalDate: input.journalDate, description: input.description, reference: input.reference ?? null, baseCurrency: ledger.baseCurrency, createdBy: actor.userId })
+    .returning();
+  await saveDraftLines(tx, actor, row!.id, lines);
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: row!.id, action: 'create', after: { ...input } }]);
+  return getJournal(tx, actor, row!.id);
+}
+
+/** A draft or validated journal may change; a validated one goes back to draft. */
+export async function editDraft(tx: Tx, actor: Actor, id: string, input: JournalInput): Promise<JournalView> {
+  const before = await headerOf(tx, actor, id, true);
+  requireOperation(actor, 'Edit', before.kind as JournalKind);
+  if (before.status !== 'Draft' && before.status !== 'Validated') throw unprocessable(`A ${before.status.toLowerCase()} journal cannot be edited`);
+  if (input.kind !== before.kind) throw unprocessable('The kind of a journal cannot change');
+  const ledger = await companyLedger(tx, actor);
+  const lines = toEntryLines(input.lines, ledger.scales);
+  await tx.update(journals).set({ status: 'Draft', journalDate: input.journalDate, description: input.description, reference: input.reference ?? null, updatedAt: sql`now()` }).where(eq(journals.id, id));
+  await saveDraftLines(tx, actor, id, lines);
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', before, after: { ...input } }]);
+  return getJournal(tx, actor, id);
+}
+
+export async function deleteDraft(tx: Tx, actor: Actor, id: string): Promise<void> {
+  const before = await headerOf(tx, actor, id, true);
+  requireOperation(actor, 'Delete', before.kind as JournalKind);
+  if (before.status !== 'Draft' && before.status !== 'Validated') throw unprocessable('A posted journal cannot be deleted: reverse it');
+  await tx.delete(journals).where(eq(journals.id, id));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'delete', before }]);
+}
+
+async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest> {
+  const rows = await tx.select().from(journalLines).where(eq(journalLines.journalId, header.id)).orderBy(asc(journalLines.lineNo));
+  return {
+    kind: header.kind as JournalKind, journalDate: header.journalDate, description: header.description, reference: header.reference,
+    sourceModule: header.sourceModule, sourceId: header.sourceId,
+    lines: rows.map((r) => ({ accountId: r.accountId, currency: r.currency, rate: r.rate ? parseRate(r.rate) : undefined, debitMinor: r.debitMinor, creditMinor: r.creditMinor, dimensions: r.dimensions, description: r.description, taxId: r.taxId })),
+  };
+}
+
+/**
+ * Validate (JournalApproval's first operation): the posting checks run in a savepoint that is
+ * rolled back, so the journal is known to post cleanly without taking a number or a balance.
+ */
+export async function validateJournal(tx: Tx, actor: Actor, id: string): Promise<JournalView> {
+  const header = await headerOf(tx, actor, id, true);
+  requireOperation(actor, 'Edit', header.kind as JournalKind);
+  if (header.status !== 'Draft') throw unprocessable(`Only a draft journal can be validated; this one is ${header.status.toLowerCase()}`);
+  const request = await draftRequest(tx, header);
+  class DryRun extends Error {}
+  try {
+    await tx.transaction(async (sp) => {
+      await postEntry(sp, actor, request);
+      throw new DryRun();
+    });
+  } catch (e) {
+    if (!(e instanceof DryRun)) throw e;
+  }
+  await tx.update(journals).set({ status: 'Validated', updatedAt: sql`now()` }).where(eq(journals.id, id));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Validated' } }]);
+  return getJournal(tx, actor, id);
+}
+
+/** Post (JournalApproval's second operation): a draft or validated journal becomes ledger lines. */
+export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<JournalView> {
+  const header = await headerOf(tx, actor, id, true);
+  requireOperation(actor, 'Edit', header.kind as JournalKind);
+  if (header.status !== 'Draft' && header.status !== 'Validated') throw conflict(`Journal ${header.number ?? id} is already ${header.status.toLowerCase()}`);
+  await postEntry(tx, actor, await draftRequest(tx, header), id);
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Posted' } }]);
+  return getJournal(tx, actor, id);
+}
+
+/** Create and post in one call (the API for bulk and subledger-style posting). */
+export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
+  requireOperation(actor, 'Save', input.kind);
+  const ledger = await companyLedger(tx, actor);
+  const posted = await postEntry(tx, actor, { ...input, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) });
+  return getJournal(tx, actor, posted.journalId);
+}
+
+/**
+ * Reverses a posted journal on a date: a new journal with every ledger line's sides swapped
+ * (generated lines included), linked both ways; a journal is reversed at most once.
+ */
+export async function reverseJournal(tx: Tx, actor: Actor, id: string, date: string): Promise<JournalView> {
+  const original = await headerOf(tx, actor, id, true);
+  requireOperation(actor, 'Edit', original.kind as JournalKind);
+  if (original.status === 'Reversed' || original.reversedBy) throw conflict(`Journal ${original.number} is already reversed`);
+  if (original.status !== 'Posted') throw unprocessable('Only a posted journal can be reversed');
+  const period = await openPeriodFor(tx, actor, 'Reversal', date);
+  const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, id)).orderBy(asc(ledgerEntries.lineNo));
+  const ledger = await companyLedger(tx, actor);
+  const [header] = await tx
+    .insert(journals)
+    .values({ tenantId: actor.tenantId, companyId: actor.companyId, kind: 'Reversal', journalDate: date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number, reversalOf: id, baseCurrency: original.baseCurrency, sourceModule: original.sourceModule, createdBy: actor.userId })
+    .returning();
+  const swapped = reverseLines(entries);
+  await tx.insert(ledgerEntries).values(swapped.map((e) => ({ ...e, journalId: header!.id, entryDate: date, periodId: period.id })));
+  const number = await nextNumber(tx, actor, ledger.journalSequenceId, date);
+  await tx.update(journals).set({ status: 'Posted', number, periodId: period.id, totalBaseMinor: original.totalBaseMinor, postedBy: actor.userId, postedAt: sql`now()` }).where(eq(journals.id, header!.id));
+  await tx.update(journals).set({ status: 'Reversed', reversedBy: header!.id, updatedAt: sql`now()` }).where(eq(journals.id, id));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Reversed', reversedBy: header!.id } }]);
+  return getJournal(tx, actor, header!.id);
+}
+
+export async function getJournal(tx: Tx, scope: KitScope, id: string): Promise<JournalView> {
+  const h = await headerOf(tx, scope, id);
+  const { scales } = await companyLedger(tx, scope);
+  const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
+  const [period] = h.periodId ? await tx.select({ name: accountingPeriods.name }).from(accountingPeriods).where(eq(accountingPeriods.id, h.periodId)) : [];
+  const posted = h.status === 'Posted' || h.status === 'Reversed';
+  const lines = posted
+    ? (await tx.select({ e: ledgerEntries, code: accounts.code, name: accounts.name, dims: dimensionSets.dimensions }).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).leftJoin(dimensionSets, eq(dimensionSets.id, ledgerEntries.dimensionSetId)).where(eq(ledgerEntries.journalId, id)).orderBy(asc(ledgerEntries.lineNo))).map(({ e, code, name, dims }) => ({
+        lineNo: e.lineNo, account: e.accountId, accountCode: code, accountName: name, description: e.description, currency: e.currency, rate: formatRate(parseRate(e.rate)),
+        debit: money(e.debitMinor, e.currency), credit: money(e.creditMinor, e.currency), baseDebit: money(e.baseDebitMinor, h.baseCurrency), baseCredit: money(e.baseCreditMinor, h.baseCurrency),
+        dimensions: dims ?? {}, tax: e.taxId, generated: e.generated,
+      }))
+    : (await tx.select({ l: journalLines, code: accounts.code, name: accounts.name }).from(journalLines).innerJoin(accounts, eq(accounts.id, journalLines.accountId)).where(eq(journalLines.journalId, id)).orderBy(asc(journalLines.lineNo))).map(({ l, code, name }) => ({
+        lineNo: l.lineNo, account: l.accountId, accountCode: code, accountName: name, description: l.description, currency: l.currency, rate: l.rate ? formatRate(parseRate(l.rate)) : '',
+        debit: money(l.debitMinor, l.currency), credit: money(l.creditMinor, l.currency), baseDebit: '', baseCredit: '', dimensions: l.dimensions, tax: l.taxId, generated: null,
+      }));
+  const total = posted ? h.totalBaseMinor : 0n;
+  return {
+    id: h.id, number: h.number, kind: h.kind as JournalKind, status: h.status as JournalView['status'], journalDate: h.journalDate, period: period?.name ?? null,
+    description: h.description, reference: h.reference, baseCurrency: h.baseCurrency, totalDebit: money(total, h.baseCurrency), totalCredit: money(total, h.baseCurrency),
+    sourceModule: h.sourceModule, reversalOf: h.reversalOf, reversedBy: h.reversedBy, createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, lines,
+  };
+}
+
+export type JournalListQuery = { kind?: JournalKind; status?: string; from?: string; to?: string; search?: string; sort?: string; limit: number; page: number };
+
+export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery) {
+  const conditions: (SQL | undefined)[] = [eq(journals.companyId, scope.companyId)];
+  if (q.kind) conditions.push(eq(journals.kind, q.kind));
+  if (q.status) conditions.push(eq(journals.status, q.status));
+  if (q.from) conditions.push(gte(journals.journalDate, q.from));
+  if (q.to) conditions.push(lte(journals.journalDate, q.to));
+  if (q.search?.trim()) {
+    const p = containsPattern(q.search.trim());
+    conditions.push(or(ilike(journals.number, p), ilike(journals.description, p), ilike(journals.reference, p)));
+  }
+  const where = and(...conditions);
+  const sortable = { journalDate: journals.journalDate, number: journals.number, createdAt: journals.createdAt, status: journals.status } as const;
+  const key = (q.sort ?? '-journalDate').replace(/^-/, '') as keyof typeof sortable;
+  const column = sortable[key] ?? journals.journalDate;
+  const rows = await tx.select().from(journals).where(where).orderBy((q.sort ?? '-journalDate').startsWith('-') ? desc(column) : asc(column), desc(journals.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  const [total] = await tx.select({ n: count() }).from(journals).where(where);
+  const { scales } = await companyLedger(tx, scope);
+  return {
+    items: rows.map((h) => ({
+      id: h.id, number: h.number, kind: h.kind, status: h.status, journalDate: h.journalDate, description: h.description, reference: h.reference,
+      total: formatMoney(h.totalBaseMinor, scales[h.baseCurrency] ?? 2), baseCurrency: h.baseCurrency, reversalOf: h.reversalOf, reversedBy: h.reversedBy,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from '../organisation/organisation.tables';
+import { accounts } from './setup.tables';
+
+/** The header of a journal, whatever its kind; drafts have lines in journal_lines, posted ones in ledger_entries. */
+export const journals = pgTable(
+  'journals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    number: text('number'),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('Draft'),
+    journalDate: date('journal_date', { mode: 'string' }).notNull(),
+    periodId: uuid('period_id'),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    sourceModule: text('source_module').notNull().default('General Ledger'),
+    sourceId: text('source_id'),
+    reversalOf: uuid('reversal_of'),
+    reversedBy: uuid('reversed_by'),
+    intercompanyId: uuid('intercompany_id'),
+    recurringId: uuid('recurring_id'),
+    baseCurrency: text('base_currency').notNull(),
+    totalBaseMinor: bigint('total_base_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdBy: uuid('created_by'),
+    postedBy: uuid('posted_by'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('journals_number_uq').on(t.tenantId, t.companyId, t.number),
+    uniqueIndex('journals_reversal_uq').on(t.tenantId, t.reversalOf),
+    index('journals_list_idx').on(t.tenantId, t.companyId, t.journalDate, t.id),
+    index('journals_recurring_idx').on(t.tenantId, t.recurringId, t.journalDate),
+    foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
+  ],
+);
+
+/** Lines of a journal that is not posted yet: editable while the journal is a draft. */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    journalId: uuid('journal_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    accountId: uuid('account_id').notNull(),
+    description: text('description'),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 21, scale: 10 }),
+    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
+    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
+    dimensions: jsonb('dimensions').$type<Record<string, string>>().notNull().default({}),
+    taxId: uuid('tax_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.journalId, t.lineNo] }),
+    foreignKey({ columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.accountId], foreignColumns: [accounts.tenantId, accounts.id] }),
+  ],
+);
+
+/**
+ * The ledger: posted lines, append-only. A statement-level trigger refuses any insert that leaves
+ * a journal unbalanced (in base and per transaction currency) or that lands in a period that is
+ * not open, and keeps account_balances; the API role may not update or delete a row.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    journalId: uuid('journal_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    periodId: uuid('period_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 21, scale: 10 }).notNull(),
+    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
+    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
+    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
+    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+    dimensionSetId: uuid('dimension_set_id').notNull(),
+    description: text('description'),
+    taxId: uuid('tax_id'),
+    /** Lines the engine adds: 'rounding' or 'exchange' (currency trading); null for the user's lines. */
+    generated: text('generated'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.journalId, t.lineNo] }),
+    index('ledger_entries_account_idx').on(t.tenantId, t.companyId, t.accountId, t.entryDate, t.journalId, t.lineNo),
+    foreignKey({ columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    foreignKey({ columns: [t.tenantId, t.accountId], foreignColumns: [accounts.tenantId, accounts.id] }),
+    check('ledger_entries_sides', sql`${t.debitMinor} >= 0 and ${t.creditMinor} >= 0 and ${t.baseDebitMinor} >= 0 and ${t.baseCreditMinor} >= 0 and (${t.debitMinor} = 0 or ${t.creditMinor} = 0) and (${t.baseDebitMinor} = 0 or ${t.baseCreditMinor} = 0)`),
+  ],
+);
+
+/** Maintained by the database from ledger_entries: the totals per account, period, currency and dimension set. */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    currency: text('currency').notNull(),
+    dimensionSetId: uuid('dimension_set_id').notNull(),
+    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
+    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
+    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
+    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.currency, t.dimensionSetId] })],
+);
+
+/** A set of dimension values (group code -> dimension code) as one id, so balances can be kept per set. */
+export const dimensionSets = pgTable(
+  'dimension_sets',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    setKey: text('set_key').notNull(),
+    dimensions: jsonb('dimensions').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('dimension_sets_key_uq').on(t.tenantId, t.companyId, t.setKey)],
+);

@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { unprocessable } from '../../platform/http/errors';
+import type { KitScope } from '../../platform/kit/registry';
+import { companies, currencies } from '../organisation/index';
+import { companySettings, accountingPeriods } from './periods.tables';
+import { accounts, dimensionGroups, dimensions, exchangeRates } from './setup.tables';
+import { dimensionSets } from './journals.tables';
+
+export const EMPTY_DIMENSION_SET = '00000000-0000-0000-0000-000000000000';
+const RATE_ONE = parseRate('1');
+
+export type CompanyLedger = {
+  baseCurrency: string;
+  scales: Record<string, number>;
+  roundingAccountId: string;
+  exchangeAccountId: string;
+  journalSequenceId: string;
+};
+
+/** What every posting of a company needs: its base currency, currency scales, default accounts, sequence. */
+export async function companyLedger(tx: Tx, scope: KitScope): Promise<CompanyLedger> {
+  const [company] = await tx.select({ base: companies.baseCurrency }).from(companies).where(eq(companies.companyId, scope.companyId));
+  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, scope.companyId));
+  const rows = await tx.select({ code: currencies.code, scale: currencies.minorUnit, status: currencies.status }).from(currencies);
+  if (!company || !settings?.roundingAccount || !settings.exchangeAccount || !settings.journalSequence) {
+    throw unprocessable('The company configuration lacks its rounding account, currency exchange account or journal sequence');
+  }
+  return {
+    baseCurrency: company.base,
+    scales: Object.fromEntries(rows.filter((r) => r.status === 'Active').map((r) => [r.code, r.scale])),
+    roundingAccountId: settings.roundingAccount,
+    exchangeAccountId: settings.exchangeAccount,
+    journalSequenceId: settings.journalSequence,
+  };
+}
+
+/** The open period a journal of this kind posts into on its date (regular, opening or adjustment). */
+export async function openPeriodFor(tx: Tx, scope: KitScope, kind: JournalKind, date: string): Promise<{ id: string; name: string }> {
+  const type = periodTypeOfKind[kind];
+  const [period] = await tx
+    .select({ id: accountingPeriods.id, name: accountingPeriods.name, status: accountingPeriods.status })
+    .from(accountingPeriods)
+    .where(and(eq(accountingPeriods.companyId, scope.companyId), eq(accountingPeriods.type, type), lte(accountingPeriods.startDate, date), sql`${accountingPeriods.endDate} >= ${date}`));
+  if (!period) throw unprocessable(`There is no ${type.toLowerCase()} period on ${date}: define the fiscal year and its periods`);
+  if (period.status !== 'Open') throw unprocessable(`Period ${period.name} is ${period.status.toLowerCase()}: it takes no posting`);
+  return period;
+}
+
+export type AccountFacts = { id: string; code: string; name: string; kind: string; active: boolean; controlType: string; allowedCurrencies: string[]; requiredDimensions: string[] };
+
+export async function accountsById(tx: Tx, scope: KitScope, ids: string[]): Promise<Map<string, AccountFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: accounts.id, code: accounts.code, name: accounts.name, kind: accounts.kind, active: accounts.active, controlType: accounts.controlType, allowedCurrencies: accounts.allowedCurrencies, requiredDimensions: accounts.requiredDimensions })
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), eq(accounts.companyId, scope.companyId)));
+  return new Map(rows.map((r) => [r.id, { ...r, allowedCurrencies: r.allowedCurrencies ?? [], requiredDimensions: r.requiredDimensions ?? [] }]));
+}
+
+/** The control type a source module may post to (a control account takes postings only from its subledger). */
+export const controlOfModule: Record<string, string> = {
+  'Account Payable': 'Payables',
+  'Account Receivable': 'Receivables',
+  'Cash Management': 'Bank',
+  'Fixed Asset': 'FixedAsset',
+  Inventory: 'Inventory',
+  Payroll: 'Payroll',
+};
+
+/**
+ * The spot rate to base on a date: the latest rate effective on or before it, quoted
+ * currency -> base, else the inverse of a base -> currency quote.
+ */
+export async function ratesOn(tx: Tx, baseCurrency: string, codes: string[], date: string): Promise<Map<string, bigint>> {
+  const wanted = [...new Set(codes.filter((c) => c !== baseCurrency))];
+  const out = new Map<string, bigint>([[baseCurrency, RATE_ONE]]);
+  if (wanted.length === 0) return out;
+  const from = alias(currencies, 'from_currency');
+  const to = alias(currencies, 'to_currency');
+  const rows = await tx
+    .select({ from: from.code, to: to.code, rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .innerJoin(from, eq(from.id, exchangeRates.fromCurrency))
+    .innerJoin(to, eq(to.id, exchangeRates.toCurrency))
+    .where(and(eq(exchangeRates.rateType, 'Spot'), lte(exchangeRates.effectiveDate, date), or(and(inArray(from.code, wanted), eq(to.code, baseCurrency)), and(inArray(to.code, wanted), eq(from.code, baseCurrency)))))
+    .orderBy(desc(exchangeRates.effectiveDate));
+  for (const code of wanted) {
+    const direct = rows.find((r) => r.from === code && r.to === baseCurrency);
+    const inverse = rows.find((r) => r.from === baseCurrency && r.to === code);
+    if (direct) out.set(code, parseRate(direct.rate));
+    else if (inverse) out.set(code, invertRate(parseRate(inverse.rate)));
+  }
+  return out;
+}
+
+/**
+ * Dimension values of the lines as set ids: every group and code must exist and be active; each
+ * distinct set is stored once per company (upsert on its key).
+ */
+export async function dimensionSetIds(tx: Tx, scope: KitScope, sets: Record<string, string>[]): Promise<string[]> {
+  const keyOf = (d: Record<string, string>) => Object.keys(d).sort().map((g) => `${g}=${d[g]}`).join(';');
+  const keys = sets.map(keyOf);
+  const distinct = [...new Set(keys.filter(Boolean))];
+  if (distinct.length === 0) return keys.map(() => EMPTY_DIMENSION_SET);
+  const pairs = [...new Set(sets.flatMap((d) => Object.entries(d).map(([g, c]) => `${g}=${c}`)))];
+  const known = await tx
+    .select({ group: dimensionGroups.code, code: dimensions.code })
+    .from(dimensions)
+    .innerJoin(dimensionGroups, eq(dimensionGroups.id, dimensions.dimensionGroup))
+    .where(and(eq(dimensions.companyId, scope.companyId), eq(dimensions.active, true), eq(dimensionGroups.active, true)));
+  const knownSet = new Set(known.map((k) => `${k.group}=${k.code}`));
+  const unknown = pairs.find((p) => !knownSet.has(p));
+  if (unknown) throw unprocessable(`Unknown or inactive dimension ${unknown.replace('=', ' ')}`);
+  await tx
+    .insert(dimensionSets)
+    .values(distinct.map((setKey) => ({ tenantId: scope.tenantId, companyId: scope.companyId, setKey, dimensions: Object.fromEntries(setKey.split(';').map((p) => p.split('=') as [string, string])) })))
+    .onConflictDoNothing();
+  const rows = await tx.select({ id: dimensionSets.id, key: dimensionSets.setKey }).from(dimensionSets).where(and(eq(dimensionSets.companyId, scope.companyId), inArray(dimensionSets.setKey, distinct)));
+  const idOf = new Map(rows.map((r) => [r.key, r.id]));
+  return keys.map((k) => (k ? idOf.get(k)! : EMPTY_DIMENSION_SET));
+}
+

@@ -1,0 +1,169 @@
+import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatMoney } from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/http/errors';
+import type { KitScope } from '../../platform/kit/registry';
+import { accountBalances, dimensionSets, journals, ledgerEntries } from './journals.tables';
+import { accountingPeriods } from './periods.tables';
+import { accountClasses, accountGroups, accounts } from './setup.tables';
+import { companyLedger } from './posting-context';
+
+export type TrialBalanceQuery = {
+  from: string;
+  to: string;
+  /** Amounts in one transaction currency instead of base. */
+  currency?: string;
+  /** Only balances carrying this dimension value: `GROUP=CODE`. */
+  dimension?: string;
+  fromAccount?: string;
+  toAccount?: string;
+  includeZero?: boolean;
+};
+
+export type TrialBalanceRow = {
+  account: string; code: string; name: string; classCode: string; className: string; groupCode: string; groupName: string;
+  opening: string; debit: string; credit: string; closing: string;
+};
+
+/**
+ * The trial balance of a date range (by period: a period belongs to the range when it starts in
+ * it), read from account_balances: opening (periods before), debit and credit (periods in the
+ * range), closing, per account, with subtotals per class and group and totals that net to zero.
+ */
+export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery) {
+  if (q.to < q.from) throw badRequest('The range ends before it starts');
+  const ledger = await companyLedger(tx, scope);
+  const currency = q.currency ?? ledger.baseCurrency;
+  const scale = ledger.scales[currency];
+  if (scale === undefined) throw notFound(`Currency ${currency}`);
+  const inBase = !q.currency;
+  const d = inBase ? sql`${accountBalances.baseDebitMinor}` : sql`${accountBalances.debitMinor}`;
+  const c = inBase ? sql`${accountBalances.baseCreditMinor}` : sql`${accountBalances.creditMinor}`;
+  const conditions: (SQL | undefined)[] = [eq(accountBalances.companyId, scope.companyId), lte(accountingPeriods.startDate, q.to)];
+  if (q.currency) conditions.push(eq(accountBalances.currency, q.currency));
+  if (q.dimension) {
+    const [group, code] = q.dimension.split('=');
+    if (!group || !code) throw badRequest('dimension must look like GROUP=CODE');
+    conditions.push(sql`${accountBalances.dimensionSetId} in (select ${dimensionSets.id} from ${dimensionSets} where ${dimensionSets.companyId} = ${scope.companyId} and ${dimensionSets.dimensions} @> ${JSON.stringify({ [group]: code })}::jsonb)`);
+  }
+  const rows = await tx
+    .select({
+      account: accountBalances.accountId,
+      opening: sql<string>`coalesce(sum(${d} - ${c}) filter (where ${accountingPeriods.startDate} < ${q.from}), 0)`,
+      debit: sql<string>`coalesce(sum(${d}) filter (where ${accountingPeriods.startDate} >= ${q.from}), 0)`,
+      credit: sql<string>`coalesce(sum(${c}) filter (where ${accountingPeriods.startDate} >= ${q.from}), 0)`,
+    })
+    .from(accountBalances)
+    .innerJoin(accountingPeriods, eq(accountingPeriods.id, accountBalances.periodId))
+    .where(and(...conditions))
+    .groupBy(accountBalances.accountId);
+  const totals = new Map(rows.map((r) => [r.account, { opening: BigInt(r.opening), debit: BigInt(r.debit), credit: BigInt(r.credit) }]));
+  const chart = await tx
+    .select({ id: accounts.id, code: accounts.code, name: accounts.name, groupCode: accountGroups.code, groupName: accountGroups.name, classCode: accountClasses.code, className: accountClasses.name, classOrder: accountClasses.order })
+    .from(accounts)
+    .innerJoin(accountGroups, eq(accountGroups.id, accounts.accountGroup))
+    .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.accountClass))
+    .where(and(eq(accounts.companyId, scope.companyId), eq(accounts.kind, 'Posting'), q.fromAccount ? gte(accounts.code, q.fromAccount) : undefined, q.toAccount ? lte(accounts.code, q.toAccount) : undefined))
+    .orderBy(asc(accountClasses.order), asc(accountGroups.code), asc(accounts.code));
+  const money = (v: bigint) => formatMoney(v, scale);
+  const zero = { opening: 0n, debit: 0n, credit: 0n };
+  const lines = chart
+    .map((a) => ({ a, t: totals.get(a.id) ?? zero }))
+    .filter(({ t }) => q.includeZero || t.opening !== 0n || t.debit !== 0n || t.credit !== 0n);
+  const sum = (xs: typeof lines) => xs.reduce((s, { t }) => ({ opening: s.opening + t.opening, debit: s.debit + t.debit, credit: s.credit + t.credit }), zero);
+  const view = (t: typeof zero) => ({ opening: money(t.opening), debit: money(t.debit), credit: money(t.credit), closing: money(t.opening + t.debit - t.credit) });
+  const groupsOf = (key: 'classCode' | 'groupCode', name: 'className' | 'groupName') =>
+    [...new Set(lines.map(({ a }) => a[key]))].map((code) => {
+      const members = lines.filter(({ a }) => a[key] === code);
+      return { code, name: members[0]!.a[name], ...view(sum(members)) };
+    });
+  const all = sum(lines);
+  return {
+    currency,
+    from: q.from,
+    to: q.to,
+    rows: lines.map(({ a, t }): TrialBalanceRow => ({ account: a.id, code: a.code, name: a.name, classCode: a.classCode, className: a.className, groupCode: a.groupCode, groupName: a.groupName, ...view(t) })),
+    classes: groupsOf('classCode', 'className'),
+    groups: groupsOf('groupCode', 'groupName'),
+    totals: view(all),
+    /** In base currency the closing balances of a trial balance net to zero. */
+    balanced: !inBase || all.opening + all.debit - all.credit === 0n,
+  };
+}
+
+type Cursor = { d: string; j: string; l: number; b: string };
+const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decode(text: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.d !== 'string' || typeof c.j !== 'string' || typeof c.l !== 'number' || typeof c.b !== 'string') throw new Error('shape');
+    BigInt(c.b);
+    return c;
+  } catch {
+    throw badRequest('cursor is not valid');
+  }
+}
+
+/**
+ * The lines of one account over a date range with the opening balance and a running balance,
+ * paged by keyset on (date, journal, line): the cursor carries the running balance, so a page
+ * costs the same at the start and the end of a long history.
+ */
+export async function transactionHistory(tx: Tx, scope: KitScope, accountId: string, q: { from: string; to: string; limit: number; cursor?: string }) {
+  const [account] = await tx.select({ id: accounts.id, code: accounts.code, name: accounts.name }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.companyId, scope.companyId)));
+  if (!account) throw notFound('Account');
+  const ledger = await companyLedger(tx, scope);
+  const money = (v: bigint) => formatMoney(v, ledger.scales[ledger.baseCurrency] ?? 2);
+  let running: bigint;
+  let after: SQL | undefined;
+  if (q.cursor) {
+    const c = decode(q.cursor);
+    running = BigInt(c.b);
+    after = or(gt(ledgerEntries.entryDate, c.d), and(eq(ledgerEntries.entryDate, c.d), or(gt(ledgerEntries.journalId, c.j), and(eq(ledgerEntries.journalId, c.j), gt(ledgerEntries.lineNo, c.l)))));
+  } else {
+    running = await openingBalance(tx, scope, accountId, q.from);
+  }
+  const opening = q.cursor ? undefined : running;
+  const rows = await tx
+    .select({ e: ledgerEntries, number: journals.number, journalDescription: journals.description })
+    .from(ledgerEntries)
+    .innerJoin(journals, eq(journals.id, ledgerEntries.journalId))
+    .where(and(eq(ledgerEntries.companyId, scope.companyId), eq(ledgerEntries.accountId, accountId), gte(ledgerEntries.entryDate, q.from), lte(ledgerEntries.entryDate, q.to), after))
+    .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.journalId), asc(ledgerEntries.lineNo))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit).map(({ e, number, journalDescription }) => {
+    running += e.baseDebitMinor - e.baseCreditMinor;
+    return {
+      journal: e.journalId, number, lineNo: e.lineNo, date: e.entryDate, description: e.description ?? journalDescription, currency: e.currency,
+      debit: money(e.baseDebitMinor), credit: money(e.baseCreditMinor), balance: money(running), cursor: { d: e.entryDate, j: e.journalId, l: e.lineNo, b: running.toString() },
+    };
+  });
+  const last = page.at(-1);
+  return {
+    account: { id: account.id, code: account.code, name: account.name },
+    currency: ledger.baseCurrency,
+    opening: opening === undefined ? undefined : money(opening),
+    items: page.map(({ cursor: _c, ...rest }) => rest),
+    nextCursor: rows.length > q.limit && last ? encode(last.cursor) : undefined,
+  };
+}
+
+/**
+ * Base balance of an account from every line dated before `from`: whole periods that end before
+ * it from the balances, and the lines of the periods that straddle it (at most one period long).
+ */
+async function openingBalance(tx: Tx, scope: KitScope, accountId: string, from: string): Promise<bigint> {
+  const [whole] = rowsOf<{ v: string | null }>(
+    await tx.execute(sql`
+      select sum(b.base_debit_minor - b.base_credit_minor)::text as v from ${accountBalances} b join ${accountingPeriods} p on p.id = b.period_id
+      where b.company_id = ${scope.companyId} and b.account_id = ${accountId} and p.end_date < ${from}`),
+  );
+  const [partial] = rowsOf<{ v: string | null }>(
+    await tx.execute(sql`
+      select sum(e.base_debit_minor - e.base_credit_minor)::text as v from ${ledgerEntries} e
+      where e.company_id = ${scope.companyId} and e.account_id = ${accountId} and e.entry_date < ${from}
+        and e.entry_date >= coalesce((select min(p.start_date) from ${accountingPeriods} p where p.company_id = ${scope.companyId} and p.start_date < ${from} and p.end_date >= ${from}), ${from}::date)`),
+  );
+  return BigInt(whole?.v ?? '0') + BigInt(partial?.v ?? '0');
+}

@@ -1,0 +1,133 @@
+// Proves the database itself keeps the ledger honest: direct SQL cannot unbalance, edit, delete or misdate posted lines or forge balances; concurrent posting loses nothing; random journals and reversals keep the trial balance at zero.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { JournalView } from '@erp/contracts';
+import { rowsOf } from '../../src/platform/db/client';
+import { withTenant } from '../../src/platform/db/tenancy';
+import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+import { line, openBooks, post, type Books } from './helpers';
+
+let t: TestApp;
+let tenant: TestTenant;
+let admin: Session;
+let books: Books;
+let posted: JournalView;
+const acct = (code: string) => books.accounts.get(code)!;
+const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+const failure = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+  } catch (e) {
+    return e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+  }
+  return 'no error';
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenant, admin } = await adminOf(t, 'INTEG'));
+  books = await openBooks(t, tenant, admin);
+  posted = (await post(t, tenant, admin, { journalDate: '2026-04-01', description: 'Seed', lines: [line(acct('1010'), 'debit', '100'), line(acct('4000'), 'credit', '100')] })).body;
+});
+afterAll(() => t.close());
+
+describe('the database refuses', () => {
+  it('updating or deleting a posted line', async () => {
+    expect(await failure(asApp((tx) => tx.execute(sql`update ledger_entries set debit_minor = 1 where journal_id = ${posted.id}`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`delete from ledger_entries where journal_id = ${posted.id}`)))).toMatch(/permission denied/);
+  });
+
+  it('writing the maintained balances', async () => {
+    expect(await failure(asApp((tx) => tx.execute(sql`update account_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`delete from account_balances`)))).toMatch(/permission denied/);
+  });
+
+  it('changing or deleting a posted journal header', async () => {
+    expect(await failure(asApp((tx) => tx.execute(sql`update journals set journal_date = '2026-04-02' where id = ${posted.id}`)))).toMatch(/cannot be changed: reverse it/);
+    expect(await failure(asApp((tx) => tx.execute(sql`delete from journals where id = ${posted.id}`)))).toMatch(/cannot be deleted: reverse it/);
+  });
+
+  it('inserting lines that leave a journal unbalanced, in base or in a currency', async () => {
+    const insert = (journal: string, lineNo: number, debit: number, credit: number, baseDebit: number, baseCredit: number, currency = 'USD') =>
+      sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id)
+          values (${tenant.tenantId}, ${tenant.companyId}, ${journal}, ${lineNo}, '2026-04-01', ${books.periods.find((p) => p.name === 'Apr 2026')!.id}, ${acct('1010').id}, ${currency}, 1, ${debit}, ${credit}, ${baseDebit}, ${baseCredit}, '00000000-0000-0000-0000-000000000000')`;
+    expect(await failure(asApp((tx) => tx.execute(insert(posted.id, 90, 500, 0, 500, 0))))).toMatch(/does not balance in USD/);
+    expect(await failure(asApp(async (tx) => {
+      await tx.execute(insert(posted.id, 91, 500, 0, 500, 0));
+      await tx.execute(insert(posted.id, 92, 0, 500, 0, 499));
+    }))).toMatch(/does not balance/);
+    expect(await failure(asApp((tx) => tx.execute(sql`${insert(posted.id, 93, 500, 0, 500, 0)}, (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 94, '2026-04-01', ${books.periods.find((p) => p.name === 'Apr 2026')!.id}, ${acct('4000').id}, 'EUR', 1, 0, 500, 0, 500, '00000000-0000-0000-0000-000000000000')`)))).toMatch(/does not balance in (EUR|USD)/);
+  });
+
+  it('inserting balanced lines into a closed or locked period, or outside the period dates', async () => {
+    const may = books.periods.find((p) => p.name === 'May 2026')!;
+    const apr = books.periods.find((p) => p.name === 'Apr 2026')!;
+    const pair = (period: string, date: string) =>
+      sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id) values
+        (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 80, ${date}, ${period}, ${acct('1010').id}, 'USD', 1, 7, 0, 7, 0, '00000000-0000-0000-0000-000000000000'),
+        (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 81, ${date}, ${period}, ${acct('4000').id}, 'USD', 1, 0, 7, 0, 7, '00000000-0000-0000-0000-000000000000')`;
+    expect(await failure(asApp((tx) => tx.execute(pair(apr.id, '2026-05-03'))))).toMatch(/not open for posting/);
+    await call(t.app, tenant.host, 'POST', `/gl/accounting-periods/${may.id}/status`, { status: 'Locked' }, admin);
+    expect(await failure(asApp((tx) => tx.execute(pair(may.id, '2026-05-03'))))).toMatch(/not open for posting/);
+  });
+});
+
+describe('concurrency', () => {
+  it('posts 16 journals at once into one period with distinct gapless numbers and no lost balance', async () => {
+    const before = await balanceOf('6200');
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => post(t, tenant, admin, { journalDate: '2026-06-10', description: `Utility ${i}`, lines: [line(acct('6200'), 'debit', `${i + 1}`), line(acct('1010'), 'credit', `${i + 1}`)] })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(16).fill(200));
+    const numbers = results.map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => numbers[0]! + i));
+    expect((await balanceOf('6200')) - before).toBe(13600n);
+  });
+});
+
+describe('property: random journals and reversals', () => {
+  it('keep the trial balance at zero and every balance equal to the sum of its lines', async () => {
+    const codes = ['1010', '1300', '2100', '3000', '4000', '4100', '5000', '6000', '6400'];
+    const arbJournal = fc.record({
+      lines: fc.array(fc.record({ code: fc.constantFrom(...codes), cents: fc.integer({ min: 1, max: 10_000_000 }), eur: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+      month: fc.integer({ min: 9, max: 12 }),
+      reverse: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(arbJournal, async (j) => {
+        const date = `2026-${String(j.month).padStart(2, '0')}-15`;
+        const rate = j.month >= 6 ? 1.2 : 1.1;
+        const lines = j.lines.map((l) => line(acct(l.code), 'debit', (l.cents / 100).toFixed(2), l.eur ? 'EUR' : 'USD'));
+        // Close with one USD credit of the base total (rates 1.2 are exact in cents).
+        const baseCents = j.lines.reduce((s, l) => s + Math.round(l.cents * (l.eur ? rate : 1)), 0);
+        lines.push(line(acct('4000'), 'credit', (baseCents / 100).toFixed(2)));
+        const res = await post(t, tenant, admin, { journalDate: date, description: 'random', lines });
+        if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+        if (j.reverse) {
+          const rev = await call(t.app, tenant.host, 'POST', `/gl/journals/${res.body.id}/reverse`, { date: '2026-12-20' }, admin);
+          if (rev.status !== 200) throw new Error(JSON.stringify(rev.body));
+        }
+        return true;
+      }),
+      { numRuns: 25 },
+    );
+    const tb = (await call<{ balanced: boolean }>(t.app, tenant.host, 'GET', '/gl/trial-balance?from=2026-01-01&to=2026-12-31', undefined, admin)).body;
+    expect(tb.balanced).toBe(true);
+    const mismatch = await asApp(async (tx) =>
+      rowsOf(await tx.execute(sql`
+        with lines as (select account_id, period_id, currency, dimension_set_id, sum(debit_minor) d, sum(credit_minor) c, sum(base_debit_minor) bd, sum(base_credit_minor) bc
+          from ledger_entries group by 1, 2, 3, 4)
+        select * from lines l full join account_balances b using (account_id, period_id, currency, dimension_set_id)
+        where b.debit_minor is distinct from l.d or b.credit_minor is distinct from l.c or b.base_debit_minor is distinct from l.bd or b.base_credit_minor is distinct from l.bc`)),
+    );
+    expect(mismatch).toEqual([]);
+  });
+});
+
+async function balanceOf(code: string): Promise<bigint> {
+  const [row] = await asApp(async (tx) =>
+    rowsOf<{ v: string | null }>(await tx.execute(sql`select sum(base_debit_minor - base_credit_minor)::text as v from account_balances where account_id = ${acct(code).id}`)),
+  );
+  return BigInt(row?.v ?? '0');
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const journalKinds = ['Standard', 'OpeningBalance', 'Adjustment', 'Intercompany', 'Reversal', 'Recurring'] as const;
+export type JournalKind = (typeof journalKinds)[number];
+/** SPEC.md section 4: JournalApproval operations Validate, Post; a posted journal may be reversed once. */
+export const journalStatuses = ['Draft', 'Validated', 'Posted', 'Reversed'] as const;
+export type JournalStatus = (typeof journalStatuses)[number];
+
+/** The period type a journal kind posts into. */
+export const periodTypeOfKind: Record<JournalKind, 'Opening' | 'Regular' | 'Adjustment'> = {
+  Standard: 'Regular',
+  Recurring: 'Regular',
+  Intercompany: 'Regular',
+  Reversal: 'Regular',
+  OpeningBalance: 'Opening',
+  Adjustment: 'Adjustment',
+};
+
+const amount = z.string().trim().regex(/^\d{1,15}(\.\d{1,4})?$/, 'must be a positive amount with at most 4 decimals');
+
+export const journalLineInputSchema = z
+  .object({
+    account: z.uuid({ error: 'Please choose an account' }),
+    description: z.string().trim().max(500).optional(),
+    currency: z.string().trim().toUpperCase().length(3, 'must be a currency code'),
+    /** Units of the base currency for one unit of the line's currency; looked up when absent. */
+    rate: z.string().trim().regex(/^\d{1,10}(\.\d{1,10})?$/, 'must be a rate with at most 10 decimals').optional(),
+    debit: amount.optional(),
+    credit: amount.optional(),
+    /** Dimension group code -> dimension code. */
+    dimensions: z.record(z.string().max(20), z.string().max(30)).optional(),
+    tax: z.uuid().optional(),
+  })
+  .refine((l) => !(l.debit && l.credit), { message: 'A line has a debit or a credit, not both', path: ['debit'] })
+  .refine((l) => !!(l.debit ?? l.credit), { message: 'A line needs a debit or a credit', path: ['debit'] });
+export type JournalLineInput = z.infer<typeof journalLineInputSchema>;
+
+export const JOURNAL_LINES_MAX = 5000;
+export const journalInputSchema = z.object({
+  kind: z.enum(journalKinds).default('Standard'),
+  journalDate: z.iso.date({ error: 'Please supply the journal date' }),
+  description: z.string().trim().min(1, 'Please supply a description').max(500),
+  reference: z.string().trim().max(100).optional(),
+  lines: z.array(journalLineInputSchema).min(2, 'A journal needs at least two lines').max(JOURNAL_LINES_MAX),
+});
+export type JournalInput = z.infer<typeof journalInputSchema>;
+
+export const journalLineViewSchema = z.object({
+  lineNo: z.number().int(),
+  account: z.uuid(),
+  accountCode: z.string(),
+  accountName: z.string(),
+  description: z.string().nullable(),
+  currency: z.string(),
+  rate: z.string(),
+  debit: z.string(),
+  credit: z.string(),
+  baseDebit: z.string(),
+  baseCredit: z.string(),
+  dimensions: z.record(z.string(), z.string()),
+  tax: z.uuid().nullable(),
+  generated: z.string().nullable(),
+});
+export type JournalLineView = z.infer<typeof journalLineViewSchema>;
+
+export const journalViewSchema = z.object({
+  id: z.uuid(),
+  number: z.string().nullable(),
+  kind: z.enum(journalKinds),
+  status: z.enum(journalStatuses),
+  journalDate: z.string(),
+  period: z.string().nullable(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  baseCurrency: z.string(),
+  totalDebit: z.string(),
+  totalCredit: z.string(),
+  sourceModule: z.string(),
+  reversalOf: z.uuid().nullable(),
+  reversedBy: z.uuid().nullable(),
+  createdAt: z.string(),
+  postedAt: z.string().nullable(),
+  lines: z.array(journalLineViewSchema),
+});
+export type JournalView = z.infer<typeof journalViewSchema>;
