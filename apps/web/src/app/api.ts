@@ -62,6 +62,42 @@ export async function apiRequest<T>(
   return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
 }
 
+/** The headers of an authenticated call (SPEC.md section 7), or the public credential when signed out. */
+function authHeaders(): Record<string, string> {
+  if (!credentials) return { Authorization: `Bearer ${PUBLIC_TOKEN}` };
+  return { Authorization: `Bearer ${credentials.token}`, [TENANT_HEADER]: credentials.tenantId };
+}
+
+export type Download = { blob: Blob; fileName: string | undefined };
+
+/** The file name of a content-disposition header ('attachment; filename="accounts.csv"'). */
+export function dispositionFileName(header: string | null): string | undefined {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** A file from an authenticated GET (exports), as a blob; failures are error objects like apiRequest's. */
+export async function apiDownload(path: string): Promise<ApiResult<Download>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'GET', headers: authHeaders(), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (e) {
+    return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
+  }
+  if (response.ok) {
+    return { ok: true, data: { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) } };
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.status === 401 && credentials !== undefined) onUnauthorized?.();
+  return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
+}
+
 export function toErrorObject(status: number, statusText: string, json: unknown): ErrorObject {
   const o = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
   const message =

@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Button, Flex, Result } from 'antd';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageWait } from './pages/FullPageWait';
+import { decideAccess } from './route-access';
+import { useSession } from './session/useSession';
+import { SERVER_UNREACHABLE_MESSAGE, useStartupCheck } from './startup/useStartupCheck';
+
+/** Every route passes here: the start-up user check, then the access rules of SPEC.md section 2. */
+export function RootLayout() {
+  const startup = useStartupCheck();
+  const { user } = useSession();
+  const location = useLocation();
+  if (startup.status === 'checking') return <FullPageWait />;
+  if (startup.status === 'unreachable') {
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Result
+          status="error"
+          title={SERVER_UNREACHABLE_MESSAGE}
+          extra={<Button type="primary" onClick={startup.retry}>Try again</Button>}
+        />
+      </Flex>
+    );
+  }
+  const decision = decideAccess(location.pathname, { signedIn: user !== undefined, tenantHasUser: startup.tenantHasUser });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <Suspense fallback={<FullPageWait />}>
+      <Outlet />
+    </Suspense>
+  );
+}

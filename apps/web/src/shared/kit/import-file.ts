@@ -1,0 +1,133 @@
+/*
+ * The browser half of an import: the chosen file as base64 for the server, and the rows of the
+ * preview. The server validates (dry run) and reports errors by row and field; a CSV file is also
+ * read here so that rows with errors show what they hold, with the bad cells marked.
+ */
+import type { EntityDef, ImportResult } from '@erp/contracts';
+
+export type Table = { headers: string[]; rows: string[][] };
+
+/** A file's bytes as base64 (without the data-URL prefix). */
+export function readAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function readAsText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
+/** RFC 4180 CSV as the server reads it (tabular-files.ts): blank lines dropped, the first row names the columns. */
+export function parseCsv(text: string): Table {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      endField();
+      records.push(record);
+      record = [];
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    endField();
+    records.push(record);
+  }
+  const [headers = [], ...rows] = records.filter((r) => r.some((v) => v.trim() !== ''));
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+/** A column header's field: its label or its name, ignoring case (the server's rule). */
+export function fieldOfHeader(def: EntityDef, header: string): string | undefined {
+  const wanted = header.trim().toLowerCase();
+  return Object.entries(def.fields).find(([field, f]) => f.label.toLowerCase() === wanted || field.toLowerCase() === wanted)?.[0];
+}
+
+export type PreviewRow = {
+  /** The row number in the file (the header is row 1). */
+  row: number;
+  values: Record<string, string>;
+  /** Messages by field, for the cells to mark. */
+  cellErrors: Record<string, string>;
+  /** Messages naming no field of the entity. */
+  otherErrors: string[];
+};
+
+/** How a value the server parsed reads in the preview (references are ids there: say they were found). */
+function parsedText(def: EntityDef, field: string, value: unknown): string {
+  const f = def.fields[field];
+  if (value === null || value === undefined || !f) return '';
+  if (f.type === 'ref') return '✓ found';
+  if (f.type === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.join('; ');
+  return String(value);
+}
+
+function rawValues(def: EntityDef, headers: readonly string[], cells: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  headers.forEach((header, c) => {
+    const field = fieldOfHeader(def, header);
+    if (field) values[field] = (cells[c] ?? '').trim();
+  });
+  return values;
+}
+
+/**
+ * Every row the preview can show, in file order: each row of a CSV file (its cells as written),
+ * otherwise the valid rows the server previewed and the rows it found errors in.
+ */
+export function previewRows(def: EntityDef, result: ImportResult, raw?: Table): PreviewRow[] {
+  const rows = new Map<number, PreviewRow>();
+  const rowOf = (row: number) => rows.get(row) ?? rows.set(row, { row, values: {}, cellErrors: {}, otherErrors: [] }).get(row)!;
+  raw?.rows.forEach((cells, i) => (rowOf(i + 2).values = rawValues(def, raw.headers, cells)));
+  for (const parsed of result.preview) {
+    const row = Number(parsed.row);
+    if (raw || !Number.isInteger(row)) continue;
+    const entry = rowOf(row);
+    for (const field of Object.keys(def.fields)) entry.values[field] = parsedText(def, field, parsed[field]);
+  }
+  for (const error of result.errors) {
+    if (error.row < 2) continue;
+    const entry = rowOf(error.row);
+    if (error.field in def.fields) {
+      const before = entry.cellErrors[error.field];
+      entry.cellErrors[error.field] = before ? `${before}; ${error.message}` : error.message;
+    } else entry.otherErrors.push(error.message);
+  }
+  return [...rows.values()].sort((a, b) => a.row - b.row);
+}
+
+export const rowHasErrors = (row: PreviewRow) => row.otherErrors.length > 0 || Object.keys(row.cellErrors).length > 0;
+
+/** The column an error names, as the user knows it: the field's label, else the header as written. */
+export const columnLabel = (def: EntityDef, field: string) => def.fields[field]?.label ?? field;
+
+/** A CSV file with the import's header row: every field by its label. */
+export function templateCsv(def: EntityDef): string {
+  return `${Object.values(def.fields).map((f) => f.label).join(',')}\r\n`;
+}

@@ -1,0 +1,57 @@
+/*
+ * Calls of the kit's generic routes. They reject with the shell's ApiError (the SPEC.md section 8
+ * error object) so TanStack Query sees failures.
+ */
+import type { EntityDef, EntityRecord, ImportRequest, ImportResult } from '@erp/contracts';
+import { entityBasePath, exportPath, listPath, lookupPath, type EntityRef, type ListState } from './list-query';
+import { apiDownload, apiRequest, unwrap } from './shell-adapter';
+
+/** 'CODE · Name' of every record a reference field of the page points to, by field and id. */
+export type RefLabels = Record<string, Record<string, string>>;
+export type EntityList = { items: EntityRecord[]; total: number; labels: RefLabels };
+export type LookupOption = { id: string; label: string };
+export type EntityInput = Record<string, unknown>;
+
+/** The query keys of one entity start with this, so one invalidation refreshes its lists and pickers. */
+export const entityKey = (def: Pick<EntityDef, 'name'>) => ['kit', def.name] as const;
+
+export async function fetchEntityList(def: EntityRef, state: ListState, signal?: AbortSignal): Promise<EntityList> {
+  return unwrap(await apiRequest<EntityList>('GET', listPath(def, state), undefined, signal ? { signal } : {}));
+}
+
+export async function fetchLookup(def: EntityRef, search: string, signal?: AbortSignal): Promise<LookupOption[]> {
+  return unwrap(await apiRequest<LookupOption[]>('GET', lookupPath(def, search), undefined, signal ? { signal } : {}));
+}
+
+/** POST base for a new record, PUT base/:id with the whole record for an edit. */
+export async function saveEntity(def: EntityRef, id: string | undefined, input: EntityInput): Promise<EntityRecord> {
+  const base = entityBasePath(def);
+  return unwrap(await (id ? apiRequest<EntityRecord>('PUT', `${base}/${id}`, input) : apiRequest<EntityRecord>('POST', base, input)));
+}
+
+export async function deleteEntity(def: EntityRef, id: string): Promise<void> {
+  unwrap(await apiRequest<{ message: string }>('DELETE', `${entityBasePath(def)}/${id}`));
+}
+
+export async function importEntities(def: EntityRef, request: ImportRequest): Promise<ImportResult> {
+  return unwrap(await apiRequest<ImportResult>('POST', `${entityBasePath(def)}/import`, request));
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads every row of the current filter as CSV or XLSX (the server builds the file). */
+export async function downloadExport(def: EntityRef, state: ListState, format: 'csv' | 'xlsx'): Promise<void> {
+  const file = unwrap(await apiDownload(exportPath(def, state, format)));
+  saveBlob(file.blob, file.fileName ?? `${def.resource}.${format}`);
+}
