@@ -91,7 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // The static plugin answers a directory (/) with 403: the root is the app's entry page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !isApiPath(request.url.split('?')[0]!) && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasWeb) return reply.type('text/html').sendFile('index.html');

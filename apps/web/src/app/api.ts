@@ -31,9 +31,10 @@ export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
-  options: { public?: boolean; signal?: AbortSignal } = {},
+  options: { public?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Extra headers first, so they can never replace the credential or the content type.
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const authenticated = !options.public && credentials !== undefined;
   if (!options.public && credentials) {

@@ -9,6 +9,8 @@ import { HOME_ROUTE, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes
 // eslint-disable-next-line no-restricted-imports
 import { adminPages } from '../modules/admin/pages';
 import { ledgerPages } from '../modules/ledger/index';
+import { journalPages } from '../modules/ledger/journals/index';
+import { reportPages } from '../modules/ledger/reports/index';
 import { lazyPage, pick } from './errors/chunk-errors';
 
 const shellPages = () => import('./pages/shell-pages');
@@ -20,6 +22,8 @@ export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/success': lazyPage('auth', pick(authScreens, 'SuccessPage')),
   ...Object.fromEntries(Object.entries(adminPages).map(([link, loader]) => [link, lazyPage('admin', loader)])),
   ...Object.fromEntries(Object.entries(ledgerPages).map(([link, loader]) => [link, lazyPage('ledger', loader)])),
+  ...Object.fromEntries(Object.entries(journalPages).map(([link, loader]) => [link, lazyPage('journals', loader)])),
+  ...Object.fromEntries(Object.entries(reportPages).map(([link, loader]) => [link, lazyPage('ledger-reports', loader)])),
 };
 
 /** Every protected route the router registers: /home, the spec's exact and prefix routes, the menu-only pages. */

@@ -9,7 +9,7 @@ import { accountingPeriods } from './periods.tables';
 import { accounts } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
 import { accountsById, companyLedger, openPeriodFor } from './posting-context';
-import { postEntry, type EntryLine, type EntryRequest } from './posting.service';
+import { postEntry, stageEntry, type EntryLine, type EntryRequest, type Staged } from './posting.service';
 import { reverseLines } from './posting';
 import { nextNumber } from './sequences.service';
 
@@ -144,17 +144,24 @@ export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<Jou
   const header = await headerOf(tx, actor, id, true);
   requireOperation(actor, 'Edit', header.kind as JournalKind);
   if (header.status !== 'Draft' && header.status !== 'Validated') throw conflict(`Journal ${header.number ?? id} is already ${header.status.toLowerCase()}`);
-  await postEntry(tx, actor, await draftRequest(tx, header), id);
+  const staged = await stageEntry(tx, actor, await draftRequest(tx, header), id);
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Posted' } }]);
-  return getJournal(tx, actor, id);
+  return finishWithView(tx, actor, staged);
+}
+
+/** Reads the answer while the entry has no number yet, then takes the number (the lock is held only after). */
+async function finishWithView(tx: Tx, actor: Actor, staged: Staged): Promise<JournalView> {
+  const view = await getJournal(tx, actor, staged.journalId, true);
+  const posted = await staged.finish();
+  return { ...view, number: posted.number, status: 'Posted', postedAt: new Date().toISOString() };
 }
 
 /** Create and post in one call (the API for bulk and subledger-style posting). */
 export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
   requireOperation(actor, 'Save', input.kind);
   const ledger = await companyLedger(tx, actor);
-  const posted = await postEntry(tx, actor, { ...input, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) });
-  return getJournal(tx, actor, posted.journalId);
+  const staged = await stageEntry(tx, actor, { ...input, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) });
+  return finishWithView(tx, actor, staged);
 }
 
 /**
@@ -182,12 +189,13 @@ export async function reverseJournal(tx: Tx, actor: Actor, id: string, date: str
   return getJournal(tx, actor, header!.id);
 }
 
-export async function getJournal(tx: Tx, scope: KitScope, id: string): Promise<JournalView> {
+/** `staged`: the entry is written but not yet numbered (read its ledger lines). */
+export async function getJournal(tx: Tx, scope: KitScope, id: string, staged = false): Promise<JournalView> {
   const h = await headerOf(tx, scope, id);
   const { scales } = await companyLedger(tx, scope);
   const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
   const [period] = h.periodId ? await tx.select({ name: accountingPeriods.name }).from(accountingPeriods).where(eq(accountingPeriods.id, h.periodId)) : [];
-  const posted = h.status === 'Posted' || h.status === 'Reversed';
+  const posted = staged || h.status === 'Posted' || h.status === 'Reversed';
   const lines = posted
     ? (await tx.select({ e: ledgerEntries, code: accounts.code, name: accounts.name, dims: dimensionSets.dimensions }).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).leftJoin(dimensionSets, eq(dimensionSets.id, ledgerEntries.dimensionSetId)).where(eq(ledgerEntries.journalId, id)).orderBy(asc(ledgerEntries.lineNo))).map(({ e, code, name, dims }) => ({
         lineNo: e.lineNo, account: e.accountId, accountCode: code, accountName: name, description: e.description, currency: e.currency, rate: formatRate(parseRate(e.rate)),

@@ -36,6 +36,8 @@ export type EntryRequest = {
 };
 
 export type Posted = { journalId: string; number: string; totalBaseMinor: bigint };
+/** A written entry still without its number: `finish` takes the number and marks it posted. */
+export type Staged = { journalId: string; totalBaseMinor: bigint; finish: () => Promise<Posted> };
 
 const fail = (lineNo: number, message: string) => unprocessable(`Line ${lineNo}: ${message}`);
 
@@ -66,6 +68,15 @@ async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, scales: Re
  * All in the caller's transaction. `journalId` posts an existing draft header instead of a new one.
  */
 export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string): Promise<Posted> {
+  return (await stageEntry(tx, scope, req, journalId)).finish();
+}
+
+/**
+ * The same in two steps, so a caller can do its remaining reads (the answer it sends back)
+ * before the number is taken: the sequence row is then locked only for the number, the header
+ * update and the commit, which is what bounds posting throughput per sequence.
+ */
+export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string): Promise<Staged> {
   const ledger = await companyLedger(tx, scope);
   const period = await openPeriodFor(tx, scope, req.kind, req.journalDate);
   await checkLines(tx, scope, req, ledger.scales);
@@ -82,12 +93,16 @@ export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, jour
   const id = journalId ?? (await insertHeader(tx, scope, req, ledger.baseCurrency));
   await insertEntries(tx, scope, id, req.journalDate, period.id, plan.lines);
   if (journalId) await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
-  const number = await nextNumber(tx, scope, ledger.journalSequenceId, req.journalDate);
-  await tx
-    .update(journals)
-    .set({ status: 'Posted', number, periodId: period.id, totalBaseMinor: plan.totalBaseMinor, postedBy: scope.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(journals.id, id));
-  return { journalId: id, number, totalBaseMinor: plan.totalBaseMinor };
+  await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
+  const finish = async (): Promise<Posted> => {
+    const number = await nextNumber(tx, scope, ledger.journalSequenceId, req.journalDate);
+    await tx
+      .update(journals)
+      .set({ status: 'Posted', number, postedBy: scope.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(journals.id, id));
+    return { journalId: id, number, totalBaseMinor: plan.totalBaseMinor };
+  };
+  return { journalId: id, totalBaseMinor: plan.totalBaseMinor, finish };
 }
 
 async function insertHeader(tx: Tx, scope: KitScope, req: EntryRequest, baseCurrency: string): Promise<string> {

@@ -9,7 +9,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/payment-description', '/salary-schedules', '/salary-schedule', '/staff-unit', '/staff-department',
     '/staff', '/salary-allowance', '/staff-allowance', '/salary-deduction', '/staff-deduction',
     '/grade-level', '/salary-step', '/salary-scale', '/attribute-set', '/attribute',
-    '/recurring-depreciation', '/module-config', '/customer-statement', '/vendor-statement',
+    '/recurring-depreciation', '/customer-statement', '/vendor-statement',
     '/vendor-payment', '/customer-payment', '/vendor-payments', '/customer-payments',
     '/vendor-payment-term', '/customer-payment-term', '/insurance-schedules', '/insurance-schedule',
     '/splitting-schedules', '/splitting-schedule', '/insurance-company', '/product-group', '/product',
@@ -17,10 +17,9 @@ const NOT_AVAILABLE_AT_MOST = [
     '/asset-stock', '/asset-stocks', '/revaluation-schedule', '/revaluation-schedules',
     '/disposal-schedule', '/disposal-schedules', '/depreciation-schedule', '/depreciation-schedules',
     '/maintenance-schedule', '/maintenance-schedules', '/asset', '/assets', '/asset-class',
-    '/transaction-history', '/transaction-group', '/audit-trail', '/fiscal-year', '/company-config',
-    '/accounting-period', '/recurring-journals', '/recurring-journal', '/journal-reversal', '/journal',
-    '/journals', '/adjustment-journals', '/adjustment-journal', '/opening-balance-journals',
-    '/opening-balance-journal', '/journal-template', '/bank', '/bank-group', '/new-contract',
+    '/transaction-group', '/audit-trail',
+    '/recurring-journals', '/recurring-journal', '/journal-reversal',
+    '/journal-template', '/bank', '/bank-group', '/new-contract',
     '/intercompany-journals', '/intercompany-journal-template', '/intercompany-journal', '/workflow',
     '/workflow-chart', '/escalation', '/workflow-tag', '/workflow-actor', '/workflow-task', '/customer',
     '/customer-group', '/vendor', '/vendor-group', '/customer-payment-schedules',
@@ -30,7 +29,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/cashflow-forecast', '/identity-group', '/identity', '/addresses', '/site', '/warehouse', '/location',
     '/stock', '/stock-movement', '/stock-transfers', '/dashboard', '/message-setting', '/service-monitor',
     '/licensing', '/license-manager', '/contract-list', '/contract', '/subscription', '/report-viewer',
-    '/report-designer', '/trial-balance', '/number-sequence', '/number-segment', '/posting-profile',
+    '/report-designer', '/posting-profile',
     '/consolidation-mapping', '/consolidation', '/allocation-rule', '/allocation', '/domain',
     '/create-company', '/vendor-invoice', '/vendor-payment-schedule', '/customer-invoice',
     '/customer-payment-schedule', '/failed-payment', '/stock-transfer',
@@ -56,6 +55,19 @@ describe('page registry', () => {
 
   it('has a screen for the ledger set-up routes and the chart of accounts', () => {
     for (const link of ['/currency', '/exchange-rate', '/account-class', '/account-group', '/accounts', '/tax', '/dimension-group', '/dimension', '/operation', '/ledger-header', '/subsidiary', '/chart-of-accounts']) {
+      expect(builtPages[link], link).toBeDefined();
+    }
+  });
+
+  it('has a screen for fiscal years and their periods, number sequences and segments, module and company configuration', () => {
+    for (const link of ['/fiscal-year', '/accounting-period', '/number-sequence', '/number-segment', '/module-config', '/company-config']) {
+      expect(builtPages[link], link).toBeDefined();
+      expect(notAvailableRoutes()).not.toContain(link);
+    }
+  });
+
+  it('has a screen for the journals, the trial balance and its drill-down', () => {
+    for (const link of ['/journals', '/journal', '/opening-balance-journals', '/opening-balance-journal', '/adjustment-journals', '/adjustment-journal', '/trial-balance', '/transaction-history']) {
       expect(builtPages[link], link).toBeDefined();
     }
   });

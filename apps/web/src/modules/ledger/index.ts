@@ -1,6 +1,7 @@
 /*
  * The general ledger's screens, for the page registry: the set-up lists built from the kit (one
- * per entity of setup-entities.ts) and the chart of accounts tree.
+ * per entity of setup-entities.ts), the chart of accounts tree, the accounting periods of a fiscal
+ * year and the company configuration.
  */
 import type { ComponentType } from 'react';
 import { genericSetupEntities } from './setup-entities';
@@ -15,4 +16,6 @@ const setupPage =
 export const ledgerPages: Readonly<Record<string, PageLoader>> = {
   ...Object.fromEntries(genericSetupEntities.map((def) => [def.page, setupPage(def.page)])),
   '/chart-of-accounts': () => import('./pages/ChartOfAccountsPage'),
+  '/accounting-period': () => import('./pages/AccountingPeriodPage'),
+  '/company-config': () => import('./pages/CompanyConfigPage'),
 };

@@ -6,7 +6,11 @@ import {
   dimensionEntity,
   dimensionGroupEntity,
   exchangeRateEntity,
+  fiscalYearEntity,
   ledgerHeaderEntity,
+  moduleConfigEntity,
+  numberSegmentEntity,
+  numberSequenceEntity,
   operationEntity,
   subsidiaryEntity,
   taxEntity,
@@ -14,8 +18,9 @@ import {
 } from '@erp/contracts';
 
 /**
- * The set-up entities whose screen is the kit's generic list page. Fiscal years, number sequences
- * and module configuration need screens of their own (period generation, segments), so they are not here.
+ * The set-up entities whose screen is the kit's generic list page. Fiscal years and number
+ * sequences add a detail when a row is opened (periods; segments and the next number), see
+ * pages/SetupPages.tsx; the periods and the company configuration have screens of their own.
  */
 export const genericSetupEntities: readonly EntityDef[] = [
   currencyEntity,
@@ -29,4 +34,8 @@ export const genericSetupEntities: readonly EntityDef[] = [
   operationEntity,
   ledgerHeaderEntity,
   subsidiaryEntity,
+  fiscalYearEntity,
+  numberSequenceEntity,
+  numberSegmentEntity,
+  moduleConfigEntity,
 ];

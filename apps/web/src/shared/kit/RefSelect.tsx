@@ -2,7 +2,8 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { entityByName } from './entity-catalogue';
-import { entityKey, fetchLookup } from './kit-api';
+import { entityKey, fetchFilteredLookup, fetchLookup } from './kit-api';
+import { filterParam, type ListState } from './list-query';
 import { useDebouncedValue } from './useDebouncedValue';
 
 type Props = {
@@ -16,16 +17,19 @@ type Props = {
   knownLabels?: Readonly<Record<string, string>>;
   status?: 'error';
   disabled?: boolean;
+  /** Offer only records matching these field values (e.g. posting accounts: { kind: 'Posting', active: true }). */
+  filter?: ListState['filter'];
+  placeholder?: string;
 };
 
 /** A searchable picker on the referenced entity's lookup route; the server searches, as the user types. */
-export function RefSelect({ id, refName, value, onChange, onBlur, knownLabels, status, disabled }: Props) {
+export function RefSelect({ id, refName, value, onChange, onBlur, knownLabels, status, disabled, filter, placeholder }: Props) {
   const target = entityByName(refName);
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search);
   const lookup = useQuery({
-    queryKey: [...entityKey(target), 'lookup', settled],
-    queryFn: ({ signal }) => fetchLookup(target, settled, signal),
+    queryKey: [...entityKey(target), 'lookup', settled, filter ? filterParam(filter) : ''],
+    queryFn: ({ signal }) => (filter ? fetchFilteredLookup(target, settled, filter, signal) : fetchLookup(target, settled, signal)),
     staleTime: 30_000,
   });
   // The label of the chosen record stays known when a later search no longer lists it.
@@ -53,7 +57,7 @@ export function RefSelect({ id, refName, value, onChange, onBlur, knownLabels, s
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
       loading={lookup.isFetching}
       allowClear
-      placeholder={`Search ${target.plural.toLowerCase()}`}
+      placeholder={placeholder ?? `Search ${target.plural.toLowerCase()}`}
       notFoundContent={lookup.isFetching ? 'Searching…' : 'No results found.'}
       status={status}
       disabled={disabled}

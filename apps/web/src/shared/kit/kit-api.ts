@@ -3,7 +3,7 @@
  * error object) so TanStack Query sees failures.
  */
 import type { EntityDef, EntityRecord, ImportRequest, ImportResult } from '@erp/contracts';
-import { entityBasePath, exportPath, listPath, lookupPath, type EntityRef, type ListState } from './list-query';
+import { entityBasePath, exportPath, initialListState, listPath, LOOKUP_LIMIT, lookupPath, type EntityRef, type ListState } from './list-query';
 import { apiDownload, apiRequest, unwrap } from './shell-adapter';
 
 /** 'CODE · Name' of every record a reference field of the page points to, by field and id. */
@@ -21,6 +21,27 @@ export async function fetchEntityList(def: EntityRef, state: ListState, signal?:
 
 export async function fetchLookup(def: EntityRef, search: string, signal?: AbortSignal): Promise<LookupOption[]> {
   return unwrap(await apiRequest<LookupOption[]>('GET', lookupPath(def, search), undefined, signal ? { signal } : {}));
+}
+
+/** 'CODE · Name' of a record as the server's lookup labels it (the code alone when both are the same). */
+export function recordLabel(def: Pick<EntityDef, 'key' | 'display'>, record: EntityRecord): string {
+  const key = String(record[def.key[0]!] ?? '');
+  const display = String(record[def.display] ?? '');
+  return key === display || !display ? key : `${key} · ${display}`;
+}
+
+/**
+ * Lookup limited by a filter (e.g. posting accounts only): the lookup route takes no filter, so
+ * this asks the list route for the first matches and labels them as the lookup would.
+ */
+export async function fetchFilteredLookup(
+  def: EntityRef & Pick<EntityDef, 'key' | 'display'>,
+  search: string,
+  filter: ListState['filter'],
+  signal?: AbortSignal,
+): Promise<LookupOption[]> {
+  const list = await fetchEntityList(def, { ...initialListState(filter), search, pageSize: LOOKUP_LIMIT }, signal);
+  return list.items.map((record) => ({ id: record.id, label: recordLabel(def, record) }));
 }
 
 /** POST base for a new record, PUT base/:id with the whole record for an edit. */

@@ -33,7 +33,7 @@ export function useEntityDelete(def: EntityDef) {
       await queryClient.invalidateQueries({ queryKey: entityKey(def) });
     }
     if (refusals.length === 0) notify.success();
-    else notify.error(refusals.join('\n'));
+    else notify.error(`${deleted.length > 0 ? `Deleted ${deleted.length} of ${records.length}. ` : ''}${refusals.join('; ')}`);
     return deleted;
   };
   return { remove, deleting };

@@ -1,5 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Drawer, Row } from 'antd';
+import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, Drawer, Flex, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { accountClassEntity, accountEntity, accountGroupEntity, type EntityDef, type EntityRecord } from '@erp/contracts';
 import { PageHeading } from '../../../app/pages/PageHeading';
@@ -10,6 +10,7 @@ import { buildChartTree, findNode, type ChartNode } from '../chart-tree';
 import { ChartNodeDetails, ChartNodeFacts } from '../components/ChartNodeDetails';
 import { AccountTags } from '../components/ChartNodeTitle';
 import { ChartTreeCard } from '../components/ChartTreeCard';
+import { ScreenLink } from '../components/ScreenLink';
 import { useChartData } from '../useChartData';
 
 type DrawerState = { def: EntityDef; record?: EntityRecord; initial?: FormValues };
@@ -52,7 +53,18 @@ export default function ChartOfAccountsPage() {
       <PageHeading
         title="Chart of Accounts"
         subtitle={counts}
-        extra={canAdd && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => addAccount()}>New account</Button>}
+        extra={
+          <Flex gap={8} wrap>
+            <ScreenLink to="/accounts" icon={<UnorderedListOutlined aria-hidden />}>
+              Accounts list
+            </ScreenLink>
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => addAccount()}>
+                New account
+              </Button>
+            )}
+          </Flex>
+        }
       />
       {chart.error && <Alert type="error" showIcon title={chart.error.message} style={{ marginBottom: 12 }} />}
       <Row gutter={[16, 16]}>

@@ -1,0 +1,73 @@
+import { CalendarOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { fiscalYearEntity } from '@erp/contracts';
+import { useEntityOperations } from '../../../shared/kit';
+import { usePeriods } from '../usePeriods';
+import { GeneratePeriodsModal, type FiscalYearInfo } from './GeneratePeriodsModal';
+import { PeriodsTable } from './PeriodsTable';
+import { ScreenLink } from './ScreenLink';
+
+type Props = {
+  fiscalYear: FiscalYearInfo & { id: string };
+  /** Inside the fiscal year list: a link to the accounting periods screen of the year. */
+  linkToPage?: boolean;
+};
+
+/** The operation labels of the period screens: generating edits the fiscal year; status changes edit the period. */
+const periodPermission = { permission: 'AccountingPeriod' } as const;
+
+/** The periods of one fiscal year: the table with Close, Open and Lock, and Generate periods while it has none. */
+export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
+  const { periods, status, generate } = usePeriods(fiscalYear.id);
+  const canGenerate = useEntityOperations(fiscalYearEntity).edit;
+  const canChange = useEntityOperations(periodPermission).edit;
+  const [generating, setGenerating] = useState(false);
+  const rows = periods.data ?? [];
+  const empty = periods.isSuccess && rows.length === 0;
+  const regular = rows.filter((period) => period.type === 'Regular').length;
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex align="center" justify="space-between" gap={8} wrap>
+        <Typography.Text strong>
+          Periods of {fiscalYear.code}
+          {rows.length > 0 && (
+            <Typography.Text type="secondary">
+              {' '}
+              · {rows.length} periods ({regular} regular)
+            </Typography.Text>
+          )}
+        </Typography.Text>
+        <Flex gap={8} wrap>
+          {empty && canGenerate && (
+            <Button type="primary" icon={<ScheduleOutlined aria-hidden />} onClick={() => setGenerating(true)}>
+              Generate periods
+            </Button>
+          )}
+          {linkToPage && (
+            <ScreenLink to={`/accounting-period?fiscalYear=${fiscalYear.id}`} icon={<CalendarOutlined aria-hidden />}>
+              Accounting periods
+            </ScreenLink>
+          )}
+        </Flex>
+      </Flex>
+      {periods.error && <Alert type="error" showIcon title={periods.error.message} />}
+      <PeriodsTable
+        label={`Periods of ${fiscalYear.code}`}
+        periods={rows}
+        loading={periods.isFetching}
+        canChange={canChange}
+        changing={status.isPending ? status.variables.period.id : undefined}
+        onChange={(period, next) => status.mutate({ period, next })}
+      />
+      <GeneratePeriodsModal
+        fiscalYear={fiscalYear}
+        open={generating}
+        generating={generate.isPending}
+        onClose={() => setGenerating(false)}
+        onGenerate={(request) => generate.mutateAsync(request)}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,90 @@
+import { LockOutlined, MinusCircleOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Table } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { periodActions, type PeriodAction } from '../period-plan';
+import type { AccountingPeriod, PeriodStatus } from '../setup-api';
+import { useDateLabel } from '../useDateLabel';
+import { PeriodStatusTag, PeriodTypeTag } from './PeriodTags';
+
+type Props = {
+  label: string;
+  periods: readonly AccountingPeriod[];
+  loading: boolean;
+  /** Without EditAccountingPeriod the status cannot change: no actions. */
+  canChange: boolean;
+  /** The period whose status change is under way. */
+  changing: string | undefined;
+  onChange: (period: AccountingPeriod, next: PeriodStatus) => void;
+};
+
+const iconOf: Record<PeriodAction['label'], ReactNode> = {
+  Open: <UnlockOutlined aria-hidden />,
+  Close: <MinusCircleOutlined aria-hidden />,
+  Lock: <LockOutlined aria-hidden />,
+};
+
+/** What each change means for postings; locking is said to be final. */
+function confirmText(action: PeriodAction, period: AccountingPeriod): { title: string; description: string } {
+  if (action.label === 'Close') return { title: `Close ${period.name}?`, description: 'Postings dated in it are refused until it is opened again.' };
+  if (action.label === 'Open') return { title: `Open ${period.name} again?`, description: 'Postings dated in it are accepted again.' };
+  return { title: `Lock ${period.name}?`, description: 'Locking is final: a locked period can never be opened again.' };
+}
+
+function ActionButtons({ period, changing, onChange }: { period: AccountingPeriod; changing: boolean; onChange: Props['onChange'] }) {
+  return (
+    <Space size={4}>
+      {periodActions(period.status).map((action) => {
+        const text = confirmText(action, period);
+        const lock = action.label === 'Lock';
+        return (
+          <Popconfirm
+            key={action.label}
+            title={text.title}
+            description={text.description}
+            okText={action.label}
+            okButtonProps={{ danger: lock }}
+            onConfirm={() => onChange(period, action.status)}
+          >
+            <Button size="small" danger={lock} icon={iconOf[action.label]} loading={changing} aria-label={`${action.label} ${period.name}`}>
+              {action.label}
+            </Button>
+          </Popconfirm>
+        );
+      })}
+    </Space>
+  );
+}
+
+/** The periods of a fiscal year in order: number, name, dates, type and status, and the status changes allowed. */
+export function PeriodsTable({ label, periods, loading, canChange, changing, onChange }: Props) {
+  const { dateLabel } = useDateLabel();
+  const columns: ColumnType<AccountingPeriod>[] = [
+    { key: 'periodNo', dataIndex: 'periodNo', title: 'No.', width: 56, align: 'right' },
+    { key: 'name', dataIndex: 'name', title: 'Name' },
+    { key: 'startDate', dataIndex: 'startDate', title: 'Start', render: (value: string) => dateLabel(value) },
+    { key: 'endDate', dataIndex: 'endDate', title: 'End', render: (value: string) => dateLabel(value) },
+    { key: 'type', dataIndex: 'type', title: 'Type', render: (_: unknown, period) => <PeriodTypeTag type={period.type} /> },
+    { key: 'status', dataIndex: 'status', title: 'Status', render: (_: unknown, period) => <PeriodStatusTag status={period.status} /> },
+  ];
+  if (canChange) {
+    columns.push({
+      key: 'actions',
+      title: 'Actions',
+      render: (_: unknown, period) => <ActionButtons period={period} changing={changing === period.id} onChange={onChange} />,
+    });
+  }
+  return (
+    <Table<AccountingPeriod>
+      rowKey="id"
+      size="small"
+      aria-label={label}
+      columns={columns}
+      dataSource={[...periods]}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: 'No periods yet' }}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+// npm run bench: the benchmarks of issue 5, each printing its figures beside the machine it ran on.
+// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks.
+import { machine, SCALE, startServer } from './lib';
+import { bulkPosting, interactivePosting } from './posting.bench';
+import { drillDown, peerHledger, trialBalancePglite, trialBalancePostgres } from './reports.bench';
+
+const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',');
+const wants = (...ids: string[]) => ids.some((id) => only.includes(id));
+
+console.log(`machine: ${machine()}`);
+console.log(`scale: ${SCALE}`);
+if (wants('1', '2', '3')) {
+  const server = await startServer('erp_bench_posting', 3901);
+  try {
+    if (wants('1')) await bulkPosting(server);
+    if (wants('2', '3')) await interactivePosting(server);
+  } finally {
+    await server.close();
+  }
+}
+if (wants('4', '5', '6')) {
+  const server = await startServer('erp_bench_reports', 3902);
+  try {
+    const ledger = await trialBalancePostgres(server);
+    if (wants('5')) await drillDown(server, ledger);
+    if (wants('6')) await peerHledger(server, ledger);
+  } finally {
+    await server.close();
+  }
+  if (wants('4')) await trialBalancePglite();
+}
+process.exit(0);
