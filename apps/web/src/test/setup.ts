@@ -1,6 +1,9 @@
 // Browser APIs that jsdom lacks and antd needs (matchMedia, ResizeObserver), and DOM cleanup per test.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// antd renders slowly in jsdom, more so on a loaded two-core machine: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
