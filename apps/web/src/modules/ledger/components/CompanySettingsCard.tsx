@@ -57,7 +57,7 @@ export function CompanySettingsCard({ company, canEdit }: { company: Company; ca
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
   return (
-    <Card size="small" title="Company" extra={`${company.code} · ${company.description}`}>
+    <Card size="small" title="Company">
       <Form layout="vertical" aria-label="Company settings" disabled={!canEdit || save.isPending} onFinish={() => void submit()}>
         <SettingField control={control} name="baseCurrency" label="Base Currency" help="Balances and reports are kept in it">
           {({ value, onChange, status, id }) => (

@@ -34,7 +34,7 @@ export function GeneratePeriodsModal({ fiscalYear, open, onClose, onGenerate, ge
       okText="Generate periods"
       okButtonProps={{ htmlType: 'submit', form: FORM_ID, loading: generating }}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       width={narrow ? '100%' : 760}
     >
       {open && <GenerateForm fiscalYear={fiscalYear} onClose={onClose} onGenerate={onGenerate} />}

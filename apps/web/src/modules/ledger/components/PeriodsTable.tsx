@@ -1,7 +1,8 @@
 import { LockOutlined, MinusCircleOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { periodActions, type PeriodAction } from '../period-plan';
 import type { AccountingPeriod, PeriodStatus } from '../setup-api';
 import { useDateLabel } from '../useDateLabel';
@@ -31,9 +32,9 @@ function confirmText(action: PeriodAction, period: AccountingPeriod): { title: s
   return { title: `Lock ${period.name}?`, description: 'Locking is final: a locked period can never be opened again.' };
 }
 
-function ActionButtons({ period, changing, onChange }: { period: AccountingPeriod; changing: boolean; onChange: Props['onChange'] }) {
+function ActionButtons({ period, changing, onChange, stacked }: { period: AccountingPeriod; changing: boolean; onChange: Props['onChange']; stacked: boolean }) {
   return (
-    <Space size={4}>
+    <Flex gap={4} vertical={stacked} align={stacked ? 'stretch' : 'center'}>
       {periodActions(period.status).map((action) => {
         const text = confirmText(action, period);
         const lock = action.label === 'Lock';
@@ -52,14 +53,16 @@ function ActionButtons({ period, changing, onChange }: { period: AccountingPerio
           </Popconfirm>
         );
       })}
-    </Space>
+    </Flex>
   );
 }
 
 /** The periods of a fiscal year in order: number, name, dates, type and status, and the status changes allowed. */
 export function PeriodsTable({ label, periods, loading, canChange, changing, onChange }: Props) {
   const { dateLabel } = useDateLabel();
-  const columns: ColumnType<AccountingPeriod>[] = [
+  // Narrow screens: the dates under the name and the type beside the status, so the actions stay in view.
+  const narrow = useMediaQuery('(max-width: 767px)');
+  const wideColumns: ColumnType<AccountingPeriod>[] = [
     { key: 'periodNo', dataIndex: 'periodNo', title: 'No.', width: 56, align: 'right' },
     { key: 'name', dataIndex: 'name', title: 'Name' },
     { key: 'startDate', dataIndex: 'startDate', title: 'Start', render: (value: string) => dateLabel(value) },
@@ -67,11 +70,36 @@ export function PeriodsTable({ label, periods, loading, canChange, changing, onC
     { key: 'type', dataIndex: 'type', title: 'Type', render: (_: unknown, period) => <PeriodTypeTag type={period.type} /> },
     { key: 'status', dataIndex: 'status', title: 'Status', render: (_: unknown, period) => <PeriodStatusTag status={period.status} /> },
   ];
+  const narrowColumns: ColumnType<AccountingPeriod>[] = [
+    {
+      key: 'name',
+      title: 'Period',
+      render: (_: unknown, period) => (
+        <Flex vertical>
+          <Typography.Text>{period.name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {dateLabel(period.startDate)} – {dateLabel(period.endDate)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      render: (_: unknown, period) => (
+        <Flex vertical gap={4} align="start">
+          <PeriodStatusTag status={period.status} />
+          {period.type !== 'Regular' && <PeriodTypeTag type={period.type} />}
+        </Flex>
+      ),
+    },
+  ];
+  const columns = narrow ? narrowColumns : wideColumns;
   if (canChange) {
     columns.push({
       key: 'actions',
       title: 'Actions',
-      render: (_: unknown, period) => <ActionButtons period={period} changing={changing === period.id} onChange={onChange} />,
+      render: (_: unknown, period) => <ActionButtons period={period} changing={changing === period.id} onChange={onChange} stacked={narrow} />,
     });
   }
   return (

@@ -1,0 +1,96 @@
+// Proves the line grid: running totals in exact decimals as you type, Enter adds a line, Ctrl+Delete removes one, the saved body carries the typed strings, and Post sends one idempotent request.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { StandardJournalPage } from '../pages/JournalEditorPage';
+import { adminUser, draftView, ids, referenceRoutes, route, stubServer } from './ledger-server';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const rows = () => within(screen.getByRole('table', { name: 'Journal lines' })).getAllByRole('row').slice(1);
+const cell = (row: number, label: string) => within(rows()[row]!).getByLabelText(label);
+const totals = () => screen.getByTestId('totals-USD');
+
+describe('journal line grid', () => {
+  it('totals 0.1 + 0.2 as exactly 0.30 and highlights the difference until it is zero', async () => {
+    stubServer(...referenceRoutes);
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: '/journal' });
+    await screen.findByRole('table', { name: 'Journal lines' });
+    await user.type(cell(0, 'Debit'), '0.1');
+    await user.type(cell(1, 'Debit'), '0.2');
+    expect(within(totals()).getByTestId('total-debit').textContent).toContain('0.30');
+    expect(within(totals()).getByTestId('total-difference').textContent).toContain('0.30');
+    expect(within(totals()).getByTestId('total-difference').className).toMatch(/error/);
+
+    // Enter on the last cell of line 2 adds line 3 and puts the focus in its account cell.
+    fireEvent.keyDown(cell(1, 'Dimensions'), { key: 'Enter' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement).toBe(cell(2, 'Account')));
+    await user.type(cell(2, 'Credit'), '0.3');
+    expect(within(totals()).getByTestId('total-credit').textContent).toContain('0.30');
+    expect(within(totals()).getByTestId('total-difference').textContent).toContain('0.00');
+    expect(within(totals()).getByTestId('total-difference').className).toMatch(/success/);
+  });
+
+  it('removes the line with Ctrl+Delete and moves the focus to the next one', async () => {
+    stubServer(...referenceRoutes);
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: '/journal' });
+    await screen.findByRole('table', { name: 'Journal lines' });
+    await user.type(cell(0, 'Debit'), '5');
+    await user.type(cell(1, 'Credit'), '7');
+    act(() => cell(0, 'Debit').focus());
+    fireEvent.keyDown(cell(0, 'Debit'), { key: 'Delete', ctrlKey: true });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect((cell(0, 'Credit') as HTMLInputElement).value).toBe('7');
+    expect(document.activeElement).toBe(cell(0, 'Debit'));
+    expect(within(totals()).getByTestId('total-difference').textContent).toContain('-7.00');
+  });
+
+  it('saves the grid as typed: exact amount strings, the description, blank lines left out', async () => {
+    const calls = stubServer(...referenceRoutes, route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }), route('PUT', `/gl/journals/${ids.journal}`, { body: draftView() }));
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${ids.journal}` });
+    await screen.findByRole('table', { name: 'Journal lines' });
+    expect(cell(0, 'Account').closest('.ant-select')!.textContent).toContain('6100 · Rent');
+    await user.clear(cell(0, 'Debit'));
+    await user.type(cell(0, 'Debit'), '1000.10');
+    await user.type(cell(0, 'Line description'), 'March rent');
+    await user.clear(cell(1, 'Credit'));
+    await user.type(cell(1, 'Credit'), '1000.1');
+    fireEvent.keyDown(cell(1, 'Dimensions'), { key: 'Enter' }); // a blank third line
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      kind: 'Standard',
+      journalDate: '2026-03-15',
+      description: 'Office rent',
+      lines: [
+        { account: ids.rent, description: 'March rent', currency: 'USD', debit: '1000.10' },
+        { account: ids.petty, currency: 'USD', credit: '1000.1' },
+      ],
+    });
+  });
+
+  it('posts once with an Idempotency-Key however often Post is clicked', async () => {
+    const posted = draftView({ status: 'Posted', number: 'JV2026-000001', period: 'Mar 2026', totalDebit: '4.20', totalCredit: '4.20' });
+    const calls = stubServer(
+      ...referenceRoutes,
+      route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }),
+      route('POST', `/gl/journals/${ids.journal}/post`, { body: posted }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${ids.journal}` });
+    const post = await screen.findByRole('button', { name: /Post/ });
+    await user.dblClick(post);
+    await screen.findByRole('heading', { name: 'Standard journal JV2026-000001' });
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers['Idempotency-Key']).toMatch(/^[\w-]{16,}$/);
+  });
+});

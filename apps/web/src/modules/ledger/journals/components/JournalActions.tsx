@@ -1,0 +1,53 @@
+import { CheckOutlined, DeleteOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Flex, Popconfirm } from 'antd';
+import type { JournalStatus } from '@erp/contracts';
+import type { JournalAction } from '../useJournalActions';
+
+export type JournalAbilities = { save: boolean; edit: boolean; delete: boolean };
+
+type Props = {
+  /** undefined: a new journal not saved yet. */
+  status: JournalStatus | undefined;
+  can: JournalAbilities;
+  busy: JournalAction | undefined;
+  onSave: () => void;
+  onValidate: () => void;
+  onPost: () => void;
+  onDelete: () => void;
+};
+
+/**
+ * Save draft, Validate and Post (SPEC.md section 4 JournalApproval) and Delete, for the operations
+ * the role holds: saving a new journal needs Save, everything on a saved one needs Edit.
+ */
+export function JournalActions({ status, can, busy, onSave, onValidate, onPost, onDelete }: Props) {
+  const saved = status !== undefined;
+  const mayWrite = saved ? can.edit : can.save;
+  const pending = busy !== undefined;
+  return (
+    <Flex wrap gap={8}>
+      {mayWrite && (
+        <Button icon={<SaveOutlined aria-hidden />} loading={busy === 'save'} disabled={pending && busy !== 'save'} onClick={onSave}>
+          Save draft
+        </Button>
+      )}
+      {mayWrite && status !== 'Validated' && (
+        <Button icon={<CheckOutlined aria-hidden />} loading={busy === 'validate'} disabled={pending && busy !== 'validate'} onClick={onValidate}>
+          Validate
+        </Button>
+      )}
+      {mayWrite && (
+        <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'post'} disabled={pending && busy !== 'post'} onClick={onPost}>
+          Post
+        </Button>
+      )}
+      {saved && can.delete && (
+        <Popconfirm title="Delete this journal?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={onDelete}>
+          <Button danger icon={<DeleteOutlined aria-hidden />} loading={busy === 'delete'} disabled={pending && busy !== 'delete'}>
+            Delete
+          </Button>
+        </Popconfirm>
+      )}
+    </Flex>
+  );
+}

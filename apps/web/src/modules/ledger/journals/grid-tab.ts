@@ -1,0 +1,37 @@
+/*
+ * Tab in the line grid's pickers. antd's Select treats Tab on an open list as "choose the active
+ * option" and keeps the focus there, and after a choice its list closes only a task later, so a
+ * quick Enter then Tab would be swallowed. In the grid, Tab always moves to the next cell; with
+ * search text typed into a single picker it also takes the active option, as Enter would.
+ */
+import type { KeyboardEvent } from 'react';
+
+/** The grid's editable inputs in reading order (disabled cells are skipped, as Tab skips them). */
+function gridInputs(from: HTMLElement): HTMLInputElement[] {
+  const table = from.closest('table');
+  return table ? [...table.querySelectorAll<HTMLInputElement>('input:not([disabled])')] : [];
+}
+
+export function moveFocus(from: HTMLElement, backwards: boolean): void {
+  const inputs = gridInputs(from);
+  const index = inputs.indexOf(from as HTMLInputElement);
+  inputs[index + (backwards ? -1 : 1)]?.focus();
+}
+
+/** onKeyDownCapture of a picker cell; `choosesOnTab` for single pickers (account, currency). */
+export function gridTabCapture(choosesOnTab: boolean) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.ctrlKey || event.altKey || event.metaKey) return;
+    const input = event.target as HTMLInputElement;
+    const choosing = choosesOnTab && input.getAttribute('aria-expanded') === 'true' && input.value.trim() !== '';
+    if (!choosing) {
+      // The picker never sees this Tab: the browser moves the focus as in any other cell.
+      event.stopPropagation();
+      return;
+    }
+    // The picker still takes the active option (it sees this key after us); the focus moves now,
+    // so a second quick Tab starts from the next cell.
+    event.preventDefault();
+    moveFocus(input, event.shiftKey);
+  };
+}

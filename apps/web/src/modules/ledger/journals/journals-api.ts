@@ -1,0 +1,117 @@
+/*
+ * Calls of the journal routes (apps/api modules/ledger/journals.routes.ts) and the reference data
+ * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
+ */
+import type { JournalInput, JournalKind, JournalStatus, JournalView } from '@erp/contracts';
+import { apiRequest, unwrap } from '../../../app/api';
+
+export type JournalListItem = {
+  id: string;
+  number: string | null;
+  kind: JournalKind;
+  status: JournalStatus;
+  journalDate: string;
+  description: string;
+  reference: string | null;
+  total: string;
+  baseCurrency: string;
+  reversalOf: string | null;
+  reversedBy: string | null;
+};
+export type JournalList = { items: JournalListItem[]; total: number };
+
+export type JournalListState = {
+  kind: JournalKind | undefined;
+  status: JournalStatus | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  search: string;
+  /** `field` or `-field` of journalDate, number, status, createdAt. */
+  sort: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+export const journalsKey = ['gl', 'journals'] as const;
+
+/** GET /gl/journals?kind=&status=&from=&to=&search=&sort=&limit=&page= (empty parts left out). */
+export function journalListPath(state: JournalListState): string {
+  const params = new URLSearchParams();
+  const set = (name: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  };
+  set('kind', state.kind);
+  set('status', state.status);
+  set('from', state.from);
+  set('to', state.to);
+  set('search', state.search.trim());
+  set('sort', state.sort);
+  set('limit', state.pageSize);
+  set('page', state.page);
+  return `/gl/journals?${params.toString()}`;
+}
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export async function fetchJournals(state: JournalListState, signal?: AbortSignal): Promise<JournalList> {
+  return unwrap(await apiRequest<JournalList>('GET', journalListPath(state), undefined, withSignal(signal)));
+}
+
+export async function fetchJournal(id: string, signal?: AbortSignal): Promise<JournalView> {
+  return unwrap(await apiRequest<JournalView>('GET', `/gl/journals/${id}`, undefined, withSignal(signal)));
+}
+
+/** POST a new draft, PUT an existing draft or validated journal (it returns to draft). */
+export async function saveJournal(id: string | undefined, input: JournalInput): Promise<JournalView> {
+  return unwrap(await (id ? apiRequest<JournalView>('PUT', `/gl/journals/${id}`, input) : apiRequest<JournalView>('POST', '/gl/journals', input)));
+}
+
+export async function deleteJournal(id: string): Promise<void> {
+  unwrap(await apiRequest<{ message: string }>('DELETE', `/gl/journals/${id}`));
+}
+
+export async function validateJournal(id: string): Promise<JournalView> {
+  return unwrap(await apiRequest<JournalView>('POST', `/gl/journals/${id}/validate`));
+}
+
+/**
+ * Posting takes an Idempotency-Key: the same key twice posts once and answers the same journal,
+ * so a repeated click or a retried request cannot post twice. `id` posts a saved draft; without
+ * it the journal is created and posted in one call.
+ */
+export async function postJournal(id: string | undefined, input: JournalInput | undefined, idempotencyKey: string): Promise<JournalView> {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  const result = id
+    ? await apiRequest<JournalView>('POST', `/gl/journals/${id}/post`, undefined, { headers })
+    : await apiRequest<JournalView>('POST', '/gl/journals/post', input, { headers });
+  return unwrap(result);
+}
+
+export async function reverseJournal(id: string, date: string, idempotencyKey: string): Promise<JournalView> {
+  return unwrap(await apiRequest<JournalView>('POST', `/gl/journals/${id}/reverse`, { date }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+export type LookupOption = { id: string; label: string };
+
+export async function lookupAccounts(search: string, signal?: AbortSignal): Promise<LookupOption[]> {
+  const params = new URLSearchParams({ limit: '20' });
+  if (search.trim()) params.set('search', search.trim());
+  return unwrap(await apiRequest<LookupOption[]>('GET', `/gl/accounts/lookup?${params.toString()}`, undefined, withSignal(signal)));
+}
+
+type KitList<T> = { items: T[]; total: number };
+export type CurrencyRecord = { id: string; code: string; name: string; minorUnit: number; status: string };
+export type DimensionRecord = { id: string; code: string; name: string; dimensionGroup: string; active: boolean | null };
+export type DimensionGroupRecord = { id: string; code: string; name: string; active: boolean | null };
+
+export async function fetchCurrencies(signal?: AbortSignal): Promise<CurrencyRecord[]> {
+  return unwrap(await apiRequest<KitList<CurrencyRecord>>('GET', '/gl/currencies?limit=100', undefined, withSignal(signal))).items;
+}
+
+export async function fetchDimensions(signal?: AbortSignal): Promise<DimensionRecord[]> {
+  return unwrap(await apiRequest<KitList<DimensionRecord>>('GET', '/gl/dimensions?limit=500', undefined, withSignal(signal))).items;
+}
+
+export async function fetchDimensionGroups(signal?: AbortSignal): Promise<DimensionGroupRecord[]> {
+  return unwrap(await apiRequest<KitList<DimensionGroupRecord>>('GET', '/gl/dimension-groups?limit=500', undefined, withSignal(signal))).items;
+}

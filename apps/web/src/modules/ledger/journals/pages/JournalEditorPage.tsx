@@ -1,0 +1,52 @@
+import { Alert, Button, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { useCompany } from '../../../../app/shell/useCompany';
+import { JournalEditor } from '../components/JournalEditor';
+import { PostedJournal } from '../components/PostedJournal';
+import { kindPages, type PageKind } from '../journal-kinds';
+import { fetchJournal } from '../journals-api';
+import { journalKey } from '../useJournalActions';
+import { useLedgerReference } from '../useLedgerReference';
+
+const Waiting = () => <Spin style={{ display: 'block', margin: '48px auto' }} />;
+
+/**
+ * /journal, /opening-balance-journal and /adjustment-journal: a new journal of the page's kind,
+ * or with ?id= the journal itself (of whatever kind): editable while draft or validated,
+ * read-only once posted.
+ */
+export function JournalEditorPage({ pageKind }: { pageKind: PageKind }) {
+  const pages = kindPages[pageKind];
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? undefined;
+  const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const reference = useLedgerReference();
+  const journal = useQuery({ queryKey: journalKey(id), queryFn: ({ signal }) => fetchJournal(id!, signal), enabled: id !== undefined });
+
+  if (id && journal.error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={journal.error.message}
+        action={
+          <Link to={pages.listLink}>
+            <Button size="small">Back to {pages.plural.toLowerCase()}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (id && !journal.data) return <Waiting />;
+  const view = journal.data;
+  if (view && (view.status === 'Posted' || view.status === 'Reversed')) return <PostedJournal view={view} pages={pages} dateFormat={dateFormat} />;
+  const baseCurrency = view?.baseCurrency ?? reference.baseCurrency;
+  if (!baseCurrency) return reference.error ? <Alert type="error" showIcon title={reference.error.message} /> : <Waiting />;
+  return <JournalEditor key={id ?? 'new'} view={view} pages={pages} baseCurrency={baseCurrency} reference={reference} dateFormat={dateFormat} />;
+}
+
+export const StandardJournalPage = () => <JournalEditorPage pageKind="Standard" />;
+export const OpeningBalanceJournalPage = () => <JournalEditorPage pageKind="OpeningBalance" />;
+export const AdjustmentJournalPage = () => <JournalEditorPage pageKind="Adjustment" />;

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Company } from '@erp/contracts';
+import { apiRequest, unwrap } from '../../../app/api';
+import { fetchCurrencies, fetchDimensionGroups, fetchDimensions } from './journals-api';
+
+const REFERENCE_STALE_MS = 5 * 60_000;
+
+export type DimensionOption = { value: string; label: string; group: string };
+
+export type LedgerReference = {
+  baseCurrency: string | undefined;
+  /** Decimal places by currency code (minorUnit). */
+  scales: Readonly<Record<string, number>>;
+  currencyCodes: readonly string[];
+  /** Dimension values as 'GROUP=CODE' options, grouped by their group code. */
+  dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  error: Error | null;
+};
+
+/** The company's base currency, the currencies' scales and the dimensions, shared by the journal editor and the reports. */
+export function useLedgerReference(): LedgerReference {
+  const company = useQuery({
+    queryKey: ['gl', 'journal-company'],
+    queryFn: async ({ signal }) => unwrap(await apiRequest<Company>('GET', '/gl/GetFullCompany', undefined, { signal })),
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const currencies = useQuery({ queryKey: ['gl', 'journal-currencies'], queryFn: ({ signal }) => fetchCurrencies(signal), staleTime: REFERENCE_STALE_MS });
+  const dimensions = useQuery({ queryKey: ['gl', 'journal-dimensions'], queryFn: ({ signal }) => fetchDimensions(signal), staleTime: REFERENCE_STALE_MS });
+  const groups = useQuery({ queryKey: ['gl', 'journal-dimension-groups'], queryFn: ({ signal }) => fetchDimensionGroups(signal), staleTime: REFERENCE_STALE_MS });
+
+  const scales = useMemo(() => Object.fromEntries((currencies.data ?? []).map((c) => [c.code, c.minorUnit])), [currencies.data]);
+  const currencyCodes = useMemo(() => (currencies.data ?? []).filter((c) => c.status !== 'Inactive').map((c) => c.code), [currencies.data]);
+  const dimensionOptions = useMemo(() => {
+    const codeOfGroup = new Map((groups.data ?? []).map((g) => [g.id, g.code]));
+    const byGroup = new Map<string, DimensionOption[]>();
+    for (const d of dimensions.data ?? []) {
+      const group = codeOfGroup.get(d.dimensionGroup);
+      if (!group || d.active === false) continue;
+      byGroup.set(group, [...(byGroup.get(group) ?? []), { value: `${group}=${d.code}`, label: `${group}: ${d.code} · ${d.name}`, group }]);
+    }
+    return [...byGroup.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([label, options]) => ({ label, options }));
+  }, [dimensions.data, groups.data]);
+
+  return {
+    baseCurrency: company.data?.baseCurrency,
+    scales,
+    currencyCodes,
+    dimensionOptions,
+    error: company.error ?? currencies.error,
+  };
+}

@@ -1,0 +1,65 @@
+// Proves the trial balance renders grouped by class and group with the server's subtotals, a totals row and the balance badge, links each account to its drill-down, and exports what it shows.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { adminUser, referenceRoutes, route, stubServer } from '../../journals/__tests__/ledger-server';
+import TrialBalancePage from '../pages/TrialBalancePage';
+import { trialBalanceCsv } from '../trial-balance-csv';
+import { trialBalanceRows } from '../trial-balance-rows';
+import { tbFixture } from './trial-balance-fixture';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Each body row's cells as text, e.g. ['Total 10 · Current Assets', '100.00', '1,300.30', '200.20', '1,200.10']. */
+const bodyRows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => within(tr).getAllByRole('cell').map((td) => td.textContent?.trim() ?? ''));
+
+describe('trial balance grouping', () => {
+  it('opens each class and group with a heading and closes them with subtotals, then one totals row', () => {
+    expect(trialBalanceRows(tbFixture).map((r) => (r.kind === 'account' ? `  ${r.row.code}` : `${r.kind} ${r.code}`))).toEqual([
+      'class 1', 'group 10', '  1010', '  1300', 'groupTotal 10', 'group 11', '  1500', 'groupTotal 11', 'classTotal 1',
+      'class 3', 'group 30', '  3000', 'groupTotal 30', 'classTotal 3',
+      'total ',
+    ]);
+  });
+
+  it('renders the fixture with right-aligned locale amounts, subtotals, totals, the badge and drill-down links', async () => {
+    const calls = stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: tbFixture }));
+    renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance?from=2026-01-01&to=2026-12-31' });
+    await screen.findByText('Total 10 · Current Assets');
+    expect(calls.find((c) => c.path.startsWith('/gl/trial-balance'))!.path).toBe('/gl/trial-balance?from=2026-01-01&to=2026-12-31');
+    const rows = bodyRows();
+    expect(rows[0]).toEqual(['1 · Assets']);
+    expect(rows[2]).toEqual(['1010 · Petty Cash', '100.00', '1,000.10', '200.20', '899.90']);
+    expect(rows[4]).toEqual(['Total 10 · Current Assets', '100.00', '1,300.30', '200.20', '1,200.10']);
+    expect(rows[8]).toEqual(['Total 1 · Assets', '100.00', '1,300.30', '200.20', '1,200.10']);
+    expect(rows[13]).toEqual(['Total 3 · Equity', '-100.00', '0.00', '1,100.10', '-1,200.10']);
+    expect(rows[14]).toEqual(['Total', '0.00', '1,300.30', '1,300.30', '0.00']);
+    const amountCell = within(screen.getByRole('table')).getByText('899.90').closest('td')!;
+    expect(amountCell.className).toMatch(/align-right/);
+    expect(screen.getByTestId('tb-balance').textContent).toBe('Balanced');
+    expect(screen.getByRole('link', { name: '1010 · Petty Cash' }).getAttribute('href')).toBe(
+      '/transaction-history?account=a0000000-0000-4000-8000-000000001010&from=2026-01-01&to=2026-12-31',
+    );
+  });
+
+  it('shows Not balanced when the server says so', async () => {
+    stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: { ...tbFixture, balanced: false } }));
+    renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance' });
+    await waitFor(() => expect(screen.getByTestId('tb-balance').textContent).toBe('Not balanced'));
+  });
+
+  it('exports the rows on screen as CSV with exact decimal strings', () => {
+    const csv = trialBalanceCsv(trialBalanceRows(tbFixture)).split('\r\n');
+    expect(csv[0]).toBe('Row,Class,Group,Account,Name,Opening,Debit,Credit,Closing');
+    expect(csv[1]).toBe('Account,1,10,1010,Petty Cash,100.00,1000.10,200.20,899.90');
+    expect(csv[3]).toBe('Group total,1,10,,Current Assets,100.00,1300.30,200.20,1200.10');
+    expect(csv).toContain('Account,3,30,3000,Share Capital,-100.00,0.00,1100.10,-1200.10');
+    expect(csv.at(-2)).toBe('Total,,,,Total,0.00,1300.30,1300.30,0.00');
+  });
+});

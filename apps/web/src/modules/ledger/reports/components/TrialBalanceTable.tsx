@@ -1,0 +1,89 @@
+import { Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { useMediaQuery } from '../../../../shared/useMediaQuery';
+import { formatAmount } from '../../journals/amount-format';
+import type { Amounts } from '../reports-api';
+import type { TbDisplayRow } from '../trial-balance-rows';
+import '../../journals/ledger-screens.css';
+
+type Props = { rows: TbDisplayRow[]; from: string; to: string; loading: boolean; currency: string };
+
+const AMOUNT_COLUMNS: readonly (keyof Amounts)[] = ['opening', 'debit', 'credit', 'closing'];
+const TITLES: Readonly<Record<keyof Amounts, string>> = { opening: 'Opening', debit: 'Debit', credit: 'Credit', closing: 'Closing' };
+const isHeading = (row: TbDisplayRow) => row.kind === 'class' || row.kind === 'group';
+
+function amountsOf(row: TbDisplayRow): Amounts | undefined {
+  if (row.kind === 'account') return row.row;
+  if (row.kind === 'class' || row.kind === 'group') return undefined;
+  return row;
+}
+
+function label(row: TbDisplayRow, from: string, to: string) {
+  switch (row.kind) {
+    case 'class':
+      return <strong>{`${row.code} · ${row.name}`}</strong>;
+    case 'group':
+      return <span className="tb-group-heading">{`${row.code} · ${row.name}`}</span>;
+    case 'account': {
+      const link = `/transaction-history?${new URLSearchParams({ account: row.row.account, from, to }).toString()}`;
+      return (
+        <Link to={link} title="Open the transaction history">
+          {row.row.code} · {row.row.name}
+        </Link>
+      );
+    }
+    case 'groupTotal':
+      return `Total ${row.code} · ${row.name}`;
+    case 'classTotal':
+      return <strong>{`Total ${row.code} · ${row.name}`}</strong>;
+    case 'total':
+      return <strong>Total</strong>;
+  }
+}
+
+function columns(from: string, to: string, currency: string, narrow: boolean): TableColumnsType<TbDisplayRow> {
+  return [
+    {
+      title: 'Account',
+      key: 'account',
+      // On a phone the account stays in view while the amounts scroll sideways.
+      fixed: 'left',
+      width: narrow ? 150 : undefined,
+      render: (_, row) => label(row, from, to),
+      // A heading row spans the whole width.
+      onCell: (row) => ({ colSpan: isHeading(row) ? 1 + AMOUNT_COLUMNS.length : 1 }),
+    },
+    ...AMOUNT_COLUMNS.map((field) => ({
+      title: `${TITLES[field]} (${currency})`,
+      key: field,
+      align: 'right' as const,
+      width: narrow ? 120 : 150,
+      onCell: (row: TbDisplayRow) => ({ colSpan: isHeading(row) ? 0 : 1 }),
+      render: (_: unknown, row: TbDisplayRow) => {
+        const amounts = amountsOf(row);
+        if (!amounts) return null;
+        const text = <span className="ledger-amount">{formatAmount(amounts[field])}</span>;
+        return row.kind === 'account' ? text : <strong>{text}</strong>;
+      },
+    })),
+  ];
+}
+
+/** The trial balance grouped by class and group, with subtotal rows and a totals row; every account opens its transaction history. */
+export function TrialBalanceTable({ rows, from, to, loading, currency }: Props) {
+  const narrow = useMediaQuery('(max-width: 767px)');
+  return (
+    <Table<TbDisplayRow>
+      rowKey="key"
+      size="small"
+      aria-label="Trial balance"
+      columns={columns(from, to, currency, narrow)}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowClassName={(row) => `tb-row-${row.kind}`}
+      locale={{ emptyText: 'No balances in this range' }}
+    />
+  );
+}

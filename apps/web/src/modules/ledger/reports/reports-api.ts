@@ -1,0 +1,87 @@
+/*
+ * Calls of the trial balance and its drill-down (apps/api modules/ledger/trial-balance.routes.ts).
+ * Amounts arrive as decimal strings at the currency's scale and stay strings.
+ */
+import { apiRequest, unwrap } from '../../../app/api';
+
+export type Amounts = { opening: string; debit: string; credit: string; closing: string };
+export type TrialBalanceRow = Amounts & {
+  account: string;
+  code: string;
+  name: string;
+  classCode: string;
+  className: string;
+  groupCode: string;
+  groupName: string;
+};
+export type Subtotal = Amounts & { code: string; name: string };
+export type TrialBalance = {
+  currency: string;
+  from: string;
+  to: string;
+  balanced: boolean;
+  totals: Amounts;
+  rows: TrialBalanceRow[];
+  classes: Subtotal[];
+  groups: Subtotal[];
+};
+
+export type TrialBalanceFilter = {
+  from: string;
+  to: string;
+  /** A transaction currency; empty: the base currency. */
+  currency: string;
+  /** 'GROUP=CODE'; empty: every dimension. */
+  dimension: string;
+  fromAccount: string;
+  toAccount: string;
+  includeZero: boolean;
+};
+
+export const reportsKey = ['gl', 'reports'] as const;
+
+export function trialBalancePath(f: TrialBalanceFilter): string {
+  const params = new URLSearchParams({ from: f.from, to: f.to });
+  if (f.currency) params.set('currency', f.currency);
+  if (f.dimension) params.set('dimension', f.dimension);
+  if (f.fromAccount.trim()) params.set('fromAccount', f.fromAccount.trim());
+  if (f.toAccount.trim()) params.set('toAccount', f.toAccount.trim());
+  if (f.includeZero) params.set('includeZero', 'true');
+  return `/gl/trial-balance?${params.toString()}`;
+}
+
+export async function fetchTrialBalance(filter: TrialBalanceFilter, signal?: AbortSignal): Promise<TrialBalance> {
+  return unwrap(await apiRequest<TrialBalance>('GET', trialBalancePath(filter), undefined, signal ? { signal } : {}));
+}
+
+export type TransactionLine = {
+  journal: string;
+  number: string | null;
+  lineNo: number;
+  date: string;
+  description: string | null;
+  currency: string;
+  debit: string;
+  credit: string;
+  balance: string;
+};
+export type TransactionPage = {
+  account: { id: string; code: string; name: string };
+  currency: string;
+  /** On the first page only: the balance before `from`. */
+  opening?: string;
+  items: TransactionLine[];
+  nextCursor?: string;
+};
+
+export const TRANSACTION_PAGE_SIZE = 100;
+
+export function transactionsPath(account: string, from: string, to: string, cursor?: string): string {
+  const params = new URLSearchParams({ from, to, limit: String(TRANSACTION_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return `/gl/accounts/${account}/transactions?${params.toString()}`;
+}
+
+export async function fetchTransactions(account: string, from: string, to: string, cursor: string | undefined, signal?: AbortSignal): Promise<TransactionPage> {
+  return unwrap(await apiRequest<TransactionPage>('GET', transactionsPath(account, from, to, cursor), undefined, signal ? { signal } : {}));
+}

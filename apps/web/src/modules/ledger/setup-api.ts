@@ -1,0 +1,96 @@
+/*
+ * Calls of the ledger set-up that is more than master data (apps/api ledger-setup.routes.ts):
+ * fiscal periods, number previews, the company's default accounts, and the company itself
+ * (SPEC.md section 7 GetFullCompany / SaveCompanies). They reject with the shell's ApiError.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { MAX_LIST_SIZE, type Company, type EntityDef, type EntityRecord, type CompanyInput, type Currency, type Locale, type periodStatuses, type periodTypes } from '@erp/contracts';
+import { apiRequest, unwrap } from '../../app/api';
+import { recordLabel } from '../../shared/kit';
+
+export type PeriodType = (typeof periodTypes)[number];
+export type PeriodStatus = (typeof periodStatuses)[number];
+
+export type AccountingPeriod = {
+  id: string;
+  fiscalYear: string;
+  periodNo: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+  type: PeriodType;
+  status: PeriodStatus;
+  updatedAt: string;
+};
+
+export type CustomPeriod = { name: string; startDate: string; endDate: string };
+export type GeneratePeriodsRequest = { pattern: 'monthly' } | { pattern: 'custom'; periods: CustomPeriod[] };
+
+/** The default accounts and journal sequence by key: ids or null; keys the server adds later pass through. */
+export type CompanyConfig = Record<string, string | null>;
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/** Query keys: every ledger set-up key starts with ['gl', 'setup'], so a save can refresh them together. */
+export const setupKeys = {
+  periods: (fiscalYearId: string) => ['gl', 'setup', 'periods', fiscalYearId] as const,
+  companyConfig: ['gl', 'setup', 'company-config'] as const,
+  company: ['gl', 'GetFullCompany'] as const,
+};
+
+export async function fetchPeriods(fiscalYearId: string, signal?: AbortSignal): Promise<AccountingPeriod[]> {
+  return unwrap(await apiRequest<AccountingPeriod[]>('GET', `/gl/fiscal-years/${fiscalYearId}/periods`, undefined, withSignal(signal)));
+}
+
+export async function generatePeriods(fiscalYearId: string, request: GeneratePeriodsRequest): Promise<AccountingPeriod[]> {
+  return unwrap(await apiRequest<AccountingPeriod[]>('POST', `/gl/fiscal-years/${fiscalYearId}/periods`, request));
+}
+
+export async function setPeriodStatus(periodId: string, status: PeriodStatus): Promise<AccountingPeriod> {
+  return unwrap(await apiRequest<AccountingPeriod>('POST', `/gl/accounting-periods/${periodId}/status`, { status }));
+}
+
+export async function previewNumber(sequenceId: string, date: string, signal?: AbortSignal): Promise<string> {
+  return unwrap(await apiRequest<{ next: string }>('POST', `/gl/number-sequences/${sequenceId}/preview`, { date }, withSignal(signal))).next;
+}
+
+export async function fetchCompanyConfig(signal?: AbortSignal): Promise<CompanyConfig> {
+  return unwrap(await apiRequest<CompanyConfig>('GET', '/gl/company-config', undefined, withSignal(signal)));
+}
+
+export async function saveCompanyConfig(config: CompanyConfig): Promise<CompanyConfig> {
+  return unwrap(await apiRequest<CompanyConfig>('PUT', '/gl/company-config', config));
+}
+
+export async function fetchFullCompany(signal?: AbortSignal): Promise<Company> {
+  return unwrap(await apiRequest<Company>('GET', '/gl/GetFullCompany', undefined, withSignal(signal)));
+}
+
+/** POST /gl/SaveCompanies with the one company (an edit: it carries its id). */
+export async function saveCompany(company: CompanyInput): Promise<Company> {
+  const [saved] = unwrap(await apiRequest<Company[]>('POST', '/gl/SaveCompanies', [company]));
+  return saved!;
+}
+
+const REFERENCE_STALE_MS = 5 * 60_000;
+
+export function useCurrencyOptions() {
+  return useQuery({
+    queryKey: ['gl', 'setup', 'currencies'],
+    queryFn: async ({ signal }) => unwrap(await apiRequest<{ items: Currency[] }>('GET', `/gl/GetCurrencies/${MAX_LIST_SIZE}`, undefined, withSignal(signal))).items,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useLocaleOptions() {
+  return useQuery({
+    queryKey: ['gl', 'setup', 'locales'],
+    queryFn: async ({ signal }) => unwrap(await apiRequest<Locale[]>('GET', '/gl/getlocales', undefined, withSignal(signal))),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** 'CODE · Name' of one record by id (GET base/:id), for a picker showing a stored choice. */
+export async function fetchRecordLabel(def: EntityDef, id: string, signal?: AbortSignal): Promise<string> {
+  return recordLabel(def, unwrap(await apiRequest<EntityRecord>('GET', `/${def.service}/${def.resource}/${id}`, undefined, withSignal(signal))));
+}
