@@ -159,11 +159,17 @@ async function openingBalance(tx: Tx, scope: KitScope, accountId: string, from: 
       select sum(b.base_debit_minor - b.base_credit_minor)::text as v from ${accountBalances} b join ${accountingPeriods} p on p.id = b.period_id
       where b.company_id = ${scope.companyId} and b.account_id = ${accountId} and p.end_date < ${from}`),
   );
-  const [partial] = rowsOf<{ v: string | null }>(
-    await tx.execute(sql`
-      select sum(e.base_debit_minor - e.base_credit_minor)::text as v from ${ledgerEntries} e
-      where e.company_id = ${scope.companyId} and e.account_id = ${accountId} and e.entry_date < ${from}
-        and e.entry_date >= coalesce((select min(p.start_date) from ${accountingPeriods} p where p.company_id = ${scope.companyId} and p.start_date < ${from} and p.end_date >= ${from}), ${from}::date)`),
+  // The start of the period that straddles `from`, as a plain value: a subquery here would leave
+  // the lower bound out of the index condition and scan the account's whole history.
+  const [straddle] = rowsOf<{ start: string | null }>(
+    await tx.execute(sql`select min(p.start_date)::text as start from ${accountingPeriods} p where p.company_id = ${scope.companyId} and p.start_date < ${from} and p.end_date >= ${from}`),
   );
+  const [partial] = straddle?.start
+    ? rowsOf<{ v: string | null }>(
+        await tx.execute(sql`
+          select sum(e.base_debit_minor - e.base_credit_minor)::text as v from ${ledgerEntries} e
+          where e.company_id = ${scope.companyId} and e.account_id = ${accountId} and e.entry_date >= ${straddle.start}::date and e.entry_date < ${from}::date`),
+      )
+    : [];
   return BigInt(whole?.v ?? '0') + BigInt(partial?.v ?? '0');
 }
