@@ -267,7 +267,7 @@ const endpoints: Endpoint[] = [
   { method: 'GET', route: '/gl/company-config', access: 'user', attacks: () => [{ as: 'user', url: '/gl/company-config', status: [200] }] },
   {
     method: 'PUT', route: '/gl/company-config', access: 'user', attacks: () => [
-      { as: 'user', url: '/gl/company-config', body: { retainedEarningsAccount: A.accountId, roundingAccount: null, realisedFxGainAccount: null, realisedFxLossAccount: null, unrealisedFxAccount: null, suspenseAccount: null, journalSequence: A.sequenceId }, status: [404] },
+      { as: 'user', url: '/gl/company-config', body: { retainedEarningsAccount: A.accountId, roundingAccount: null, realisedFxGainAccount: null, realisedFxLossAccount: null, unrealisedFxAccount: null, suspenseAccount: null, exchangeAccount: null, journalSequence: A.sequenceId }, status: [404] },
     ],
   },
 ];

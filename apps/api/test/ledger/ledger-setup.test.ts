@@ -34,6 +34,7 @@ describe('seeded chart', () => {
     const config = (await api<Record<string, string>>('GET', '/gl/company-config')).body;
     expect(config.retainedEarningsAccount).toBe(byCode.get('3100')!.id);
     expect(config.roundingAccount).toBe(byCode.get('6900')!.id);
+    expect(config.exchangeAccount).toBe(byCode.get('2950')!.id);
   });
 
   it('seeds every new company of the tenant its own chart', async () => {
@@ -152,5 +153,17 @@ describe('import preview with business rules', () => {
     const codes = (await api<List>('GET', '/gl/accounts?search=10&limit=500')).body.items.map((a) => a.code);
     expect(codes).toEqual(expect.arrayContaining(['1050', '1070']));
     expect(codes).not.toContain('1060');
+  });
+
+  it('reports one message per cell: an unknown reference is not also missing', async () => {
+    const csv = ['Code,Name,Account Group', '1080,Float,99'].join('\n');
+    const res = await api<ImportResult>('POST', '/gl/accounts/import', { fileName: 'a.csv', contentBase64: Buffer.from(csv).toString('base64'), dryRun: true, mode: 'all' });
+    expect(res.body.errors).toEqual([{ row: 2, field: 'accountGroup', message: 'No Account Group with code 99' }]);
+  });
+
+  it('filters a lookup by field values', async () => {
+    const headers = await api<{ id: string; label: string }[]>('GET', `/gl/accounts/lookup?limit=100&filter=${encodeURIComponent(JSON.stringify({ kind: 'Header' }))}`);
+    expect(headers.body.map((a) => a.label)).toEqual(expect.arrayContaining(['1000 · Cash and Cash Equivalents']));
+    expect(headers.body.every((a) => !a.label.startsWith('1010'))).toBe(true);
   });
 });

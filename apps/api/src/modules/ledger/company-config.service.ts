@@ -7,7 +7,7 @@ import type { KitScope } from '../../platform/kit/registry';
 import { companySettings, numberSequences } from './periods.tables';
 import { accounts } from './setup.tables';
 
-const accountFields = ['retainedEarningsAccount', 'roundingAccount', 'realisedFxGainAccount', 'realisedFxLossAccount', 'unrealisedFxAccount', 'suspenseAccount'] as const;
+const accountFields = ['retainedEarningsAccount', 'roundingAccount', 'realisedFxGainAccount', 'realisedFxLossAccount', 'unrealisedFxAccount', 'suspenseAccount', 'exchangeAccount'] as const;
 
 const ref = z.uuid().nullable();
 export const companyConfigSchema = z.object({
@@ -17,6 +17,7 @@ export const companyConfigSchema = z.object({
   realisedFxLossAccount: ref,
   unrealisedFxAccount: ref,
   suspenseAccount: ref,
+  exchangeAccount: ref,
   journalSequence: ref,
 });
 export type CompanyConfig = z.infer<typeof companyConfigSchema>;
@@ -30,6 +31,7 @@ export async function getCompanyConfig(tx: Tx, scope: KitScope): Promise<Company
     realisedFxLossAccount: row?.realisedFxLossAccount ?? null,
     unrealisedFxAccount: row?.unrealisedFxAccount ?? null,
     suspenseAccount: row?.suspenseAccount ?? null,
+    exchangeAccount: row?.exchangeAccount ?? null,
     journalSequence: row?.journalSequence ?? null,
   };
 }

@@ -69,7 +69,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
 
   r.get(`${base}/lookup`, {
     config: { access: { kind: 'user' } },
-    schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
+    schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: z.object({ search: z.string().max(200).optional(), filter: z.string().max(2000).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
   }, async (request) =>
     tx(request, async (t) => {
       const scope = scopeOf(request);
@@ -77,7 +77,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
       const rows = await t
         .select({ id: b.table.id, key: keyCol, display: columnOf(b.table, def.display) })
         .from(b.table)
-        .where(listWhere(b, scope, { search: request.query.search }))
+        .where(listWhere(b, scope, { search: request.query.search, filter: request.query.filter }))
         .orderBy(asc(keyCol))
         .limit(request.query.limit);
       return rows.map((row) => ({ id: String(row.id), label: row.key === row.display ? String(row.key) : `${String(row.key)} · ${String(row.display)}` }));

@@ -98,7 +98,13 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
       } else raw[field] = text === '' ? undefined : text;
     });
     const result = schema.safeParse(raw);
-    if (!result.success) for (const issue of result.error.issues) rowErrors.push({ row: rowNo, field: String(issue.path[0] ?? ''), message: issue.message });
+    // One message per cell: a reference already reported as unknown is not also "missing".
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (!rowErrors.some((e) => e.field === field)) rowErrors.push({ row: rowNo, field, message: issue.message });
+      }
+    }
     const key = b.def.key.map((k) => String(raw[k] ?? '').toLowerCase()).join('\u0000');
     if (seen.has(key)) rowErrors.push({ row: rowNo, field: b.def.key[0]!, message: `Duplicate of row ${seen.get(key)}` });
     else seen.set(key, rowNo);

@@ -2,11 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { JournalInput, JournalView } from '@erp/contracts';
-import { ApiError } from '../../../app/api';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from './idempotency-key';
-import { renumberLineMessage } from './journal-lines';
 import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, validateJournal } from './journals-api';
+import { useActionRunner } from './useActionRunner';
 
 export type JournalAction = 'save' | 'validate' | 'post' | 'delete' | 'reverse';
 export type PreparedJournal = { input: JournalInput; numbers: number[]; problems: string[] };
@@ -23,22 +22,14 @@ type Options = {
 };
 
 export const journalKey = (id: string | undefined) => [...journalsKey, 'one', id] as const;
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.error.message : e instanceof Error ? e.message : String(e));
 
-/** Save draft, Validate, Post, Delete and Reverse of one journal: one action at a time, errors in the shell's banner. */
-export function useJournalActions(o: Options) {
-  const notify = useNotify();
+/** Keeps the queries in step with what the server answered. */
+function useJournalCache(o: Pick<Options, 'id' | 'editorLink' | 'onSaved'>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<JournalAction | undefined>();
-  const lock = useRef(false);
-  // Once posted, a click that lands before the screen turns read-only sends nothing.
-  const posted = useRef(false);
-  const [keys] = useState(keyKeeper);
-
-  const refreshLists = (posted: boolean) => {
+  const refreshLists = (postedNow: boolean) => {
     void queryClient.invalidateQueries({ queryKey: [...journalsKey, 'list'] });
-    if (posted) void queryClient.invalidateQueries({ queryKey: ['gl', 'reports'] });
+    if (postedNow) void queryClient.invalidateQueries({ queryKey: ['gl', 'reports'] });
   };
   /** A journal the server answered with becomes the one on screen (a new one gets its ?id=). */
   const remember = (view: JournalView) => {
@@ -47,32 +38,25 @@ export function useJournalActions(o: Options) {
     if (view.id !== o.id) void navigate(`${o.editorLink}?id=${view.id}`, { replace: !o.id });
     else o.onSaved?.(view);
   };
+  return { remember, refreshLists };
+}
 
-  /** Runs one action; true when it succeeded. */
-  const run = async (action: JournalAction, work: (prepared: PreparedJournal | undefined) => Promise<void>, needsBody: boolean): Promise<boolean> => {
-    if (lock.current) return false;
-    const prepared = needsBody && o.prepare ? o.prepare() : undefined;
-    if (prepared && prepared.problems.length > 0) {
-      notify.error(prepared.problems.slice(0, 3).join('; '), 'Please check the journal');
-      return false;
-    }
-    lock.current = true;
-    setBusy(action);
-    try {
-      await work(prepared);
-      return true;
-    } catch (e) {
-      notify.error(renumberLineMessage(messageOf(e), prepared?.numbers ?? []));
-      return false;
-    } finally {
-      lock.current = false;
-      setBusy(undefined);
-    }
-  };
+/** Save draft, Validate, Post, Delete and Reverse of one journal: one action at a time, errors in the shell's banner, posting keyed. */
+export function useJournalActions(o: Options) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Once posted, a click that lands before the screen turns read-only sends nothing.
+  const posted = useRef(false);
+  const [keys] = useState(keyKeeper);
+  const { busy, run } = useActionRunner(o.prepare);
+  const { remember, refreshLists } = useJournalCache(o);
   /** The saved journal: the one on screen when nothing changed, else saved first. */
   const saved = async (prepared: PreparedJournal | undefined): Promise<string> => {
     if (o.id && !o.dirty) return o.id;
     const view = await saveJournal(o.id, prepared!.input);
+    // A new journal reopens on its saved lines, numbered as they were sent: messages keep the server's numbers.
+    if (!o.id && prepared) prepared.numbers = prepared.numbers.map((_, index) => index + 1);
     remember(view);
     return view.id;
   };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useMemo, useReducer, useRef, useState } from 'react';
 import { emptyLine, isBlankLine, type GridLine } from './journal-lines';
 import { gridReducer, neighbourKey, type GridAction } from './line-grid-state';
 
@@ -29,22 +29,24 @@ export type GridApi = {
   reset: (lines: readonly GridLine[]) => void;
   /** The lines as they were after `edits` edits are saved. */
   markSaved: (edits: number) => void;
+  /** The grid has moved the focus where it was asked to. */
+  focused: () => void;
 };
 
+/** A cell that should take the focus once it is on screen (the grid shows a window of its lines). */
+export type FocusRequest = { key: string; column: GridColumn };
+
 /** The grid's lines and how many edits they had since the last reset (save); `initialLines` runs once. */
-export function useLineGrid(defaultCurrency: string, initialLines: () => GridLine[]): { lines: readonly GridLine[]; edits: number; api: GridApi } {
+export function useLineGrid(
+  defaultCurrency: string,
+  initialLines: () => GridLine[],
+): { lines: readonly GridLine[]; edits: number; api: GridApi; focus: FocusRequest | undefined } {
   const [state, dispatch] = useReducer(reducer, undefined, () => ({ lines: initialLines(), edits: 0 }));
   const currency = useRef(defaultCurrency);
   currency.current = defaultCurrency;
   const linesRef = useRef(state.lines);
   linesRef.current = state.lines;
-  const pendingFocus = useRef<string | undefined>(undefined);
-
-  useEffect(() => {
-    if (!pendingFocus.current) return;
-    document.getElementById(pendingFocus.current)?.focus();
-    pendingFocus.current = undefined;
-  }, [state.lines]);
+  const [focus, setFocus] = useState<FocusRequest | undefined>();
 
   const api = useMemo<GridApi>(
     () => ({
@@ -54,22 +56,23 @@ export function useLineGrid(defaultCurrency: string, initialLines: () => GridLin
         const lines = linesRef.current;
         const next = key === undefined ? undefined : lines[lines.findIndex((l) => l.key === key) + 1];
         if (next && isBlankLine(next)) {
-          document.getElementById(cellId(next.key, 'account'))?.focus();
+          setFocus({ key: next.key, column: 'account' });
           return;
         }
         const line = emptyLine(currency.current);
-        pendingFocus.current = cellId(line.key, 'account');
+        setFocus({ key: line.key, column: 'account' });
         dispatch({ type: 'insertAfter', after: key, line });
       },
       remove: (key, focusColumn = 'account') => {
         const next = neighbourKey(linesRef.current, key);
-        pendingFocus.current = next ? cellId(next, focusColumn) : undefined;
+        setFocus(next ? { key: next, column: focusColumn } : undefined);
         dispatch({ type: 'remove', key, currency: currency.current });
       },
       reset: (lines) => dispatch({ type: 'reset', lines }),
       markSaved: (edits) => dispatch({ type: 'saved', edits }),
+      focused: () => setFocus(undefined),
     }),
     [],
   );
-  return { lines: state.lines, edits: state.edits, api };
+  return { lines: state.lines, edits: state.edits, api, focus };
 }

@@ -98,7 +98,7 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
           </Flex>
         }
       >
-        <LineGrid lines={grid.lines} api={grid.api} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} />
+        <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} />
         <LineTotals totals={totals} />
       </Card>
     </>

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type Ref } from 'react';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
 import { SCALE_FALLBACK } from '../journal-totals';
@@ -12,6 +12,8 @@ import { DimensionsCell } from './DimensionsCell';
 
 export type LineRowProps = {
   index: number;
+  /** The first rendered row reports its height to the window. */
+  rowRef?: Ref<HTMLTableRowElement>;
   line: GridLine;
   api: GridApi;
   baseCurrency: string;
@@ -27,11 +29,43 @@ const columnOf = (target: EventTarget): GridColumn => {
   return (cell?.dataset.col as GridColumn | undefined) ?? 'account';
 };
 
+type CellInputProps = {
+  id: string;
+  label: string;
+  value: string;
+  onText: (text: string) => void;
+  invalid?: boolean;
+  decimal?: boolean;
+  readOnly?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+  onKeyDown?: (event: KeyboardEvent) => void;
+};
+
+/** A text cell of the grid: a borderless input, red when its text cannot be read. */
+function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown }: CellInputProps) {
+  return (
+    <Input
+      id={id}
+      aria-label={label}
+      variant="borderless"
+      inputMode={decimal ? 'decimal' : undefined}
+      readOnly={readOnly}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      value={value}
+      status={invalid ? 'error' : undefined}
+      onKeyDown={onKeyDown}
+      onChange={(e) => onText(e.target.value)}
+    />
+  );
+}
+
 /**
  * One line of the grid. Memoised: typing in a line renders that row only, because every other
  * row gets the same line object and the same stable callbacks.
  */
-export const LineRow = memo(function LineRow({ index, line, api, baseCurrency, scales, currencyOptions, dimensionOptions }: LineRowProps) {
+export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions }: LineRowProps) {
   const { key } = line;
   const scale = scales[line.currency] ?? SCALE_FALLBACK;
   const foreign = line.currency !== baseCurrency;
@@ -42,22 +76,23 @@ export const LineRow = memo(function LineRow({ index, line, api, baseCurrency, s
       api.remove(key, columnOf(event.target));
     }
   };
+  // Without dimension groups the credit cell is the line's last: Enter there adds a line.
   const onCreditEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !hasDimensions) {
       event.preventDefault();
       api.addAfter(key);
     }
   };
-  const amountStatus = (text: string) => (isAmountText(text, scale) ? undefined : 'error');
+  const badRate = line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim());
 
   return (
-    <tr onKeyDown={onRowKeyDown} data-line={key}>
+    <tr ref={rowRef} className="journal-line" onKeyDown={onRowKeyDown} data-line={key}>
       <td className="journal-grid-no">{index + 1}</td>
       <td data-col="account" onKeyDownCapture={singlePickerTab}>
         <AccountPicker id={cellId(key, 'account')} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
       </td>
       <td data-col="description">
-        <Input id={cellId(key, 'description')} aria-label="Line description" variant="borderless" value={line.description} maxLength={500} onChange={(e) => api.patch(key, { description: e.target.value })} />
+        <CellInput id={cellId(key, 'description')} label="Line description" maxLength={500} value={line.description} onText={(description) => api.patch(key, { description })} />
       </td>
       <td data-col="currency" onKeyDownCapture={singlePickerTab}>
         <Select
@@ -73,33 +108,14 @@ export const LineRow = memo(function LineRow({ index, line, api, baseCurrency, s
         />
       </td>
       <td data-col="rate">
-        <Input
-          id={cellId(key, 'rate')}
-          aria-label="Rate"
-          variant="borderless"
-          inputMode="decimal"
-          // Read-only rather than disabled for the base currency: Tab stops in the same cells on every line.
-          readOnly={!foreign}
-          placeholder={foreign ? 'Auto' : '1'}
-          value={line.rate}
-          status={line.rate.trim() && !RATE_TEXT.test(line.rate.trim()) ? 'error' : undefined}
-          onChange={(e) => api.patch(key, { rate: e.target.value })}
-        />
+        {/* Read-only rather than disabled for the base currency: Tab stops in the same cells on every line. */}
+        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate} onText={(rate) => api.patch(key, { rate })} />
       </td>
       <td data-col="debit" className="journal-grid-amount">
-        <Input id={cellId(key, 'debit')} aria-label="Debit" variant="borderless" inputMode="decimal" value={line.debit} status={amountStatus(line.debit)} onChange={(e) => api.patch(key, amountPatch('debit', e.target.value))} />
+        <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <Input
-          id={cellId(key, 'credit')}
-          aria-label="Credit"
-          variant="borderless"
-          inputMode="decimal"
-          value={line.credit}
-          status={amountStatus(line.credit)}
-          onKeyDown={onCreditEnter}
-          onChange={(e) => api.patch(key, amountPatch('credit', e.target.value))}
-        />
+        <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
       </td>
       <td data-col="dimensions">
         <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={() => api.addAfter(key)} />

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Table } from 'antd';
+import { Alert, Button, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,21 @@ import { JournalListFilters } from '../components/JournalListFilters';
 import { kindPages, operationOfKind, type PageKind } from '../journal-kinds';
 import { fetchJournals, journalsKey, type JournalListItem, type JournalListState } from '../journals-api';
 import '../ledger-screens.css';
+
+type TableChange = NonNullable<TableProps<JournalListItem>['onChange']>;
+type Sorter = Parameters<TableChange>[2];
+
+/** The table's paging and sorting as the next list state; a new sort or page size starts at page 1. */
+function nextListState(state: JournalListState, pagination: TablePaginationConfig, sorter: Sorter, action: string): JournalListState {
+  if (action === 'paginate') {
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    return { ...state, pageSize, page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1 };
+  }
+  if (action !== 'sort') return state;
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  const field = one?.columnKey ? String(one.columnKey) : undefined;
+  return { ...state, page: 1, sort: field && one?.order ? (one.order === 'ascend' ? field : `-${field}`) : '-journalDate' };
+}
 
 /** /journals (every kind) and the lists of one kind: server-side search, filters, sort and paging. */
 export function JournalListPage({ pageKind }: { pageKind: PageKind }) {
@@ -64,17 +79,7 @@ export function JournalListPage({ pageKind }: { pageKind: PageKind }) {
         scroll={{ x: 'max-content' }}
         onRow={(row) => ({ onClick: () => void navigate(linkOf(row)), style: { cursor: 'pointer' } })}
         locale={{ emptyText: state.search || state.status || state.from || state.to ? 'No results found.' : `No ${pages.plural.toLowerCase()} yet` }}
-        onChange={(pagination, _filters, sorter, extra) => {
-          if (extra.action === 'paginate') {
-            const pageSize = pagination.pageSize ?? state.pageSize;
-            setState((current) => ({ ...current, pageSize, page: pageSize === current.pageSize ? (pagination.current ?? 1) : 1 }));
-          } else if (extra.action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = one?.columnKey ? String(one.columnKey) : undefined;
-            const sort = field && one?.order ? (one.order === 'ascend' ? field : `-${field}`) : '-journalDate';
-            setState((current) => ({ ...current, sort, page: 1 }));
-          }
-        }}
+        onChange={(pagination, _filters, sorter, extra) => setState((current) => nextListState(current, pagination, sorter, extra.action))}
         pagination={{
           current: state.page,
           pageSize: state.pageSize,

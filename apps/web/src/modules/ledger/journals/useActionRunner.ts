@@ -1,0 +1,40 @@
+import { useRef, useState } from 'react';
+import { ApiError } from '../../../app/api';
+import { useNotify } from '../../../app/notifications/useNotify';
+import { renumberLineMessage } from './journal-lines';
+import type { JournalAction, PreparedJournal } from './useJournalActions';
+
+const messageOf = (e: unknown) => (e instanceof ApiError ? e.error.message : e instanceof Error ? e.message : String(e));
+
+/**
+ * Runs one journal action at a time: a click while another runs does nothing; the body is checked
+ * before it is sent; a failure shows in the shell's banner with its line renumbered to the grid.
+ */
+export function useActionRunner(prepare: (() => PreparedJournal) | undefined) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState<JournalAction | undefined>();
+  const lock = useRef(false);
+
+  /** Runs one action; true when it succeeded. */
+  const run = async (action: JournalAction, work: (prepared: PreparedJournal | undefined) => Promise<void>, needsBody: boolean): Promise<boolean> => {
+    if (lock.current) return false;
+    const prepared = needsBody && prepare ? prepare() : undefined;
+    if (prepared && prepared.problems.length > 0) {
+      notify.error(prepared.problems.slice(0, 3).join('; '), 'Please check the journal');
+      return false;
+    }
+    lock.current = true;
+    setBusy(action);
+    try {
+      await work(prepared);
+      return true;
+    } catch (e) {
+      notify.error(renumberLineMessage(messageOf(e), prepared?.numbers ?? []));
+      return false;
+    } finally {
+      lock.current = false;
+      setBusy(undefined);
+    }
+  };
+  return { busy, run };
+}
