@@ -4,10 +4,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { HOME_ROUTE, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes } from '@erp/contracts';
-// The brief names modules/admin/pages.ts as the admin screens' registry; the admin module has no
-// index.ts yet. Import it from there once one re-exports adminPages, and drop this exception.
-// eslint-disable-next-line no-restricted-imports
-import { adminPages } from '../modules/admin/pages';
+import { adminPages } from '../modules/admin/index';
 import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
 import { reportPages } from '../modules/ledger/reports/index';
