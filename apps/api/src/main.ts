@@ -6,7 +6,11 @@ import { migrate } from './platform/db/migrate';
 import { ensureDefaultTenant } from './modules/organisation/index';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
+});
 const applied = await migrate(database);
 const { app, platform } = await buildApp({ config, database, logger: true });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

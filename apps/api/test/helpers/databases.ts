@@ -50,7 +50,16 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     url,
     drop: async () => {
       await database.close();
-      await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+      // Let the closed connections finish leaving before forcing the rest out: a connection the
+      // drop terminates while it is still ending surfaces as an uncaught error in the test run.
+      await withAdmin(async (c) => {
+        for (let i = 0; i < 30; i++) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

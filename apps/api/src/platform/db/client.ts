@@ -25,11 +25,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; onIdleError?: (err: Error) => void };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not crash
+    // the process: pg emits it on the pool, and the next checkout simply opens a new connection.
+    pool.on('error', (err) => {
+      options.onIdleError?.(err);
+    });
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
