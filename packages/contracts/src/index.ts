@@ -6,5 +6,6 @@ export * from './auth/index';
 export * from './organisation/index';
 export * from './navigation/index';
 export * from './kit/define-entity';
+export * from './kit/csv';
 export * from './ledger/setup-entities';
 export * from './ledger/journals';

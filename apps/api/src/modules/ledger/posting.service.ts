@@ -61,7 +61,7 @@ async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, scales: Re
 }
 
 /**
- * The one posting function of the product (DESIGN.md principle 2): any module hands it a set of
+ * The one posting function of the product (DESIGN.md principle 2): every module hands it a set of
  * lines; it checks the period, accounts, currencies and dimensions, converts and balances the
  * entry, writes the immutable ledger lines (the database re-checks balance and period and keeps
  * the balances), then takes the gapless number last to hold the sequence lock for the shortest time.

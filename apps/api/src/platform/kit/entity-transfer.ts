@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { entityInputSchema, type EntityDef, type EntityRecord, type ImportRequest, type ImportResult } from '@erp/contracts';
+import { entityInputSchema, fieldOfHeader, type EntityDef, type EntityRecord, type ImportRequest, type ImportResult } from '@erp/contracts';
 import type { Tx } from '../db/client';
 import { recordAudit } from '../audit/audit';
 import { AppError, badRequest } from '../http/errors';
@@ -41,10 +41,9 @@ async function keysOf(tx: Tx, target: KitBinding, scope: KitScope, ids: string[]
 /** Column header -> field, by label or by field name, ignoring case. */
 function mapHeaders(def: EntityDef, headers: string[], errors: CellError[]): (string | undefined)[] {
   const mapped = headers.map((h) => {
-    const wanted = h.trim().toLowerCase();
-    const hit = Object.entries(def.fields).find(([k, f]) => f.label.toLowerCase() === wanted || k.toLowerCase() === wanted);
-    if (!hit && wanted !== '') errors.push({ row: 1, field: h, message: `Unknown column ${h}` });
-    return hit?.[0];
+    const field = fieldOfHeader(def, h);
+    if (!field && h.trim() !== '') errors.push({ row: 1, field: h, message: `Unknown column ${h}` });
+    return field;
   });
   for (const [k, f] of Object.entries(def.fields)) {
     if (f.required && f.default === undefined && !mapped.includes(k)) errors.push({ row: 1, field: k, message: `The column ${f.label} is missing` });

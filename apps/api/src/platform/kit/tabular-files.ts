@@ -1,45 +1,16 @@
 import ExcelJS from 'exceljs';
+import { readCsv, type Table } from '@erp/contracts';
+
+export type { Table };
 import { badRequest } from '../http/errors';
 
-export type Table = { headers: string[]; rows: string[][] };
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, a leading byte-order mark ignored. */
+/** The shared CSV reader (contracts), refusing what an import cannot use. */
 export function parseCsv(text: string): Table {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      endRecord();
-    } else field += c;
-  }
-  if (quoted) throw badRequest('The CSV file ends inside a quoted field');
-  if (field !== '' || record.length > 0) endRecord();
-  const nonEmpty = records.filter((r) => r.some((v) => v.trim() !== ''));
-  const [headers, ...rows] = nonEmpty;
-  if (!headers) throw badRequest('The file has no header row');
-  return { headers: headers.map((h) => h.trim()), rows };
+  const { headers, rows, unterminated } = readCsv(text);
+  if (unterminated) throw badRequest('The CSV file ends inside a quoted field');
+  if (headers.length === 0) throw badRequest('The file has no header row');
+  return { headers, rows };
 }
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -3,9 +3,9 @@
  * preview. The server validates (dry run) and reports errors by row and field; a CSV file is also
  * read here so that rows with errors show what they hold, with the bad cells marked.
  */
-import type { EntityDef, ImportResult } from '@erp/contracts';
+import { fieldOfHeader, readCsv, type EntityDef, type ImportResult, type Table } from '@erp/contracts';
 
-export type Table = { headers: string[]; rows: string[][] };
+export type { Table };
 
 /** A file's bytes as base64 (without the data-URL prefix). */
 export function readAsBase64(file: Blob): Promise<string> {
@@ -26,47 +26,13 @@ export function readAsText(file: Blob): Promise<string> {
   });
 }
 
-/** RFC 4180 CSV as the server reads it (tabular-files.ts): blank lines dropped, the first row names the columns. */
+/** The CSV reader the server uses (contracts), lenient here: a preview shows what it can read. */
 export function parseCsv(text: string): Table {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      endField();
-      records.push(record);
-      record = [];
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    endField();
-    records.push(record);
-  }
-  const [headers = [], ...rows] = records.filter((r) => r.some((v) => v.trim() !== ''));
-  return { headers: headers.map((h) => h.trim()), rows };
+  const { headers, rows } = readCsv(text);
+  return { headers, rows };
 }
 
-/** A column header's field: its label or its name, ignoring case (the server's rule). */
-export function fieldOfHeader(def: EntityDef, header: string): string | undefined {
-  const wanted = header.trim().toLowerCase();
-  return Object.entries(def.fields).find(([field, f]) => f.label.toLowerCase() === wanted || field.toLowerCase() === wanted)?.[0];
-}
+export { fieldOfHeader };
 
 export type PreviewRow = {
   /** The row number in the file (the header is row 1). */
