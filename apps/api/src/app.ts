@@ -13,6 +13,7 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { isApiPath, registerGuard } from './platform/http/guard';
 import { TenantHostResolver } from './platform/http/tenant-hosts';
 import { Mailer } from './platform/mail/mailer';
+import { Jobs } from './platform/jobs/jobs';
 import type { Platform } from './platform/platform';
 import { resolveTokenSecret, TokenService } from './platform/security/tokens';
 import { loadPrincipal, registerAuthRoutes } from './modules/auth/index';
@@ -55,10 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     entities: new EntityRegistry(),
     tokens: new TokenService(resolveTokenSecret(config.tokenSecret, database.kind === 'pglite' ? config.dataDir : undefined), config.tokenTtlMinutes),
     mailer: new Mailer(config.smtpUrl, config.mailFrom, app.log),
+    jobs: new Jobs(database, app.log),
     now: deps.now ?? (() => new Date()),
     log: app.log,
   };
-  app.addHook('onClose', async () => platform.mailer.close());
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    platform.mailer.close();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -25,4 +25,8 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+if (config.jobsEnabled) {
+  await platform.jobs.start();
+  app.log.info({ jobs: platform.jobs.names() }, 'scheduled jobs started');
+}
 app.log.info(`ERP on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

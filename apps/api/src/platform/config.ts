@@ -18,6 +18,7 @@ const envSchema = z.object({
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   PUBLIC_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +43,8 @@ export type Config = {
   publicRatePerMinute: number;
   webDist?: string;
   logLevel: string;
+  /** Whether this process runs the scheduled jobs (pg-boss); several servers may all run them. */
+  jobsEnabled: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicRatePerMinute: e.PUBLIC_RATE_PER_MINUTE,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    jobsEnabled: e.JOBS === 'on',
     ...overrides,
   };
 }

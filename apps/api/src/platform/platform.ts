@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { Jobs } from './jobs/jobs';
 import type { TokenService } from './security/tokens';
 import type { TenantHostResolver } from './http/tenant-hosts';
 import type { EntityRegistry } from './kit/registry';
@@ -15,6 +16,8 @@ export type Platform = {
   /** The master-data entities of the kit, by name. */
   entities: EntityRegistry;
   mailer: Mailer;
+  /** Scheduled and queued work (pg-boss); started by the server only. */
+  jobs: Jobs;
   /** The clock; tests move it to prove expiry rules. */
   now: () => Date;
   log: FastifyBaseLogger;

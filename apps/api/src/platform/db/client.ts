@@ -22,6 +22,8 @@ export type Database = {
   db: Db;
   /** Runs raw SQL as the connecting (owner) role, outside any tenant: migrations and system tasks. */
   execRaw(sqlText: string): Promise<void>;
+  /** One parameterised statement as the connecting role (or, without values, a script): the job queue's access. */
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 };
 
@@ -39,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,
       execRaw: async (sqlText) => void (await pool.query(sqlText)),
+      query: async (text, values) => ({ rows: (await pool.query(text, values)).rows as unknown[] }),
       close: () => pool.end(),
     };
   }
@@ -54,6 +57,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
     execRaw: async (sqlText) => void (await pglite.exec(sqlText)),
+    // PGlite's extended protocol takes one statement: a script without parameters goes through exec.
+    query: async (text, values) => {
+      if (values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => pglite.close(),
   };
 }
