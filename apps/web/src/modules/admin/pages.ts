@@ -17,4 +17,6 @@ export const adminPages: Record<string, PageLoader> = {
   '/tenant': tenant,
   '/company': company,
   '/create-admin': () => import('./pages/CreateAdminPage'),
+  '/audit-trail': () => import('./audit/AuditTrailPage'),
+  '/service-monitor': () => import('./monitor/ServiceMonitorPage'),
 };

@@ -1,0 +1,11 @@
+// The admin module's surface: the app registers its routes from here.
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { registerAuditTrailRoutes } from './audit-trail.routes';
+import { registerServiceMonitorRoutes } from './service-monitor.routes';
+
+/** The audit trail and the service monitor (issue 6). */
+export function registerAdminRoutes(app: FastifyInstance, platform: Platform): void {
+  registerAuditTrailRoutes(app, platform);
+  registerServiceMonitorRoutes(app, platform);
+}

@@ -1,0 +1,50 @@
+import { Flex, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import type { AuditEntry } from '@erp/contracts';
+import { diffRows, sideCaption, type DiffCell } from './audit-diff-rows';
+import './audit-trail.css';
+
+function Value({ cell }: { cell: DiffCell }) {
+  if (cell.missing) return <Typography.Text type="secondary" italic>{cell.text}</Typography.Text>;
+  return cell.multiline ? <pre className="audit-value">{cell.text}</pre> : <span className="audit-value-inline">{cell.text}</span>;
+}
+
+/** Before and after side by side, one row per field; the changed rows are highlighted and tagged. */
+export function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const [changedOnly, setChangedOnly] = useState(false);
+  const rows = diffRows(entry, changedOnly);
+  const beforeNote = sideCaption(entry.before, 'before');
+  const afterNote = sideCaption(entry.after, 'after');
+  if (entry.before === null && entry.after === null) {
+    return <Typography.Text type="secondary">This entry records the action only, with no values.</Typography.Text>;
+  }
+  return (
+    <div className="audit-diff">
+      <Flex gap={8} align="center" style={{ marginBottom: 8 }}>
+        <Switch size="small" checked={changedOnly} onChange={setChangedOnly} aria-label="Changed fields only" />
+        <Typography.Text>Changed fields only</Typography.Text>
+      </Flex>
+      <table className="audit-diff-table" aria-label={`Before and after of entry ${entry.id}`}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before{beforeNote && <Typography.Text type="secondary"> ({beforeNote})</Typography.Text>}</th>
+            <th scope="col">After{afterNote && <Typography.Text type="secondary"> ({afterNote})</Typography.Text>}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.field} className={row.changed ? 'audit-diff-changed' : undefined} data-changed={row.changed}>
+              <th scope="row">
+                {row.label}
+                {row.changed && <Tag color="gold" className="audit-changed-tag">changed</Tag>}
+              </th>
+              <td><Value cell={row.before} /></td>
+              <td><Value cell={row.after} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { AuditEntry } from '@erp/contracts';
+import { actionColour, actionLabel, entryTimeLabel, humanise } from './audit-labels';
+
+type Options = { now: Date; onRecord: (entry: AuditEntry) => void; onUser: (entry: AuditEntry) => void };
+
+const CHANGED_SHOWN = 4;
+
+/** Time, user, entity, record, action and the changed fields; a click on a record or user narrows the list to it. */
+export function auditColumns({ now, onRecord, onUser }: Options): TableColumnsType<AuditEntry> {
+  return [
+    {
+      title: 'Time',
+      key: 'at',
+      render: (_, entry) => (
+        <Tooltip title={new Date(entry.at).toLocaleString()}>
+          <span className="audit-time">{entryTimeLabel(entry.at, now)}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: 'User',
+      key: 'user',
+      render: (_, entry) =>
+        entry.user ? (
+          <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} title={`Only entries by ${entry.user.name}`} onClick={(e) => { e.stopPropagation(); onUser(entry); }}>
+            <span>
+              {entry.user.name}
+              <Typography.Text type="secondary" className="audit-user-mail">{entry.user.mailAddress}</Typography.Text>
+            </span>
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">System</Typography.Text>
+        ),
+    },
+    { title: 'Entity', key: 'entity', render: (_, entry) => humanise(entry.entity) },
+    {
+      title: 'Record',
+      key: 'recordId',
+      responsive: ['md'],
+      render: (_, entry) => (
+        <Button type="link" size="small" className="audit-record-id" style={{ padding: 0, height: 'auto' }} title="Only this record's history" onClick={(e) => { e.stopPropagation(); onRecord(entry); }}>
+          {entry.recordId}
+        </Button>
+      ),
+    },
+    { title: 'Action', key: 'action', render: (_, entry) => <Tag color={actionColour(entry.action)}>{actionLabel(entry.action)}</Tag> },
+    {
+      title: 'Changed',
+      key: 'changedFields',
+      responsive: ['lg'],
+      render: (_, entry) => {
+        const shown = entry.changedFields.slice(0, CHANGED_SHOWN).map(humanise).join(', ');
+        const more = entry.changedFields.length - CHANGED_SHOWN;
+        return entry.changedFields.length === 0 ? <Typography.Text type="secondary">—</Typography.Text> : `${shown}${more > 0 ? ` and ${more} more` : ''}`;
+      },
+    },
+  ];
+}

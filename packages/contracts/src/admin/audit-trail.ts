@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { DEFAULT_LIST_SIZE } from '../common/lists';
+
+/*
+ * The audit trail screen (/audit-trail) and its calls under /admin/audit-trail. SPEC.md section 2
+ * lists /audit-trail as a protected route but puts it in no menu, so no role can be granted it as
+ * a page; it is served to the roles that hold /role, the Admin Security page where users, roles
+ * and permissions (the most audited records) are managed.
+ */
+export const AUDIT_TRAIL_PAGE = '/audit-trail';
+export const AUDIT_TRAIL_ACCESS_PAGE = '/role';
+
+/** What the writers record today (platform/audit); the filter takes any action so new ones need no change here. */
+export const auditActions = ['create', 'edit', 'delete', 'sign-in', 'password-change', 'permissions'] as const;
+
+/** Keyset pages are at most this long; an export writes at most AUDIT_EXPORT_ROWS_MAX rows, newest first. */
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_EXPORT_ROWS_MAX = 10_000;
+
+/** A day ('2026-03-31', the whole UTC day) or an instant with its offset (the browser's local day bounds). */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const auditTrailFilterSchema = z.object({
+  entity: z.string().trim().min(1).max(100).optional(),
+  recordId: z.string().trim().min(1).max(200).optional(),
+  userId: z.uuid().optional(),
+  action: z.string().trim().min(1).max(50).optional(),
+  /** Inclusive. */
+  from: dayOrInstant.optional(),
+  /** Inclusive: a day means up to its end. */
+  to: dayOrInstant.optional(),
+  /** Finds text in the entity, record, action, user name or mail, and the before and after values. */
+  search: z.string().trim().min(1).max(200).optional(),
+});
+export type AuditTrailFilter = z.infer<typeof auditTrailFilterSchema>;
+
+export const auditTrailQuerySchema = auditTrailFilterSchema.extend({
+  /** The nextCursor of the previous page. */
+  cursor: z.string().regex(/^\d{1,19}$/, 'Not a cursor of this list').optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(DEFAULT_LIST_SIZE),
+});
+export type AuditTrailQuery = z.infer<typeof auditTrailQuerySchema>;
+
+export const auditExportQuerySchema = auditTrailFilterSchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+export const auditUserSchema = z.object({ id: z.uuid(), name: z.string(), mailAddress: z.string() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO timestamp. */
+  at: z.string(),
+  /** Who did it; null for system work (a job, the first tenant set-up). */
+  user: auditUserSchema.nullable(),
+  entity: z.string(),
+  recordId: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The top-level fields whose value differs between before and after. */
+  changedFields: z.array(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditTrailPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().optional() });
+export type AuditTrailPage = z.infer<typeof auditTrailPageSchema>;

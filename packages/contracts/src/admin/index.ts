@@ -1,0 +1,3 @@
+export * from './audit-trail';
+export * from './audit-diff';
+export * from './service-monitor';
