@@ -1,0 +1,82 @@
+import { approvalCompletion, approvalOperations, approvalTypes, type ApprovalOperation, type ApprovalType } from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { unprocessable } from '../../platform/http/errors';
+import type { KitScope } from '../../platform/kit/registry';
+
+/**
+ * Who performs a document's operation. `viaWorkflow`: an approver completing a workflow step;
+ * the workflow's assignment is the authority, so the module grants the operation's label. Without
+ * it (no workflow applies) the module checks the user's own labels, as its direct routes do.
+ */
+export type ApprovalActor = KitScope & { operations: ReadonlySet<string>; viaWorkflow: boolean };
+
+/** What the engine needs to know of a document; the amount is in the company's base currency. */
+export type ApprovalDocument = {
+  number: string | null;
+  description: string;
+  amountMinor: bigint;
+  currency: string;
+  companyId: string;
+  /** The creator; with the submitter, the "owner" who may not approve it unless the workflow allows. */
+  ownerUserId: string | null;
+  status: string;
+};
+
+/** A module's document type, registered with the engine through the workflow index. */
+export type ApprovalAdapter = {
+  /** Reads the document of the scope's company; throws 404 when it is not there. */
+  load: (tx: Tx, scope: KitScope, documentId: string) => Promise<ApprovalDocument>;
+  /** Refuses a submission the user may not make or a document in the wrong state. */
+  assertCanSubmit?: (tx: Tx, actor: ApprovalActor, documentId: string, doc: ApprovalDocument) => Promise<void>;
+  /** Runs one operation (e.g. validateJournal, postJournal) inside the approval's transaction. */
+  perform: (tx: Tx, actor: ApprovalActor, documentId: string, operation: ApprovalOperation) => Promise<void>;
+  /** Operations the document has been through already (a validated journal needs no Validate). */
+  operationsDone?: (doc: ApprovalDocument) => ApprovalOperation[];
+  /** Puts a rejected document back to its draft-equivalent state. */
+  rejected?: (tx: Tx, actor: ApprovalActor, documentId: string) => Promise<void>;
+  /** The operations approval leads to, in order; defaults to approvalCompletion of contracts. */
+  completion?: readonly ApprovalOperation[];
+};
+
+/** The module each approval type waits for until it registers its documents. */
+const moduleOfType = (type: ApprovalType): string | null => {
+  if (type === 'None') return null;
+  if (type === 'JournalApproval' || type === 'PeriodClosing' || type === 'AdjustmentJournal') return 'General Ledger';
+  if (type === 'Workflow') return 'Admin';
+  if (type === 'FundTransfer') return 'Cash Management';
+  if (type === 'SalarySchedule') return 'Payroll';
+  if (type.startsWith('StockTransfer')) return 'Inventory';
+  if (type.startsWith('Customer') || type === 'RecurringCustomerPaymentApproval') return 'Account Receivable';
+  if (type.startsWith('Vendor') || type === 'RecurringVendorPaymentApproval') return 'Account Payable';
+  return 'Fixed Asset';
+};
+
+// One registry per process: adapters are code, registered identically by every app built in it.
+const adapters = new Map<ApprovalType, ApprovalAdapter>();
+
+export function registerApprovalDocument(type: ApprovalType, adapter: ApprovalAdapter): void {
+  const allowed = approvalOperations[type];
+  const bad = (adapter.completion ?? []).find((op) => !allowed.includes(op));
+  if (bad) throw new Error(`${bad} is not an operation of ${type} (SPEC.md section 4: ${allowed.join(', ')})`);
+  adapters.set(type, adapter);
+}
+
+export function completionOf(type: ApprovalType): readonly ApprovalOperation[] {
+  return adapters.get(type)?.completion ?? approvalCompletion[type];
+}
+
+/** The adapter of a type that can be submitted; 422 for a type whose module is not built yet. */
+export function adapterOf(type: ApprovalType): ApprovalAdapter {
+  const adapter = adapters.get(type);
+  if (adapter) return adapter;
+  const module = moduleOfType(type);
+  if (!module) throw unprocessable('Approval type None needs no approval: there is nothing to submit');
+  throw unprocessable(`${type} documents come with the ${module} module, which does not register them yet: they cannot be submitted`);
+}
+
+export function approvalTypeInfos() {
+  return approvalTypes.map((type) => {
+    const available = adapters.has(type);
+    return { type, operations: [...approvalOperations[type]], completion: [...completionOf(type)], available, awaiting: available ? null : moduleOfType(type) };
+  });
+}
