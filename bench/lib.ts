@@ -73,7 +73,9 @@ export async function startServer(name: string, port: number): Promise<BenchServ
   await adminQuery(`create database ${name}`);
   const dbUrl = dbUrlOf(name);
   const host = 'bench.test';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     detached: true,
     cwd: new URL('..', import.meta.url).pathname,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, TOKEN_SECRET: 'bench-secret-0123456789-0123456789-0123', DEFAULT_TENANT_HOST: host, LOG_LEVEL: 'warn', PUBLIC_RATE_PER_MINUTE: '1000000', WEB_DIST: '/nonexistent' },

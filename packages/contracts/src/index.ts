@@ -9,3 +9,8 @@ export * from './kit/define-entity';
 export * from './kit/csv';
 export * from './ledger/setup-entities';
 export * from './ledger/journals';
+export * from './ledger/intercompany';
+export * from './ledger/templates';
+export * from './ledger/recurring-dates';
+export * from './admin/index';
+export * from './workflow/index';

@@ -7,6 +7,7 @@ import { HOME_ROUTE, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes
 import { adminPages } from '../modules/admin/index';
 import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
+import { intercompanyPages } from '../modules/ledger/intercompany/index';
 import { reportPages } from '../modules/ledger/reports/index';
 import { lazyPage, pick } from './errors/chunk-errors';
 
@@ -20,6 +21,7 @@ export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(adminPages).map(([link, loader]) => [link, lazyPage('admin', loader)])),
   ...Object.fromEntries(Object.entries(ledgerPages).map(([link, loader]) => [link, lazyPage('ledger', loader)])),
   ...Object.fromEntries(Object.entries(journalPages).map(([link, loader]) => [link, lazyPage('journals', loader)])),
+  ...Object.fromEntries(Object.entries(intercompanyPages).map(([link, loader]) => [link, lazyPage('intercompany', loader)])),
   ...Object.fromEntries(Object.entries(reportPages).map(([link, loader]) => [link, lazyPage('ledger-reports', loader)])),
 };
 

@@ -28,6 +28,11 @@ import * as p from './periods.tables';
 import { registerLedgerSetupRoutes } from './ledger-setup.routes';
 import { registerJournalRoutes } from './journals.routes';
 import { registerTrialBalanceRoutes } from './trial-balance.routes';
+import { registerTemplateRoutes } from './templates.routes';
+import { registerRecurringRoutes } from './recurring.routes';
+import { defineRecurringJournalJob } from './recurring-run.service';
+import { registerYearEndRoutes } from './year-end.routes';
+import { registerIntercompanyRoutes } from './intercompany.routes';
 import { fiscalYearFits } from './periods.service';
 import { segmentFits } from './sequences.service';
 
@@ -38,6 +43,10 @@ export { nextNumber } from './sequences.service';
 export { periodOn } from './periods.service';
 export { postEntry, type EntryRequest, type EntryLine } from './posting.service';
 export * from './journals.tables';
+export * from './templates.tables';
+export * from './recurring.tables';
+export * from './intercompany.tables';
+export { runDueRecurringJournals, RECURRING_JOB } from './recurring-run.service';
 
 /** The ledger set-up entities of issue 4 and their tables, registered with the kit. */
 export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
@@ -69,4 +78,9 @@ export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, r
   registerLedgerSetupRoutes(app, platform);
   registerJournalRoutes(app, platform);
   registerTrialBalanceRoutes(app, platform);
+  registerTemplateRoutes(app, platform);
+  registerRecurringRoutes(app, platform);
+  defineRecurringJournalJob(platform);
+  registerYearEndRoutes(app, platform);
+  registerIntercompanyRoutes(app, platform);
 }

@@ -1,3 +1,4 @@
+import { strict as assert } from 'node:assert';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatMoney, formatRate, parseMoney, parseRate, type JournalInput, type JournalKind, type JournalView } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
@@ -146,22 +147,44 @@ export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<Jou
   if (header.status !== 'Draft' && header.status !== 'Validated') throw conflict(`Journal ${header.number ?? id} is already ${header.status.toLowerCase()}`);
   const staged = await stageEntry(tx, actor, await draftRequest(tx, header), id);
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Posted' } }]);
-  return finishWithView(tx, actor, staged);
+  return finishWithView(staged, header);
 }
 
-/** Reads the answer while the entry has no number yet, then takes the number (the lock is held only after). */
-async function finishWithView(tx: Tx, actor: Actor, staged: Staged): Promise<JournalView> {
-  const view = await getJournal(tx, actor, staged.journalId, true);
+type ViewHeader = Pick<typeof journals.$inferSelect, 'kind' | 'journalDate' | 'description' | 'reference' | 'sourceModule' | 'reversalOf' | 'reversedBy' | 'createdAt'>;
+
+/**
+ * Takes the number last (the sequence lock is held only for it, the header update and the
+ * commit), and answers from what was written: reading the entry back would cost the round trips
+ * that bound posting throughput.
+ */
+async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalView> {
   const posted = await staged.finish();
-  return { ...view, number: posted.number, status: 'Posted', postedAt: new Date().toISOString() };
+  const { scales, baseCurrency } = staged.ledger;
+  const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
+  const total = money(staged.totalBaseMinor, baseCurrency);
+  return {
+    id: staged.journalId, number: posted.number, kind: h.kind as JournalKind, status: 'Posted', journalDate: h.journalDate, period: staged.period.name,
+    description: h.description, reference: h.reference, baseCurrency, totalDebit: total, totalCredit: total, sourceModule: h.sourceModule,
+    reversalOf: h.reversalOf, reversedBy: h.reversedBy, createdAt: (staged.createdAt ?? h.createdAt).toISOString(), postedAt: new Date().toISOString(),
+    lines: staged.lines.map((l, i) => {
+      const account = staged.accounts.get(l.accountId);
+      assert(account, 'a written line names a known account');
+      return {
+        lineNo: i + 1, account: l.accountId, accountCode: account.code, accountName: account.name, description: l.description ?? null, currency: l.currency, rate: formatRate(l.rate),
+        debit: money(l.debitMinor, l.currency), credit: money(l.creditMinor, l.currency), baseDebit: money(l.baseDebitMinor, baseCurrency), baseCredit: money(l.baseCreditMinor, baseCurrency),
+        dimensions: staged.dimensions[i] ?? {}, tax: l.taxId ?? null, generated: l.generated,
+      };
+    }),
+  };
 }
 
 /** Create and post in one call (the API for bulk and subledger-style posting). */
 export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
   requireOperation(actor, 'Save', input.kind);
   const ledger = await companyLedger(tx, actor);
-  const staged = await stageEntry(tx, actor, { ...input, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) });
-  return finishWithView(tx, actor, staged);
+  const request = { ...input, reference: input.reference ?? null, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) };
+  const staged = await stageEntry(tx, actor, request, undefined, ledger);
+  return finishWithView(staged, { ...request, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
-import type { Tx } from '../../platform/db/client';
+import { rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies, currencies } from '../organisation/index';
@@ -20,21 +20,22 @@ export type CompanyLedger = {
   journalSequenceId: string;
 };
 
-/** What every posting of a company needs: its base currency, currency scales, default accounts, sequence. */
+/**
+ * What every posting of a company needs: its base currency, currency scales, default accounts,
+ * sequence. One statement (it runs on every posting and every journal read).
+ */
 export async function companyLedger(tx: Tx, scope: KitScope): Promise<CompanyLedger> {
-  const [company] = await tx.select({ base: companies.baseCurrency }).from(companies).where(eq(companies.companyId, scope.companyId));
-  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, scope.companyId));
-  const rows = await tx.select({ code: currencies.code, scale: currencies.minorUnit, status: currencies.status }).from(currencies);
-  if (!company || !settings?.roundingAccount || !settings.exchangeAccount || !settings.journalSequence) {
+  const [row] = rowsOf<{ base: string; rounding: string | null; exchange: string | null; sequence: string | null; scales: Record<string, number> | null }>(
+    await tx.execute(sql`
+      select c.base_currency as base, s.rounding_account as rounding, s.exchange_account as exchange, s.journal_sequence as sequence,
+        (select json_object_agg(cur.code, cur.minor_unit) from ${currencies} cur where cur.status = 'Active') as scales
+      from ${companies} c left join ${companySettings} s on s.tenant_id = c.tenant_id and s.company_id = c.company_id
+      where c.company_id = ${scope.companyId}`),
+  );
+  if (!row?.rounding || !row.exchange || !row.sequence) {
     throw unprocessable('The company configuration lacks its rounding account, currency exchange account or journal sequence');
   }
-  return {
-    baseCurrency: company.base,
-    scales: Object.fromEntries(rows.filter((r) => r.status === 'Active').map((r) => [r.code, r.scale])),
-    roundingAccountId: settings.roundingAccount,
-    exchangeAccountId: settings.exchangeAccount,
-    journalSequenceId: settings.journalSequence,
-  };
+  return { baseCurrency: row.base, scales: row.scales ?? {}, roundingAccountId: row.rounding, exchangeAccountId: row.exchange, journalSequenceId: row.sequence };
 }
 
 /** The open period a journal of this kind posts into on its date (regular, opening or adjustment). */
@@ -100,8 +101,16 @@ export async function ratesOn(tx: Tx, baseCurrency: string, codes: string[], dat
  * Dimension values of the lines as set ids: every group and code must exist and be active; each
  * distinct set is stored once per company (upsert on its key).
  */
+const keyOf = (d: Record<string, string>) => Object.keys(d).sort().map((g) => `${g}=${d[g]}`).join(';');
+const dimensionsOfKey = (setKey: string): Record<string, string> => Object.fromEntries(setKey.split(';').map((p) => p.split('=') as [string, string]));
+
+/** Dimension values as their dimension set stores them (groups in order), {} for none. */
+export function storedDimensions(d: Record<string, string>): Record<string, string> {
+  const key = keyOf(d);
+  return key ? dimensionsOfKey(key) : {};
+}
+
 export async function dimensionSetIds(tx: Tx, scope: KitScope, sets: Record<string, string>[]): Promise<string[]> {
-  const keyOf = (d: Record<string, string>) => Object.keys(d).sort().map((g) => `${g}=${d[g]}`).join(';');
   const keys = sets.map(keyOf);
   const distinct = [...new Set(keys.filter(Boolean))];
   if (distinct.length === 0) return keys.map(() => EMPTY_DIMENSION_SET);
@@ -116,7 +125,7 @@ export async function dimensionSetIds(tx: Tx, scope: KitScope, sets: Record<stri
   if (unknown) throw unprocessable(`Unknown or inactive dimension ${unknown.replace('=', ' ')}`);
   await tx
     .insert(dimensionSets)
-    .values(distinct.map((setKey) => ({ tenantId: scope.tenantId, companyId: scope.companyId, setKey, dimensions: Object.fromEntries(setKey.split(';').map((p) => p.split('=') as [string, string])) })))
+    .values(distinct.map((setKey) => ({ tenantId: scope.tenantId, companyId: scope.companyId, setKey, dimensions: dimensionsOfKey(setKey) })))
     .onConflictDoNothing();
   const rows = await tx.select({ id: dimensionSets.id, key: dimensionSets.setKey }).from(dimensionSets).where(and(eq(dimensionSets.companyId, scope.companyId), inArray(dimensionSets.setKey, distinct)));
   const idOf = new Map(rows.map((r) => [r.key, r.id]));

@@ -4,7 +4,7 @@ import { pgArray, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journalLines, journals } from './journals.tables';
-import { accountsById, companyLedger, controlOfModule, dimensionSetIds, EMPTY_DIMENSION_SET, openPeriodFor, ratesOn } from './posting-context';
+import { accountsById, companyLedger, controlOfModule, dimensionSetIds, EMPTY_DIMENSION_SET, openPeriodFor, ratesOn, storedDimensions, type AccountFacts, type CompanyLedger } from './posting-context';
 import { planEntry, type PlannedLine } from './posting';
 import { nextNumber } from './sequences.service';
 
@@ -36,14 +36,31 @@ export type EntryRequest = {
 };
 
 export type Posted = { journalId: string; number: string; totalBaseMinor: bigint };
-/** A written entry still without its number: `finish` takes the number and marks it posted. */
-export type Staged = { journalId: string; totalBaseMinor: bigint; finish: () => Promise<Posted> };
+/**
+ * A written entry still without its number: `finish` takes the number and marks it posted. It
+ * carries what was written (lines, period, accounts, ledger) so a caller can answer without
+ * reading the entry back.
+ */
+export type Staged = {
+  journalId: string;
+  totalBaseMinor: bigint;
+  createdAt: Date | null;
+  period: { id: string; name: string };
+  ledger: CompanyLedger;
+  lines: PlannedLine[];
+  /** The dimensions of each written line, as the dimension set stores them. */
+  dimensions: Record<string, string>[];
+  accounts: ReadonlyMap<string, AccountFacts>;
+  finish: () => Promise<Posted>;
+};
 
 const fail = (lineNo: number, message: string) => unprocessable(`Line ${lineNo}: ${message}`);
 
 /** Every line is checked against its account, currency and dimensions before anything is written. */
-async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, scales: Record<string, number>): Promise<void> {
-  const facts = await accountsById(tx, scope, [...new Set(req.lines.map((l) => l.accountId))]);
+async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, ledger: CompanyLedger): Promise<Map<string, AccountFacts>> {
+  const { scales } = ledger;
+  // The rounding and exchange accounts come in the same read: generated lines name them.
+  const facts = await accountsById(tx, scope, [...new Set([...req.lines.map((l) => l.accountId), ledger.roundingAccountId, ledger.exchangeAccountId])]);
   const allowedControl = controlOfModule[req.sourceModule];
   req.lines.forEach((l, i) => {
     const n = i + 1;
@@ -58,6 +75,7 @@ async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, scales: Re
     if (missing) throw fail(n, `account ${a.code} needs a ${missing} dimension`);
     if ((l.debitMinor === 0n) === (l.creditMinor === 0n) || l.debitMinor < 0n || l.creditMinor < 0n) throw fail(n, 'a line has a debit or a credit');
   });
+  return facts;
 }
 
 /**
@@ -76,10 +94,10 @@ export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, jour
  * before the number is taken: the sequence row is then locked only for the number, the header
  * update and the commit, which is what bounds posting throughput per sequence.
  */
-export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string): Promise<Staged> {
-  const ledger = await companyLedger(tx, scope);
+export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string, known?: CompanyLedger): Promise<Staged> {
+  const ledger = known ?? (await companyLedger(tx, scope));
   const period = await openPeriodFor(tx, scope, req.kind, req.journalDate);
-  await checkLines(tx, scope, req, ledger.scales);
+  const facts = await checkLines(tx, scope, req, ledger);
   const rates = await ratesOn(tx, ledger.baseCurrency, req.lines.filter((l) => l.rate === undefined).map((l) => l.currency), req.journalDate);
   const setIds = await dimensionSetIds(tx, scope, req.lines.map((l) => l.dimensions ?? {}));
   const lines = req.lines.map((l, i) => {
@@ -90,10 +108,15 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
   const plan = planEntry(lines, { ...ledger, emptyDimensionSetId: EMPTY_DIMENSION_SET });
   if ('error' in plan) throw unprocessable(plan.error);
 
-  const id = journalId ?? (await insertHeader(tx, scope, req, ledger.baseCurrency));
+  const header = journalId
+    ? { id: journalId, createdAt: null }
+    : await insertHeader(tx, scope, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor });
+  const id = header.id;
   await insertEntries(tx, scope, id, req.journalDate, period.id, plan.lines);
-  if (journalId) await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
-  await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
+  if (journalId) {
+    await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
+    await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
+  }
   const finish = async (): Promise<Posted> => {
     const number = await nextNumber(tx, scope, ledger.journalSequenceId, req.journalDate);
     await tx
@@ -102,10 +125,13 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
       .where(eq(journals.id, id));
     return { journalId: id, number, totalBaseMinor: plan.totalBaseMinor };
   };
-  return { journalId: id, totalBaseMinor: plan.totalBaseMinor, finish };
+  const dimensions = plan.lines.map((l, i) => (i < req.lines.length ? storedDimensions(req.lines[i]!.dimensions ?? {}) : {}));
+  return { journalId: id, totalBaseMinor: plan.totalBaseMinor, createdAt: header.createdAt, period, ledger, lines: plan.lines, dimensions, accounts: facts, finish };
 }
 
-async function insertHeader(tx: Tx, scope: KitScope, req: EntryRequest, baseCurrency: string): Promise<string> {
+type HeaderFacts = { baseCurrency: string; periodId: string; totalBaseMinor: bigint };
+
+async function insertHeader(tx: Tx, scope: KitScope, req: EntryRequest, facts: HeaderFacts): Promise<{ id: string; createdAt: Date }> {
   const [row] = await tx
     .insert(journals)
     .values({
@@ -121,11 +147,13 @@ async function insertHeader(tx: Tx, scope: KitScope, req: EntryRequest, baseCurr
       reversalOf: req.reversalOf ?? null,
       intercompanyId: req.intercompanyId ?? null,
       recurringId: req.recurringId ?? null,
-      baseCurrency,
+      baseCurrency: facts.baseCurrency,
+      periodId: facts.periodId,
+      totalBaseMinor: facts.totalBaseMinor,
       createdBy: scope.userId,
     })
-    .returning({ id: journals.id });
-  return row!.id;
+    .returning({ id: journals.id, createdAt: journals.createdAt });
+  return row!;
 }
 
 /** One statement for the whole entry (unnest of column arrays): the balance trigger sees it whole. */

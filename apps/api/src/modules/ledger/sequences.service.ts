@@ -19,20 +19,35 @@ async function sequenceOf(tx: Tx, scope: KitScope, id: string) {
 /**
  * The next number of a sequence, taken inside the caller's transaction: the counter row is
  * upserted and stays locked until the caller commits, so concurrent callers queue, none gets the
- * same number, and a rollback returns the number (gapless per sequence and bucket).
+ * same number, and a rollback returns the number (gapless per sequence and bucket). One statement
+ * reads the sequence, its segments and the company code and takes the counter only when the
+ * sequence is active and has a Counter segment; otherwise the slow path below says why.
  */
 export async function nextNumber(tx: Tx, scope: KitScope, sequenceId: string, date: string, periodNo?: number): Promise<string> {
-  const { seq, segments, companyCode } = await sequenceOf(tx, scope, sequenceId);
-  if (!seq.active) throw unprocessable(`Number sequence ${seq.code} is not active`);
-  const bucket = counterBucket(seq.resetEvery as 'Never' | 'Year' | 'Period', date);
-  const [row] = rowsOf<{ last_value: string | number }>(
+  const [row] = rowsOf<{ last_value: string | number | null; segments: Segment[]; company_code: string | null }>(
     await tx.execute(sql`
-      insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
-      values (${scope.tenantId}, ${scope.companyId}, ${sequenceId}, ${bucket}, 1)
-      on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
-      returning last_value`),
+      with s as (
+        select q.id, q.reset_every, q.active,
+          (select coalesce(json_agg(json_build_object('position', g.position, 'type', g.type, 'value', g.value, 'width', g.width) order by g.position), '[]'::json)
+             from ${numberSegments} g where g.number_sequence = q.id) as segments
+        from ${numberSequences} q where q.id = ${sequenceId}::uuid and q.company_id = ${scope.companyId}::uuid
+      ), taken as (
+        insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+        select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, s.id,
+          case s.reset_every when 'Year' then ${counterBucket('Year', date)}::text when 'Period' then ${counterBucket('Period', date)}::text else ${counterBucket('Never', date)}::text end, 1
+        from s where s.active and exists (select 1 from json_array_elements(s.segments) e where e->>'type' = 'Counter')
+        on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
+        returning last_value
+      )
+      select (select last_value from taken) as last_value, s.segments,
+        (select c.code from ${companies} c where c.company_id = ${scope.companyId}::uuid) as company_code
+      from s`),
   );
-  return formatNumber(segments, Number(row!.last_value), { date, companyCode, periodNo });
+  if (row?.last_value === null || row?.last_value === undefined) {
+    const { seq } = await sequenceOf(tx, scope, sequenceId);
+    throw unprocessable(`Number sequence ${seq.code} is not active`);
+  }
+  return formatNumber(row.segments, Number(row.last_value), { date, companyCode: row.company_code ?? '', periodNo });
 }
 
 /** The number the next caller would get, without taking it. */

@@ -5,12 +5,38 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
+import { journalViewSchema } from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
+import { exportFormats, exportTrialBalance } from './trial-balance-export.service';
+import { importTrialBalance } from './trial-balance-import.service';
 
 const scopeOf = (request: FastifyRequest): KitScope => {
   const p = principalOf(request);
   return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
 };
+const actorOf = (request: FastifyRequest) => ({ ...scopeOf(request), operations: principalOf(request).operations });
+const tbQuery = z.object({
+  from: z.iso.date(), to: z.iso.date(), currency: z.string().length(3).toUpperCase().optional(), dimension: z.string().max(60).optional(),
+  fromAccount: z.string().max(30).optional(), toAccount: z.string().max(30).optional(), includeZero: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+const importBody = z.object({
+  fileName: z.string().min(1).max(255),
+  contentBase64: z.string().min(1).max(14_000_000),
+  /** The opening day of a fiscal year: opening-balance journals post into its Opening period. */
+  journalDate: z.iso.date(),
+  description: z.string().trim().max(500).optional(),
+  /** Preview only: check every row and the posting rules, write nothing. */
+  dryRun: z.boolean().default(true),
+  /** Post the journal instead of saving a draft. */
+  post: z.boolean().default(false),
+});
+const importResult = z.object({
+  rows: z.number().int(), valid: z.number().int(), skipped: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  lines: z.array(z.object({ row: z.number().int(), accountCode: z.string(), accountName: z.string(), currency: z.string(), debit: z.string(), credit: z.string() })),
+  totals: z.array(z.object({ currency: z.string(), debit: z.string(), credit: z.string() })),
+  journal: journalViewSchema.nullable(),
+});
 const amounts = { opening: z.string(), debit: z.string(), credit: z.string(), closing: z.string() };
 const subtotal = z.object({ code: z.string(), name: z.string(), ...amounts });
 
@@ -25,10 +51,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     schema: {
       tags,
       summary: 'Trial balance of a date range (periods that start in it), in base or one transaction currency, by dimension and account range',
-      querystring: z.object({
-        from: z.iso.date(), to: z.iso.date(), currency: z.string().length(3).toUpperCase().optional(), dimension: z.string().max(60).optional(),
-        fromAccount: z.string().max(30).optional(), toAccount: z.string().max(30).optional(), includeZero: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-      }),
+      querystring: tbQuery,
       response: {
         200: z.object({
           currency: z.string(), from: z.string(), to: z.string(), balanced: z.boolean(), totals: z.object(amounts),
@@ -38,6 +61,20 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       },
     },
   }, async (request) => tx(request, (t) => trialBalance(t, scopeOf(request), request.query)));
+
+  r.get('/gl/trial-balance/export', {
+    config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },
+    schema: { tags, summary: 'The trial balance of the same filters as a file: XLSX (numeric cells, subtotals), PDF or CSV', querystring: tbQuery.extend({ format: z.enum(exportFormats).default('xlsx') }) },
+  }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    const file = await tx(request, (t) => exportTrialBalance(t, scopeOf(request), query, format, platform.now()));
+    return reply.header('content-disposition', `attachment; filename="${file.fileName}"`).type(file.contentType).send(file.body);
+  });
+
+  r.post('/gl/trial-balance/import', {
+    config: { access: { kind: 'user', operation: 'ImportTrialBalance' } },
+    schema: { tags, summary: 'Import a trial balance (XLSX or CSV: account code, debit, credit, optional currency and description) as an opening-balance journal: preview (dryRun), then a draft or a posted journal', body: importBody, response: { 200: importResult } },
+  }, async (request) => tx(request, (t) => importTrialBalance(t, actorOf(request), request.body)));
 
   r.get('/gl/accounts/:id/transactions', {
     config: { access: { kind: 'user', page: '/transaction-history' } },

@@ -7,4 +7,8 @@ export * from '../mail/mail.tables';
 export * from '../../modules/ledger/setup.tables';
 export * from '../../modules/ledger/periods.tables';
 export * from '../../modules/ledger/journals.tables';
+export * from '../../modules/ledger/templates.tables';
+export * from '../../modules/ledger/recurring.tables';
+export * from '../../modules/ledger/intercompany.tables';
+export * from '../../modules/workflow/workflow.tables';
 export * from '../http/idempotency.tables';

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  importRequestSchema,
+  importResultSchema,
+  journalFromTemplateSchema,
+  journalTemplateInputSchema,
+  journalTemplateListItemSchema,
+  journalTemplateViewSchema,
+  journalViewSchema,
+  templateJournalKinds,
+  templateSortKeys,
+} from '@erp/contracts';
+import { requestTx } from '../../platform/db/tenancy';
+import { principalOf } from '../../platform/http/guard';
+import type { Platform } from '../../platform/platform';
+import { toCsv, toXlsx, type Table } from '../../platform/kit/tabular-files';
+import type { Actor } from './journals.service';
+import { createTemplate, deleteTemplate, editTemplate, getTemplate, journalFromTemplate, listTemplates, lookupTemplates } from './templates.service';
+import { exportTemplates, importTemplates } from './templates-transfer.service';
+
+export const actorOf = (request: FastifyRequest): Actor => {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
+};
+const idParam = z.object({ id: z.uuid() });
+const exportQuery = z.object({ search: z.string().max(200).optional(), format: z.enum(['csv', 'xlsx']).default('csv') });
+
+/** Sends a table as a CSV or XLSX attachment (the kit's export formats). */
+export async function sendTable(reply: FastifyReply, name: string, sheet: string, format: 'csv' | 'xlsx', table: Table) {
+  reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
+  if (format === 'xlsx') return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(sheet, table));
+  return reply.type('text/csv; charset=utf-8').send(toCsv(table));
+}
+
+/** Journal templates (/journal-template): reusable line sets, and "create journal from template". */
+export function registerTemplateRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = requestTx(platform.database.db);
+  const tags = ['Journal templates'];
+  const base = '/gl/journal-templates';
+
+  r.get(base, {
+    config: { access: { kind: 'user', page: '/journal-template' } },
+    schema: {
+      tags, summary: 'Journal templates of the company: search code, name and description; sort; pages',
+      querystring: z.object({
+        search: z.string().max(200).optional(), sort: z.enum(templateSortKeys).optional(), kind: z.enum(templateJournalKinds).optional(),
+        active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+        limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1),
+      }),
+      response: { 200: z.object({ items: z.array(journalTemplateListItemSchema), total: z.number().int() }) },
+    },
+  }, async (request) => tx(request, (t) => listTemplates(t, actorOf(request), request.query)));
+
+  r.get(`${base}/lookup`, {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Pick an active template: id and label of the first matches', querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
+  }, async (request) => tx(request, (t) => lookupTemplates(t, actorOf(request), request.query.search, request.query.limit)));
+
+  r.get(`${base}/export`, {
+    config: { access: { kind: 'user', operation: 'ExportJournalTemplate' } },
+    schema: { tags, summary: 'Export the templates of the search, one row per line, as CSV or XLSX', querystring: exportQuery },
+  }, async (request, reply) => sendTable(reply, 'journal-templates', 'Journal Templates', request.query.format, await tx(request, (t) => exportTemplates(t, actorOf(request), request.query.search))));
+
+  r.post(`${base}/import`, {
+    config: { access: { kind: 'user', operation: 'ImportJournalTemplate' } },
+    schema: { tags, summary: 'Import templates (one row per line, grouped by code) from CSV or XLSX: preview, then all-or-nothing or the valid templates only', body: importRequestSchema, response: { 200: importResultSchema } },
+  }, async (request) => tx(request, (t) => importTemplates(t, actorOf(request), request.body)));
+
+  r.get(`${base}/:id`, {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'One template with its lines', params: idParam, response: { 200: journalTemplateViewSchema } },
+  }, async (request) => tx(request, (t) => getTemplate(t, actorOf(request), request.params.id)));
+
+  r.post(base, {
+    config: { access: { kind: 'user', operation: 'SaveJournalTemplate' } },
+    schema: { tags, summary: 'Create a template; amounts may be left blank, to be filled on each journal', body: journalTemplateInputSchema, response: { 200: journalTemplateViewSchema } },
+  }, async (request) => tx(request, (t) => createTemplate(t, actorOf(request), request.body)));
+
+  r.put(`${base}/:id`, {
+    config: { access: { kind: 'user', operation: 'EditJournalTemplate' } },
+    schema: { tags, summary: 'Edit a template (its lines are replaced)', params: idParam, body: journalTemplateInputSchema, response: { 200: journalTemplateViewSchema } },
+  }, async (request) => tx(request, (t) => editTemplate(t, actorOf(request), request.params.id, request.body)));
+
+  r.delete(`${base}/:id`, {
+    config: { access: { kind: 'user', operation: 'DeleteJournalTemplate' } },
+    schema: { tags, summary: 'Delete a template no recurring journal uses', params: idParam, response: { 200: z.object({ message: z.string() }) } },
+  }, async (request) => {
+    await tx(request, (t) => deleteTemplate(t, actorOf(request), request.params.id));
+    return { message: 'Journal template deleted' };
+  });
+
+  r.post(`${base}/:id/journal`, {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Create a draft journal from a template (Save<kind>Journal); blank amounts stay to be filled', params: idParam, body: journalFromTemplateSchema, response: { 200: journalViewSchema } },
+  }, async (request) => tx(request, (t) => journalFromTemplate(t, actorOf(request), request.params.id, request.body)));
+}

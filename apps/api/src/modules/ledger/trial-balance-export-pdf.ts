@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { amountCells, groupThousands, type ReportMeta, type ReportRow } from './trial-balance-export';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Montserrat, the product's font (SPEC.md section 9), from the package: nothing is fetched at run time. */
+function montserrat() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('@fontsource/montserrat/files/montserrat-latin-400-normal.woff')),
+    bold: readFileSync(require.resolve('@fontsource/montserrat/files/montserrat-latin-700-normal.woff')),
+  };
+  return fonts;
+}
+
+const MARGIN = 36;
+const ROW_H = 14;
+const SIZE = 8.5;
+/** Landscape A4: code, name, then four amount columns, right-aligned. */
+const COLS = { code: { x: MARGIN, w: 70 }, name: { x: MARGIN + 74, w: 320 }, amounts: [0, 1, 2, 3].map((i) => ({ x: MARGIN + 400 + i * 101, w: 97 })) };
+const GREY = '#f0f2f5';
+
+type Doc = PDFKit.PDFDocument;
+
+function tableHeader(doc: Doc, y: number): number {
+  doc.font('bold').fontSize(SIZE).fillColor('black');
+  doc.text('Account', COLS.code.x, y, { width: COLS.code.w, lineBreak: false });
+  doc.text('Name', COLS.name.x, y, { width: COLS.name.w, lineBreak: false });
+  ['Opening', 'Debit', 'Credit', 'Closing'].forEach((h, i) => doc.text(h, COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
+  const bottom = y + ROW_H - 3;
+  doc.moveTo(MARGIN, bottom).lineTo(doc.page.width - MARGIN, bottom).lineWidth(0.7).stroke();
+  return y + ROW_H + 2;
+}
+
+function drawRow(doc: Doc, r: ReportRow, y: number): void {
+  const subtotal = r.kind === 'groupTotal' || r.kind === 'classTotal' || r.kind === 'total';
+  if (r.kind === 'classTotal' || r.kind === 'total') doc.rect(MARGIN, y - 3, doc.page.width - 2 * MARGIN, ROW_H).fill(GREY);
+  doc.fillColor('black').font(r.kind === 'account' || r.kind === 'group' ? 'regular' : 'bold').fontSize(SIZE);
+  const name = r.kind === 'groupTotal' ? `Total ${r.code} ${r.name}` : r.kind === 'classTotal' ? `Total ${r.name}` : r.name;
+  if (!subtotal) doc.text(r.code, COLS.code.x, y, { width: COLS.code.w, lineBreak: false, ellipsis: true });
+  doc.text(name, r.kind === 'account' ? COLS.name.x + 8 : COLS.name.x, y, { width: COLS.name.w, lineBreak: false, ellipsis: true });
+  const amounts = amountCells(r);
+  if (!amounts) return;
+  amounts.forEach((amount, i) => doc.text(groupThousands(amount), COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
+  if (r.kind === 'total') doc.moveTo(COLS.amounts[0]!.x, y + ROW_H - 2).lineTo(doc.page.width - MARGIN, y + ROW_H - 2).lineWidth(0.7).stroke();
+}
+
+function footers(doc: Doc, meta: ReportMeta): void {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Below the bottom margin: without this, pdfkit would break to a new page for the footer.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 10;
+    doc.font('regular').fontSize(7).fillColor('#808080');
+    doc.text(`${meta.company} · ${meta.title} · Generated ${meta.generatedAt}`, MARGIN, y, { lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
+  }
+}
+
+/** The trial balance as a PDF: title, company, range and basis; the table with its header on every page; totals; page numbers. */
+export function trialBalancePdf(meta: ReportMeta, rows: ReportRow[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true, info: { Title: `${meta.title} ${meta.range}`, Author: meta.company, Creator: 'ERP' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const f = montserrat();
+  doc.registerFont('regular', f.regular);
+  doc.registerFont('bold', f.bold);
+  doc.font('bold').fontSize(16).text(meta.title, MARGIN, MARGIN);
+  doc.font('regular').fontSize(10).text(meta.company).text(`${meta.range} · ${meta.basis}`);
+  if (meta.filters) doc.text(meta.filters);
+  doc.fillColor(meta.balanced ? '#389e0d' : '#cf1322').text(meta.balanced ? 'Balanced' : 'Not balanced').fillColor('black');
+  let y = tableHeader(doc, doc.y + 10);
+  const bottom = doc.page.height - MARGIN - 20;
+  for (const r of rows) {
+    if (y + ROW_H > bottom) {
+      doc.addPage();
+      y = tableHeader(doc, MARGIN);
+    }
+    drawRow(doc, r, y);
+    y += ROW_H;
+  }
+  footers(doc, meta);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,180 @@
+// Proves the trial balance files: the XLSX, PDF and CSV exports read back to the same amounts, subtotals and totals as the report, and an XLSX trial balance imports as an opening-balance journal, with per-row errors and nothing written when a row is wrong.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv, transformPassword, type EntityRecord, type ErrorObject, type JournalView, type Role } from '@erp/contracts';
+import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+import { line, openBooks, post, type Books } from './helpers';
+import { assertValidPdf, pdfText } from './pdf-text';
+
+type Amounts = { opening: string; debit: string; credit: string; closing: string };
+type TB = { balanced: boolean; rows: (Amounts & { code: string; name: string })[]; groups: (Amounts & { code: string; name: string })[]; classes: (Amounts & { code: string; name: string })[]; totals: Amounts };
+type ImportResult = { rows: number; valid: number; skipped: number; errors: { row: number; field: string; message: string }[]; lines: { accountCode: string; debit: string; credit: string; currency: string }[]; totals: { currency: string; debit: string; credit: string }[]; journal: JournalView | null };
+
+let t: TestApp;
+let tenant: TestTenant;
+let admin: Session;
+let viewer: Session;
+let books: Books;
+const RANGE = 'from=2026-01-01&to=2026-12-31';
+const acct = (code: string) => books.accounts.get(code)!;
+const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown, as: Session = admin) => call<T>(t.app, tenant.host, method, url, body, as);
+const download = async (query: string, as: Session = admin) => {
+  const res = await t.app.inject({ method: 'GET', url: `/gl/trial-balance/export?${query}`, headers: { host: tenant.host, authorization: `Bearer ${as.token}`, token: as.tenantId } });
+  return { status: res.statusCode, type: res.headers['content-type'], disposition: res.headers['content-disposition'], body: res.rawPayload };
+};
+const report = async (query = RANGE) => (await api<TB>('GET', `/gl/trial-balance?${query}`)).body;
+
+async function xlsxFile(rows: (string | number)[][]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('TB');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+const importTb = (contentBase64: string, extra: object = {}, as: Session = admin) =>
+  api<ImportResult & ErrorObject>('POST', '/gl/trial-balance/import', { fileName: 'opening.xlsx', contentBase64, journalDate: '2026-01-01', ...extra }, as);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenant, admin } = await adminOf(t, 'TBFILE'));
+  books = await openBooks(t, tenant, admin);
+  for (const body of [
+    { journalDate: '2026-02-01', description: 'Capital', lines: [line(acct('1010'), 'debit', '1234567.89'), line(acct('3000'), 'credit', '1234567.89')] },
+    { journalDate: '2026-03-10', description: 'Sales', lines: [line(acct('1010'), 'debit', '1500'), line(acct('4000'), 'credit', '1500')] },
+    { journalDate: '2026-07-15', description: 'EUR services', lines: [line(acct('1300'), 'debit', '100', 'EUR'), line(acct('4100'), 'credit', '100', 'EUR')] },
+    { journalDate: '2026-04-01', description: 'Rent', lines: [line(acct('6100'), 'debit', '400.25'), line(acct('1010'), 'credit', '400.25')] },
+  ]) expect((await post(t, tenant, admin, body)).status).toBe(200);
+  const roles = (await api<{ items: Role[] }>('GET', '/auth/role/getroles')).body.items;
+  const p = await transformPassword('Viewer horse 1');
+  await api('POST', `/auth/user/create/${p}`, { name: 'Viewer', mailAddress: 'viewer@tbfile.test', password: p, confirmPassword: p, roleID: roles.find((r) => r.name === 'Viewer')!.id });
+  viewer = await signIn(t.app, tenant.host, 'viewer@tbfile.test', 'Viewer horse 1');
+});
+afterAll(() => t.close());
+
+describe('trial balance export', () => {
+  it('writes an XLSX with a title, numeric cells at two decimals, group and class subtotals and the totals', async () => {
+    const tb = await report();
+    const file = await download(`${RANGE}&format=xlsx`);
+    expect([file.status, file.type, file.disposition]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'attachment; filename="trial-balance-2026-01-01-2026-12-31.xlsx"']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([sheet.getCell('A1').value, sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual(['Trial Balance', expect.stringContaining('TBFILE'), '01/01/26 – 31/12/26 · USD (base currency)']);
+    expect(sheet.getRow(6).values).toEqual([undefined, 'Account', 'Name', 'Opening', 'Debit', 'Credit', 'Closing']);
+    const byLabel = new Map<string, ExcelJS.Row>();
+    sheet.eachRow((row) => byLabel.set(String(row.getCell(1).value ?? '') || String(row.getCell(2).value), row));
+    const amounts = (row: ExcelJS.Row) => [3, 4, 5, 6].map((c) => row.getCell(c).value);
+    const asNumbers = (a: Amounts) => [a.opening, a.debit, a.credit, a.closing].map(Number);
+    for (const r of tb.rows) expect(amounts(byLabel.get(r.code)!), r.code).toEqual(asNumbers(r));
+    const cash = byLabel.get('1010')!.getCell(4);
+    expect([cash.value, cash.numFmt, cash.type]).toEqual([1236067.89, '#,##0.00;-#,##0.00', ExcelJS.ValueType.Number]);
+    const group = tb.groups.find((g) => g.code === '10')!;
+    expect(amounts(byLabel.get(`Total 10 ${group.name}`)!)).toEqual(asNumbers(group));
+    expect(amounts(byLabel.get('Total Revenue')!)).toEqual(asNumbers(tb.classes.find((c) => c.code === '4')!));
+    expect(amounts(byLabel.get('Total')!)).toEqual(asNumbers(tb.totals));
+    expect(tb.totals.closing).toBe('0.00');
+  });
+
+  it('writes a PDF with the title, company, range and totals', async () => {
+    const tb = await report();
+    const file = await download(`${RANGE}&format=pdf`);
+    expect([file.status, file.type]).toEqual([200, 'application/pdf']);
+    assertValidPdf(file.body);
+    const text = pdfText(file.body).flat();
+    expect(text.slice(0, 4)).toEqual(['Trial Balance', expect.stringContaining('TBFILE'), '01/01/26 – 31/12/26 · USD (base currency)', 'Balanced']);
+    const total = text.indexOf('Total');
+    expect(total).toBeGreaterThan(0);
+    expect(text.slice(total + 1, total + 5)).toEqual(['0.00', '1,236,588.14', '1,236,588.14', '0.00']);
+    expect([tb.totals.debit, tb.totals.credit]).toEqual(['1236588.14', '1236588.14']);
+    expect(text).toContain(`Total 10 ${tb.groups.find((g) => g.code === '10')!.name}`);
+    expect(text.some((s) => /^Page 1 of \d+$/.test(s))).toBe(true);
+  });
+
+  it('writes CSV with exact decimal amounts, the same filters as the report', async () => {
+    const filtered = 'from=2026-01-01&to=2026-12-31&currency=EUR';
+    const file = await download(`${filtered}&format=csv`);
+    expect([file.status, file.type, file.disposition]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="trial-balance-2026-01-01-2026-12-31-EUR.csv"']);
+    const { headers, rows } = readCsv(file.body.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(headers).toEqual(['Row', 'Class', 'Group', 'Account', 'Name', 'Opening', 'Debit', 'Credit', 'Closing']);
+    const tb = await report(filtered);
+    expect(rows.filter((r) => r[0] === 'Account').map((r) => [r[3], r[5], r[6], r[7], r[8]])).toEqual(tb.rows.map((r) => [r.code, r.opening, r.debit, r.credit, r.closing]));
+    expect(rows.find((r) => r[0] === 'Account' && r[3] === '4100')!.slice(5)).toEqual(['0.00', '0.00', '100.00', '-100.00']);
+    expect(rows.at(-1)).toEqual(['Total', '', '', '', 'Total', tb.totals.opening, tb.totals.debit, tb.totals.credit, tb.totals.closing]);
+    const ranged = readCsv((await download(`${RANGE}&fromAccount=4000&toAccount=4999&format=csv`)).body.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(ranged.rows.filter((r) => r[0] === 'Account').map((r) => r[3])).toEqual(['4000', '4100']);
+  });
+
+  it('needs ExportTrialBalance', async () => {
+    expect((await download(`${RANGE}&format=pdf`, viewer)).status).toBe(403);
+  });
+});
+
+describe('trial balance import', () => {
+  let fy2027: string;
+  beforeAll(async () => {
+    fy2027 = (await api<EntityRecord>('POST', '/gl/fiscal-years', { code: 'FY2027', name: '2027', startDate: '2027-01-01', endDate: '2027-12-31' })).body.id;
+    await api('POST', `/gl/fiscal-years/${fy2027}/periods`, { pattern: 'monthly' });
+  });
+
+  it('previews a file row by row and reports unknown accounts, both sides and an unbalanced file, writing nothing', async () => {
+    const file = await xlsxFile([
+      ['Account', 'Debit', 'Credit', 'Currency'],
+      ['1010', 1000, '', ''],
+      ['9999', 50, '', ''],
+      ['6100', 10, 10, ''],
+      ['3000', '', 900, ''],
+      ['4000', 0, 0, ''],
+      ['1000', 5, '', ''],
+      ['1300', '', '', 'XYZ'],
+    ]);
+    const preview = await importTb(file);
+    expect(preview.status).toBe(200);
+    expect(preview.body.errors).toEqual([
+      { row: 3, field: 'account', message: 'No account with code 9999' },
+      { row: 4, field: 'credit', message: 'A row has a debit or a credit, not both' },
+      { row: 7, field: 'account', message: 'Account 1000 is a header account' },
+      { row: 8, field: 'currency', message: 'Currency XYZ is unknown or inactive' },
+    ]);
+    expect([preview.body.rows, preview.body.valid, preview.body.skipped]).toEqual([7, 2, 1]);
+    const unbalanced = await importTb(await xlsxFile([['Account', 'Debit', 'Credit'], ['1010', 1000, ''], ['3000', '', 900]]));
+    expect(unbalanced.body.errors).toEqual([{ row: 0, field: 'balance', message: 'The trial balance does not balance: debits 1,000.00 and credits 900.00 USD differ by 100.00' }]);
+    const refused = await importTb(file, { dryRun: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('The trial balance was not imported: Row 3: No account with code 9999; Row 4: A row has a debit or a credit, not both; Row 7: Account 1000 is a header account; Row 8: Currency XYZ is unknown or inactive');
+    expect((await api<{ total: number }>('GET', '/gl/journals?kind=OpeningBalance')).body.total).toBe(0);
+  });
+
+  it('reports a posting rule on the row it comes from', async () => {
+    const control = await importTb(await xlsxFile([['Account', 'Debit', 'Credit'], ['1010', 10, ''], ['1100', '', 10]]));
+    expect(control.body.errors).toEqual([{ row: 3, field: 'account', message: 'account 1100 is a Receivables control account: only its subledger posts to it' }]);
+    const noPeriod = await importTb(await xlsxFile([['Account', 'Debit', 'Credit'], ['1010', 10, ''], ['3000', '', 10]]), { journalDate: '2027-03-01' });
+    expect(noPeriod.body.errors).toEqual([{ row: 0, field: 'journal', message: 'There is no opening period on 2027-03-01: define the fiscal year and its periods' }]);
+  });
+
+  it('imports a multi-currency trial balance as a draft opening-balance journal, then posted', async () => {
+    const file = await xlsxFile([
+      ['Account Code', 'Debit', 'Credit', 'Currency', 'Description'],
+      ['1010', '2,500.00', '', 'USD', 'Cash'],
+      ['1300', 1000, '', 'EUR', 'EUR prepayment'],
+      ['2100', '', 1200, 'USD', ''],
+      ['3000', '', 2500, '', 'Capital'],
+    ]);
+    const draft = await importTb(file, { dryRun: false, journalDate: '2027-01-01' });
+    expect(draft.status, draft.body.message).toBe(200);
+    expect(draft.body.journal).toMatchObject({ kind: 'OpeningBalance', status: 'Draft', journalDate: '2027-01-01', reference: 'opening.xlsx' });
+    expect(draft.body.totals).toEqual([{ currency: 'EUR', debit: '1000.00', credit: '0.00' }, { currency: 'USD', debit: '2500.00', credit: '3700.00' }]);
+    expect(draft.body.journal!.lines.map((l) => [l.accountCode, l.currency, l.debit, l.credit, l.description])).toEqual([
+      ['1010', 'USD', '2500.00', '0.00', 'Cash'], ['1300', 'EUR', '1000.00', '0.00', 'EUR prepayment'], ['2100', 'USD', '0.00', '1200.00', null], ['3000', 'USD', '0.00', '2500.00', 'Capital'],
+    ]);
+    const posted = await importTb(file, { dryRun: false, post: true, journalDate: '2027-01-01', description: 'Opening balances 2027' });
+    expect(posted.body.journal).toMatchObject({ kind: 'OpeningBalance', status: 'Posted', period: 'Opening', description: 'Opening balances 2027' });
+    const tb = await report('from=2027-01-01&to=2027-12-31');
+    expect(tb.balanced).toBe(true);
+    const moved = (code: string) => tb.rows.find((r) => r.code === code)!;
+    // The 2026 closing balances are the opening; the imported journal is the movement of 2027's opening period.
+    expect([moved('1300').debit, moved('2100').credit, moved('3000').credit]).toEqual(['1200.00', '1200.00', '2500.00']);
+  });
+
+  it('needs ImportTrialBalance', async () => {
+    expect((await importTb(await xlsxFile([['Account', 'Debit', 'Credit'], ['1010', 10, ''], ['3000', '', 10]]), {}, viewer)).status).toBe(403);
+  });
+});
