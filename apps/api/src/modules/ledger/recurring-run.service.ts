@@ -184,7 +184,8 @@ export async function runRecurringNow(platform: Platform, actor: Actor, id: stri
   if (schedule.nextDate === null) throw unprocessable(`Recurring journal ${schedule.code} is completed: it has no occurrence left`);
   const outcome = await runSchedule(platform, actor.tenantId, id, until, actor.userId);
   return withTenant(db, actor, async (tx) => {
-    const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1)).items : [];
+    // The occurrences of this run only: one moved back may have made dates older than some made before.
+    const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1, outcome.occurrences)).items : [];
     return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id) };
   });
 }

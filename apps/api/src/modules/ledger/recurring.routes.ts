@@ -80,6 +80,6 @@ export function registerRecurringRoutes(app: FastifyInstance, platform: Platform
   // Occurrences are keyed by date, so a repeated click or retried call makes nothing twice: no Idempotency-Key needed.
   r.post(`${base}/:id/run`, {
     config: { access: { kind: 'user', operation: 'EditRecurringJournal' } },
-    schema: { tags, summary: 'Run now: generate every occurrence due up to a date (today by default), each once', params: idParam, body: recurringRunRequestSchema.optional(), response: { 200: recurringRunResultSchema } },
+    schema: { tags, summary: 'Run now: generate every occurrence due up to a date (today by default), each once', params: idParam, body: recurringRunRequestSchema.nullish(), response: { 200: recurringRunResultSchema } },
   }, async (request) => runRecurringNow(platform, actorOf(request), request.params.id, request.body?.upTo));
 }

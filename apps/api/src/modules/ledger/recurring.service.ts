@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   nextOccurrenceAfter,
@@ -188,13 +188,14 @@ export async function allRecurring(tx: Tx, scope: KitScope, q: Pick<RecurringLis
   return rows.map(({ r, code, name }) => recurringView(r, { code, name }));
 }
 
-/** The occurrences a schedule generated, newest first, with their journals ('Deleted' for a draft removed since). */
-export async function recurringHistory(tx: Tx, scope: KitScope, id: string, limit: number, page: number): Promise<{ items: GeneratedJournal[]; total: number }> {
+/** The occurrences a schedule generated (those of `dates` only, when given), newest first, with their journals ('Deleted' for a draft removed since). */
+export async function recurringHistory(tx: Tx, scope: KitScope, id: string, limit: number, page: number, dates?: string[]): Promise<{ items: GeneratedJournal[]; total: number }> {
   await loadRecurring(tx, scope, id);
   const { scales } = await companyLedger(tx, scope);
-  const where = eq(recurringJournalRuns.recurringId, id);
+  const where = and(eq(recurringJournalRuns.recurringId, id), dates ? inArray(recurringJournalRuns.occurrenceDate, dates) : undefined);
+  // The journal's id first: Drizzle reads a left-joined object as absent when its first column is null (a draft has no number).
   const rows = await tx
-    .select({ run: recurringJournalRuns, j: { number: journals.number, status: journals.status, total: journals.totalBaseMinor, currency: journals.baseCurrency } })
+    .select({ run: recurringJournalRuns, j: { id: journals.id, number: journals.number, status: journals.status, total: journals.totalBaseMinor, currency: journals.baseCurrency } })
     .from(recurringJournalRuns)
     .leftJoin(journals, eq(journals.id, recurringJournalRuns.journalId))
     .where(where)
