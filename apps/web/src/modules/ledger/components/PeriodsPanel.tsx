@@ -1,4 +1,4 @@
-import { CalendarOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { CalendarOutlined, LockOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { fiscalYearEntity } from '@erp/contracts';
@@ -7,6 +7,7 @@ import { usePeriods } from '../usePeriods';
 import { GeneratePeriodsModal, type FiscalYearInfo } from './GeneratePeriodsModal';
 import { PeriodsTable } from './PeriodsTable';
 import { ScreenLink } from './ScreenLink';
+import { YearEndCloseModal } from './YearEndCloseModal';
 
 type Props = {
   fiscalYear: FiscalYearInfo & { id: string };
@@ -23,6 +24,7 @@ export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
   const canGenerate = useEntityOperations(fiscalYearEntity).edit;
   const canChange = useEntityOperations(periodPermission).edit;
   const [generating, setGenerating] = useState(false);
+  const [closingYear, setClosingYear] = useState(false);
   const rows = periods.data ?? [];
   const empty = periods.isSuccess && rows.length === 0;
   const regular = rows.filter((period) => period.type === 'Regular').length;
@@ -43,6 +45,11 @@ export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
           {empty && canGenerate && (
             <Button type="primary" icon={<ScheduleOutlined aria-hidden />} onClick={() => setGenerating(true)}>
               Generate periods
+            </Button>
+          )}
+          {rows.length > 0 && canGenerate && (
+            <Button icon={<LockOutlined aria-hidden />} onClick={() => setClosingYear(true)}>
+              Year-end close
             </Button>
           )}
           {linkToPage && (
@@ -68,6 +75,7 @@ export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
         onClose={() => setGenerating(false)}
         onGenerate={(request) => generate.mutateAsync(request)}
       />
+      <YearEndCloseModal fiscalYear={fiscalYear} open={closingYear} onClose={() => setClosingYear(false)} />
     </Flex>
   );
 }

@@ -2,7 +2,9 @@
  * Calls of the trial balance and its drill-down (apps/api modules/ledger/trial-balance.routes.ts).
  * Amounts arrive as decimal strings at the currency's scale and stay strings.
  */
-import { apiRequest, unwrap } from '../../../app/api';
+import type { JournalView } from '@erp/contracts';
+import { apiDownload, apiRequest, unwrap } from '../../../app/api';
+import { saveBlob } from '../../../shared/kit/kit-api';
 
 export type Amounts = { opening: string; debit: string; credit: string; closing: string };
 export type TrialBalanceRow = Amounts & {
@@ -84,4 +86,34 @@ export function transactionsPath(account: string, from: string, to: string, curs
 
 export async function fetchTransactions(account: string, from: string, to: string, cursor: string | undefined, signal?: AbortSignal): Promise<TransactionPage> {
   return unwrap(await apiRequest<TransactionPage>('GET', transactionsPath(account, from, to, cursor), undefined, signal ? { signal } : {}));
+}
+
+export const trialBalanceExportFormats = ['xlsx', 'pdf', 'csv'] as const;
+export type TrialBalanceExportFormat = (typeof trialBalanceExportFormats)[number];
+
+/** GET /gl/trial-balance/export with the report's own filters and the file format. */
+export function trialBalanceExportPath(filter: TrialBalanceFilter, format: TrialBalanceExportFormat): string {
+  return trialBalancePath(filter).replace('/gl/trial-balance?', '/gl/trial-balance/export?') + `&format=${format}`;
+}
+
+/** Downloads the trial balance as the server builds it (XLSX with numeric cells and subtotals, PDF or CSV). */
+export async function downloadTrialBalance(filter: TrialBalanceFilter, format: TrialBalanceExportFormat): Promise<void> {
+  const file = unwrap(await apiDownload(trialBalanceExportPath(filter, format)));
+  saveBlob(file.blob, file.fileName ?? `trial-balance-${filter.from}-${filter.to}.${format}`);
+}
+
+export type TbImportRequest = { fileName: string; contentBase64: string; journalDate: string; description?: string; dryRun: boolean; post: boolean };
+export type TbImportResult = {
+  rows: number;
+  valid: number;
+  skipped: number;
+  errors: { row: number; field: string; message: string }[];
+  lines: { row: number; accountCode: string; accountName: string; currency: string; debit: string; credit: string }[];
+  totals: { currency: string; debit: string; credit: string }[];
+  journal: JournalView | null;
+};
+
+/** POST /gl/trial-balance/import: a preview (dryRun, nothing written) or the opening-balance journal, draft or posted. */
+export async function importTrialBalance(request: TbImportRequest): Promise<TbImportResult> {
+  return unwrap(await apiRequest<TbImportResult>('POST', '/gl/trial-balance/import', request));
 }

@@ -16,6 +16,8 @@ type Props = {
   scales: Readonly<Record<string, number>>;
   currencyCodes: readonly string[];
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  /** Template lines: no rate to type. */
+  rateless?: boolean;
 };
 
 const COLUMN_COUNT = 9;
@@ -76,7 +78,7 @@ function GridHead() {
  * lines in view are rendered (a window over a scroll box), and rows are memoised, so a keystroke
  * renders one row and the totals.
  */
-export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions }: Props) {
+export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions, rateless }: Props) {
   const rows = useRowWindow(lines.length);
   useFocusRequest(focus, lines, api, rows.reveal, `${rows.start}-${rows.end}`);
   const currencyOptions = useMemo(() => {
@@ -105,6 +107,7 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
                 scales={scales}
                 currencyOptions={currencyOptions}
                 dimensionOptions={dimensionOptions}
+                rateless={rateless}
               />
             ))}
             {rows.padBottomPx > 0 && (

@@ -20,6 +20,8 @@ export type LineRowProps = {
   scales: Readonly<Record<string, number>>;
   currencyOptions: { value: string; label: string }[];
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  /** Template lines carry no rate (each journal made from them takes the day's rate): the cell stays read-only. */
+  rateless?: boolean;
 };
 
 const singlePickerTab = gridTabCapture(true);
@@ -65,7 +67,7 @@ function CellInput({ id, label, value, onText, invalid, decimal, readOnly, place
  * One line of the grid. Memoised: typing in a line renders that row only, because every other
  * row gets the same line object and the same stable callbacks.
  */
-export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions }: LineRowProps) {
+export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, rateless }: LineRowProps) {
   const { key } = line;
   const scale = scales[line.currency] ?? SCALE_FALLBACK;
   const foreign = line.currency !== baseCurrency;
@@ -109,7 +111,7 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
       </td>
       <td data-col="rate">
         {/* Read-only rather than disabled for the base currency: Tab stops in the same cells on every line. */}
-        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate} onText={(rate) => api.patch(key, { rate })} />
+        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate} onText={(rate) => api.patch(key, { rate })} />
       </td>
       <td data-col="debit" className="journal-grid-amount">
         <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />

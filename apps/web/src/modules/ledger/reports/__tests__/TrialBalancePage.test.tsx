@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { adminUser, referenceRoutes, route, stubServer } from '../../journals/__tests__/ledger-server';
 import TrialBalancePage from '../pages/TrialBalancePage';
-import { trialBalanceCsv } from '../trial-balance-csv';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { tbFixture } from './trial-balance-fixture';
 
@@ -52,14 +51,5 @@ describe('trial balance grouping', () => {
     stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: { ...tbFixture, balanced: false } }));
     renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance' });
     await waitFor(() => expect(screen.getByTestId('tb-balance').textContent).toBe('Not balanced'));
-  });
-
-  it('exports the rows on screen as CSV with exact decimal strings', () => {
-    const csv = trialBalanceCsv(trialBalanceRows(tbFixture)).split('\r\n');
-    expect(csv[0]).toBe('Row,Class,Group,Account,Name,Opening,Debit,Credit,Closing');
-    expect(csv[1]).toBe('Account,1,10,1010,Petty Cash,100.00,1000.10,200.20,899.90');
-    expect(csv[3]).toBe('Group total,1,10,,Current Assets,100.00,1300.30,200.20,1200.10');
-    expect(csv).toContain('Account,3,30,3000,Share Capital,-100.00,0.00,1100.10,-1200.10');
-    expect(csv.at(-2)).toBe('Total,,,,Total,0.00,1300.30,1300.30,0.00');
   });
 });

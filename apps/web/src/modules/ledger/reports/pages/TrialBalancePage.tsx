@@ -1,17 +1,18 @@
-import { CheckCircleOutlined, DownloadOutlined, ExclamationCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Tag } from 'antd';
+import { CheckCircleOutlined, DownloadOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_DATE_FORMAT, hasOperation } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
+import { useNotify } from '../../../../app/notifications/useNotify';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { formatDate, pickerFormat } from '../../journals/amount-format';
 import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
-import { fetchTrialBalance, reportsKey, type TrialBalance } from '../reports-api';
-import { downloadCsv, trialBalanceCsv } from '../trial-balance-csv';
+import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
+import { downloadTrialBalance, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat, type TrialBalanceFilter } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
 
@@ -34,13 +35,45 @@ function BalanceBadge({ tb, inBase }: { tb: TrialBalance; inBase: boolean }) {
   );
 }
 
-/** /trial-balance: opening, debit, credit and closing per account for a range, grouped by class and group, exportable to CSV. */
+const exportItems = [
+  { key: 'xlsx', label: 'Excel (XLSX)' },
+  { key: 'pdf', label: 'PDF' },
+  { key: 'csv', label: 'CSV' },
+];
+
+/** Export as the server builds the file, with the report's filters; one download at a time. */
+function ExportButton({ filter, disabled }: { filter: TrialBalanceFilter; disabled: boolean }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const run = async (format: TrialBalanceExportFormat) => {
+    setBusy(true);
+    try {
+      await downloadTrialBalance(filter, format);
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : String(e), 'The export failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dropdown disabled={disabled || busy} menu={{ items: exportItems, onClick: ({ key }) => void run(key as TrialBalanceExportFormat) }}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} disabled={disabled}>
+        Export
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** /trial-balance: opening, debit, credit and closing per account for a range, grouped by class and group; export to XLSX, PDF or CSV; import opening balances. */
 export default function TrialBalancePage() {
   const [filter, setFilter] = useTrialBalanceFilter();
   const company = useCompany();
   const dateFormat = company?.dateFormat ?? DEFAULT_DATE_FORMAT;
   const reference = useLedgerReference();
-  const canExport = hasOperation(useSignedInUser().parentRole.permissions, 'ExportTrialBalance');
+  const { permissions } = useSignedInUser().parentRole;
+  const canExport = hasOperation(permissions, 'ExportTrialBalance');
+  const canImport = hasOperation(permissions, 'ImportTrialBalance');
+  const [importing, setImporting] = useState(false);
   const report = useQuery({
     queryKey: [...reportsKey, 'trial-balance', filter],
     queryFn: ({ signal }) => fetchTrialBalance(filter, signal),
@@ -48,7 +81,6 @@ export default function TrialBalancePage() {
   });
   const tb = report.data;
   const rows = useMemo(() => (tb ? trialBalanceRows(tb) : []), [tb]);
-  const exportCsv = () => tb && downloadCsv(`trial-balance-${tb.from}-${tb.to}${tb.currency ? `-${tb.currency}` : ''}.csv`, trialBalanceCsv(rows));
 
   return (
     <>
@@ -61,9 +93,10 @@ export default function TrialBalancePage() {
             <Button icon={<ReloadOutlined aria-hidden />} loading={report.isFetching} onClick={() => void report.refetch()}>
               Refresh
             </Button>
-            {canExport && (
-              <Button icon={<DownloadOutlined aria-hidden />} disabled={!tb} onClick={exportCsv}>
-                Export CSV
+            {canExport && <ExportButton filter={filter} disabled={!tb} />}
+            {canImport && (
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+                Import as opening balances
               </Button>
             )}
           </Flex>
@@ -79,6 +112,7 @@ export default function TrialBalancePage() {
       />
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
+      <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={pickerFormat(dateFormat)} onClose={() => setImporting(false)} />
     </>
   );
 }
