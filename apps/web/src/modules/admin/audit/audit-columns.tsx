@@ -23,7 +23,7 @@ export function auditColumns({ now, onRecord, onUser }: Options): TableColumnsTy
       key: 'user',
       render: (_, entry) =>
         entry.user ? (
-          <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} title={`Only entries by ${entry.user.name}`} onClick={(e) => { e.stopPropagation(); onUser(entry); }}>
+          <Button type="link" size="small" className="audit-user" style={{ padding: 0, height: 'auto' }} title={`Only entries by ${entry.user.name}`} onClick={(e) => { e.stopPropagation(); onUser(entry); }}>
             <span>
               {entry.user.name}
               <Typography.Text type="secondary" className="audit-user-mail">{entry.user.mailAddress}</Typography.Text>

@@ -7,7 +7,7 @@ import { entryTimeLabel } from '../audit/audit-labels';
 import { HealthCard } from './HealthCard';
 import { useServiceMonitor } from './monitor-api';
 import { apiFigures, databaseFigures, failureRows, jobFigures, mailFigures, type FailureRow } from './monitor-figures';
-import { formatMs, statusBadge, statusText, worstStatus } from './monitor-format';
+import { describeCron, formatMs, statusBadge, statusText, worstStatus } from './monitor-format';
 
 type Queue = ServiceMonitor['jobs']['queues'][number];
 
@@ -15,7 +15,7 @@ const when = (iso: string | null) => (iso ? <span title={new Date(iso).toLocaleS
 
 const queueColumns: TableColumnsType<Queue> = [
   { title: 'Queue', dataIndex: 'name', key: 'name' },
-  { title: 'Schedule (UTC)', dataIndex: 'cron', key: 'cron', render: (cron: string | null) => cron ?? 'On demand' },
+  { title: 'Schedule (UTC)', dataIndex: 'cron', key: 'cron', render: (cron: string | null) => (cron ? <span title={`cron ${cron} (UTC)`}>{describeCron(cron)}</span> : 'On demand') },
   { title: 'Waiting', dataIndex: 'queued', key: 'queued', align: 'right' },
   { title: 'Active', dataIndex: 'active', key: 'active', align: 'right' },
   { title: 'Failed', dataIndex: 'failed', key: 'failed', align: 'right', render: (n: number) => (n > 0 ? <Typography.Text type="danger">{n}</Typography.Text> : n) },

@@ -33,6 +33,33 @@ export function formatDuration(seconds: number): string {
     .join(' ');
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const NUMBER = /^\d+$/;
+
+/**
+ * A job schedule (cron, UTC) in words for the people who read the monitor: a five-minute step reads
+ * 'Every 5 minutes', '30 2 * * *' reads 'Daily at 02:30'. A pattern it does not know stays as
+ * written, which is still exact.
+ */
+export function describeCron(cron: string): string {
+  const parts = cron.trim().split(/\s+/);
+  if (parts.length !== 5) return cron;
+  const [minute, hour, day, month, weekday] = parts as [string, string, string, string, string];
+  if (day !== '*' || month !== '*' || weekday !== '*') return cron;
+  const step = /^\*\/(\d+)$/;
+  if (hour === '*') {
+    if (minute === '*') return 'Every minute';
+    const every = step.exec(minute)?.[1];
+    if (every) return Number(every) === 1 ? 'Every minute' : `Every ${Number(every)} minutes`;
+    if (NUMBER.test(minute)) return `Hourly at ${pad2(Number(minute))} min past`;
+    return cron;
+  }
+  const everyHours = step.exec(hour)?.[1];
+  if (everyHours && NUMBER.test(minute)) return `Every ${Number(everyHours) === 1 ? 'hour' : `${Number(everyHours)} hours`} at ${pad2(Number(minute))} min past`;
+  if (NUMBER.test(hour) && NUMBER.test(minute)) return `Daily at ${pad2(Number(hour))}:${pad2(Number(minute))}`;
+  return cron;
+}
+
 export function formatMs(ms: number | null): string {
   return ms === null ? '—' : `${ms.toFixed(1)} ms`;
 }

@@ -49,14 +49,17 @@ export function useIcActions(o: Options) {
     }
     lock.current = true;
     setBusy(action);
+    let succeeded = false;
     try {
       await work(prepared);
+      succeeded = true;
       return true;
     } catch (e) {
       notify.error(messageOf(e));
       return false;
     } finally {
-      lock.current = false;
+      // A posted journal cannot post again: a second click that lands before the posted view replaces the editor does nothing.
+      lock.current = succeeded && action === 'post';
       setBusy(undefined);
     }
   };

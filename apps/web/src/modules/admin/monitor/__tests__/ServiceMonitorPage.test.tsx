@@ -23,7 +23,7 @@ describe('ServiceMonitorPage', () => {
     const queues = screen.getByRole('table', { name: 'Queues' });
     const queueRows = within(queues).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
     expect(queueRows.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6], cells[7]])).toEqual([
-      ['ledger.recurring-journals', '*/5 * * * *', '3', '1', '2', '12.5 ms', 'Failed'],
+      ['ledger.recurring-journals', 'Every 5 minutes', '3', '1', '2', '12.5 ms', 'Failed'],
       ['mail.deliver', 'On demand', '0', '0', '0', '—', '—'],
     ]);
     const failures = screen.getByRole('table', { name: 'Last failures' });

@@ -2,10 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceMonitor } from '@erp/contracts';
 import { databaseFigures, failureRows, jobFigures, mailFigures } from '../monitor-figures';
-import { formatBytes, formatDuration, formatMs, worstStatus } from '../monitor-format';
+import { describeCron, formatBytes, formatDuration, formatMs, worstStatus } from '../monitor-format';
 import { monitorSample } from './monitor-sample';
 
 describe('monitor formats', () => {
+  it('reads the common job schedules in words and leaves any other pattern as written', () => {
+    expect(describeCron('*/5 * * * *')).toBe('Every 5 minutes');
+    expect(describeCron('* * * * *')).toBe('Every minute');
+    expect(describeCron('15 * * * *')).toBe('Hourly at 15 min past');
+    expect(describeCron('0 */6 * * *')).toBe('Every 6 hours at 00 min past');
+    expect(describeCron('30 2 * * *')).toBe('Daily at 02:30');
+    expect(describeCron('0 8 * * 1-5')).toBe('0 8 * * 1-5');
+    expect(describeCron('0 0 1 * *')).toBe('0 0 1 * *');
+    expect(describeCron('@daily')).toBe('@daily');
+  });
+
   it('writes sizes in binary steps and durations in their two largest units', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');

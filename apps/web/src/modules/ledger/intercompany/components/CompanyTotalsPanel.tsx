@@ -11,7 +11,7 @@ function CompanyCard({ item }: { item: CompanyTotals }) {
     <Card size="small" title={`${company.code} · base ${company.baseCurrency}`} extra={<Typography.Text type="secondary">{lineCount} {lineCount === 1 ? 'line' : 'lines'}</Typography.Text>} data-testid={`company-totals-${company.code}`}>
       <LineTotals totals={totals} />
       <Flex wrap gap={8} align="center" style={{ marginTop: 8 }}>
-        <Typography.Text type="secondary">Posting adds:</Typography.Text>
+        <Typography.Text type="secondary">Posting balances it with:</Typography.Text>
         {due.length === 0 ? (
           <Typography.Text type="secondary">no due line</Typography.Text>
         ) : (

@@ -114,6 +114,8 @@ const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales,
   );
 });
 
+const MIN_WIDTH_WITHOUT_RATE = 960;
+
 /**
  * The intercompany line grid: each line names its company (this one or the partner), and its
  * account comes from that company's chart. Tab moves through the cells, Enter on a credit adds
@@ -124,7 +126,8 @@ export function IcLineGrid(props: Props) {
   return (
     <>
       <div className="journal-grid-scroll">
-        <table className="journal-grid" aria-label="Intercompany lines">
+        {/* Without the rate column the grid needs less room: it then fits the template drawer with its remove buttons in view. */}
+        <table className="journal-grid" aria-label="Intercompany lines" style={withRate ? undefined : { minWidth: MIN_WIDTH_WITHOUT_RATE }}>
           <colgroup>
             <col style={{ width: 40 }} />
             <col style={{ width: 110 }} />

@@ -12,7 +12,8 @@ import { deleteIcTemplate, icKey, saveIcTemplate } from '../intercompany-api';
 import { buildIcTemplateInput, emptyIcLine, icLinesFromView, switchPartner, type IcGridLine, type IcTemplateHeader } from '../intercompany-lines';
 import { useIcGrid } from '../useIcGrid';
 import type { IcReference } from '../useIcReference';
-import type { PairCompany } from '../intercompany-totals';
+import { companyTotals, entryBalance, type PairCompany } from '../intercompany-totals';
+import { CompanyTotalsPanel } from './CompanyTotalsPanel';
 import { IcLineGrid } from './IcLineGrid';
 
 type Props = { template: IntercompanyTemplateView | undefined; reference: IcReference & { own: PairCompany & { description: string } }; onClose: () => void };
@@ -44,7 +45,11 @@ export function IcTemplateDrawer({ template, reference, onClose }: Props) {
   const [header, setHeader] = useState<IcTemplateHeader>(() => ({ code: template?.code ?? '', name: template?.name ?? '', partnerCompany: template?.partnerCompany.id ?? '', description: template?.description ?? '' }));
   const grid = useIcGrid(() => (template ? icLinesFromView(template) : [emptyIcLine('', own.baseCurrency), emptyIcLine(own.id, own.baseCurrency)]), own.id, own.baseCurrency);
   const partner = reference.companyOf(header.partnerCompany);
-  const companies = useMemo(() => (partner ? [own, partner] : [own]), [own, partner]);
+  const pair = useMemo(() => (partner ? ([own, partner] as const) : undefined), [own, partner]);
+  const companies = useMemo(() => (pair ? [...pair] : [own]), [own, pair]);
+  // The same running totals as the journal editor: a template with amounts shows it will balance before it is used.
+  const totals = useMemo(() => (pair ? companyTotals(grid.lines, pair, reference.scales) : []), [grid.lines, pair, reference.scales]);
+  const entry = useMemo(() => entryBalance(grid.lines, reference.scales), [grid.lines, reference.scales]);
   const [busy, setBusy] = useState(false);
   const mayWrite = hasOperation(permissions, template ? ops.edit : ops.save);
 
@@ -117,6 +122,7 @@ export function IcTemplateDrawer({ template, reference, onClose }: Props) {
         </Row>
       </Form>
       <IcLineGrid lines={grid.lines} api={grid.api} companies={companies} scales={reference.scales} currencyCodes={reference.currencyCodes} withRate={false} />
+      {pair && <CompanyTotalsPanel companies={totals} entry={entry} />}
     </Drawer>
   );
 }

@@ -10,8 +10,9 @@ import { useCompany } from '../../../../app/shell/useCompany';
 import { useDebouncedValue } from '../../../../shared/kit';
 import { formatAmount, formatDate } from '../../journals/amount-format';
 import { JournalStatusTag } from '../../journals/components/JournalStatusTag';
-import { TransferButtons } from '../components/TransferButtons';
+import { TransferButtons } from '../../../../shared/transfer';
 import { fetchIcJournals, icKey, type IcListState } from '../intercompany-api';
+import { icTransfer } from '../intercompany-transfer';
 import { IC_EDITOR } from '../useIcActions';
 import '../../journals/ledger-screens.css';
 
@@ -31,7 +32,7 @@ function columns(sort: string | undefined, dateFormat: string): TableColumnsType
     { title: 'Status', key: 'status', dataIndex: 'status', sorter: true, sortOrder: orderOf(sort, 'status'), render: (status: JournalStatus) => <JournalStatusTag status={status} /> },
     {
       title: 'Total', key: 'total', align: 'right',
-      render: (_, row) => (posted(row) && row.total ? <span className="ledger-amount">{formatAmount(row.total)} {row.baseCurrency}</span> : <span aria-label="No total yet">—</span>),
+      render: (_, row) => (posted(row) && row.total ? <span className="ledger-amount">{formatAmount(row.total)} {row.baseCurrency}</span> : <span aria-label="No total yet" title="The total shows once the journal is posted">—</span>),
     },
   ];
 }
@@ -66,7 +67,7 @@ export default function IntercompanyJournalsPage() {
         title="Intercompany Journals"
         extra={
           <Flex wrap gap={8}>
-            <TransferButtons target="journals" state={state} exportLabel={ops.export} importLabel={ops.import} />
+            <TransferButtons {...icTransfer('journals', state)} exportLabel={ops.export} importLabel={ops.import} />
             {canSave && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(IC_EDITOR)}>New intercompany journal</Button>}
           </Flex>
         }

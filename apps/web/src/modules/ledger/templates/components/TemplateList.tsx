@@ -13,7 +13,8 @@ import { fetchTemplates, templatesKey, type ListState } from '../templates-api';
 import { TEMPLATE_LINK } from '../useTemplateActions';
 import { CreateJournalModal } from './CreateJournalModal';
 import { templateListColumns } from './template-list-columns';
-import { TransferButtons } from './TransferButtons';
+import { TransferButtons } from '../../../../shared/transfer';
+import { templatesTransfer } from '../templates-transfer';
 import '../../journals/ledger-screens.css';
 
 /** The journal templates: server-side search, sort and paging; export and import; a journal from any active one. */
@@ -35,7 +36,7 @@ export function TemplateList({ dateFormat }: { dateFormat: string }) {
         subtitle="Reusable line sets: make a journal from one, or run one on a schedule as a recurring journal"
         extra={
           <Flex wrap gap={8}>
-            <TransferButtons target="templates" state={state} exportLabel="ExportJournalTemplate" importLabel="ImportJournalTemplate" />
+            <TransferButtons {...templatesTransfer('templates', state)} exportLabel="ExportJournalTemplate" importLabel="ImportJournalTemplate" />
             {canSave && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(`${TEMPLATE_LINK}?new=1`)}>
                 New template

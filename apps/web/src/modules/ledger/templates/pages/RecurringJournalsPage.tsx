@@ -9,7 +9,8 @@ import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { useDebouncedValue } from '../../../../shared/kit';
 import { recurringListColumns } from '../components/recurring-list-columns';
-import { TransferButtons } from '../components/TransferButtons';
+import { TransferButtons } from '../../../../shared/transfer';
+import { templatesTransfer } from '../templates-transfer';
 import { nextListState } from '../list-state';
 import { fetchRecurringList, recurringKey, type ListState } from '../templates-api';
 import { RECURRING_LINK } from '../useRecurringActions';
@@ -34,7 +35,7 @@ export default function RecurringJournalsPage() {
         subtitle="A template on a schedule: due journals are generated each day, as drafts or posted"
         extra={
           <Flex wrap gap={8}>
-            <TransferButtons target="recurring" state={state} exportLabel="ExportRecurringJournal" importLabel="ImportRecurringJournal" />
+            <TransferButtons {...templatesTransfer('recurring', state)} exportLabel="ExportRecurringJournal" importLabel="ImportRecurringJournal" />
             {canSave && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(RECURRING_LINK)}>
                 New recurring journal
