@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isProtectedRoute } from '@erp/contracts';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -19,6 +20,8 @@ import { resolveTokenSecret, TokenService } from './platform/security/tokens';
 import { loadPrincipal, registerAuthRoutes } from './modules/auth/index';
 import { registerOrganisationRoutes } from './modules/organisation/index';
 import { registerLedgerRoutes } from './modules/ledger/index';
+import { registerAdminRoutes } from './modules/admin/index';
+import { registerWorkflowRoutes } from './modules/workflow/index';
 import { EntityRegistry } from './platform/kit/registry';
 
 export type AppDeps = {
@@ -88,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, platform);
   registerOrganisationRoutes(app, platform);
   registerLedgerRoutes(app, platform, platform.entities);
+  registerAdminRoutes(app, platform);
+  registerWorkflowRoutes(app, platform);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return { app, platform };
 }
@@ -102,8 +107,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !isApiPath(request.url.split('?')[0]!) && (request.headers.accept ?? '').includes('text/html');
+    const pathname = request.url.split('?')[0]!;
+    // A page route may equal an API prefix (/workflow): the browser asking for it gets the app.
+    const wantsPage = request.method === 'GET' && (!isApiPath(pathname) || isProtectedRoute(pathname)) && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ message: `No such route: ${request.method} ${request.url.split('?')[0]}`, statusCode: 404, serverError: 'NotFound' });
+    return reply.status(404).send({ message: `No such route: ${request.method} ${pathname}`, statusCode: 404, serverError: 'NotFound' });
   });
 }

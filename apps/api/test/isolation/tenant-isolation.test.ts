@@ -5,14 +5,15 @@ import { eq, sql } from 'drizzle-orm';
 import { transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
-import { accountBalances, accountingPeriods, accounts, auditLog, journalLines, journals, ledgerEntries, companies, companySettings, currencies, fiscalYears, mailOutbox, numberCounters, oneTimeCodes, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
+import { accountBalances, accountingPeriods, accounts, auditLog, intercompanyAccounts, intercompanyJournalLines, intercompanyJournals, intercompanyTemplateLines, intercompanyTemplates, journalLines, journals, journalTemplateLines, journalTemplates, ledgerEntries, companies, companySettings, currencies, fiscalYears, mailOutbox, numberCounters, oneTimeCodes, recurringJournalRuns, recurringJournals, rolePermissions, roles, tenantHosts, tenants, users } from '../../src/platform/db/schema';
+import { escalationRules, escalationRuns, messageSettings, workflowActors, workflowHistory, workflowInstances, workflowInstanceSteps, workflowMessages, workflowStepAssignees, workflowSteps, workflowTagMembers, workflowTags, workflowTasks, workflows } from '../../src/modules/workflow/workflow.tables';
 import { API_PREFIXES } from '../../src/platform/http/guard';
 import { adminOf, call, createFirstUser, createTestApp, type Reply, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Access = 'public' | 'user' | 'public-or-user';
-/** One request B makes on its own host with A's ids, and what it may answer. */
-type Attack = { as: 'user' | 'public'; url: string; body?: unknown; status: number[]; check?: (body: unknown) => void | Promise<void> };
+/** One request B makes on its own host with A's ids, and what it may answer (`file`: a download, read as text, not JSON). */
+type Attack = { as: 'user' | 'public'; url: string; body?: unknown; status: number[]; file?: true; check?: (body: unknown) => void | Promise<void> };
 type Endpoint = { method: Method; route: string; access: Access; attacks: () => Attack[] };
 type List<T> = { items: T[]; total: number };
 
@@ -26,7 +27,7 @@ let b: { tenant: TestTenant; admin: Session };
 /** What A holds that B must never see or touch. */
 /** Transformed passwords: a made-up one, and B's real one (so a wrong-address change gets past the password check). */
 let pw: { spy: string; b: string };
-let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[]; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string };
+let A: { mail: string; userId: string; adminRoleId: string; viewerRoleId: string; secretCompanyId: string; code: string; changeToken: string; roleIds: string[]; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string; icJournalId: string; icTemplateId: string; templateId: string; recurringId: string };
 
 /** Sends a request with exactly the headers given (the helper `call` always sends the matching ones). */
 async function send<T = unknown>(method: Method, url: string, headers: Record<string, string>, payload?: unknown): Promise<Reply<T>> {
@@ -37,6 +38,11 @@ async function send<T = unknown>(method: Method, url: string, headers: Record<st
 
 const asA = <T>(method: Method, url: string, body?: unknown) => call<T>(t.app, a.tenant.host, method, url, body, a.admin);
 const asB = <T>(method: Method, url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);
+/** A download as B (exports answer CSV, not JSON). */
+const fileAsB = async (url: string): Promise<Reply<string>> => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { host: b.tenant.host, authorization: `Bearer ${b.admin.token}`, token: b.tenant.tenantId } });
+  return { status: res.statusCode, body: res.body };
+};
 const bOutbox = () => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId }, (tx) => tx.select().from(mailOutbox));
 
 /** Every API route Fastify knows, as `METHOD /path`, read from its route tree (HEAD is implied by GET). */
@@ -66,7 +72,7 @@ function isHandWrittenApiRoute(path: string): boolean {
 /** A's rows of every tenant table, read as A in SQL, in a stable order: the proof that nothing changed. */
 async function sqlSnapshotOfA(): Promise<Record<string, string[]>> {
   const json = (rows: object[]) => rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
-  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts, journals, journalLines, ledgerEntries, accountBalances };
+  const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts, journals, journalLines, ledgerEntries, accountBalances, intercompanyAccounts, intercompanyJournals, intercompanyJournalLines, intercompanyTemplates, intercompanyTemplateLines, workflowTags, workflowTagMembers, workflowActors, workflows, workflowSteps, workflowStepAssignees, escalationRules, messageSettings, journalTemplates, journalTemplateLines, recurringJournals, recurringJournalRuns, workflowInstances, workflowInstanceSteps, workflowTasks, escalationRuns, workflowHistory, workflowMessages };
   const snapshot: Record<string, string[]> = {};
   await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, async (tx) => {
     for (const [name, table] of Object.entries(tables)) snapshot[name] = json(await tx.select().from(table));
@@ -270,7 +276,244 @@ const endpoints: Endpoint[] = [
       { as: 'user', url: '/gl/company-config', body: { retainedEarningsAccount: A.accountId, roundingAccount: null, realisedFxGainAccount: null, realisedFxLossAccount: null, unrealisedFxAccount: null, suspenseAccount: null, exchangeAccount: null, journalSequence: A.sequenceId }, status: [404] },
     ],
   },
+  {
+    method: 'GET', route: '/admin/audit-trail', access: 'user', attacks: () => [
+      { as: 'user', url: `/admin/audit-trail?entity=company&recordId=${A.secretCompanyId}`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
+      { as: 'user', url: `/admin/audit-trail?userId=${A.userId}&limit=200`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
+      { as: 'user', url: `/admin/audit-trail?entity=journal&recordId=${A.journalId}`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
+      { as: 'user', url: '/admin/audit-trail?search=Secret%20of%20A&limit=200', status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
+      {
+        as: 'user', url: '/admin/audit-trail?limit=200', status: [200],
+        check: (body) => {
+          const { items } = body as { items: { user: { id: string } | null }[] };
+          expect(items.length).toBeGreaterThan(0);
+          for (const item of items) expect([null, b.admin.user.activeUser.code]).toContain(item.user?.id ?? null);
+        },
+      },
+    ],
+  },
+  { method: 'GET', route: '/admin/audit-trail/entities', access: 'user', attacks: () => [{ as: 'user', url: '/admin/audit-trail/entities', status: [200], check: (body) => expect((body as { items: string[] }).items).not.toContain('journal') }] },
+  {
+    method: 'GET', route: '/admin/audit-trail/export', access: 'user', attacks: () => [
+      { as: 'user', url: '/admin/audit-trail/export?search=Secret%20of%20A', file: true, status: [200], check: (body) => expect((body as string).trim().split('\r\n')).toHaveLength(1) },
+      { as: 'user', url: `/admin/audit-trail/export?recordId=${A.journalId}`, file: true, status: [200], check: (body) => expect((body as string).trim().split('\r\n')).toHaveLength(1) },
+      { as: 'user', url: '/admin/audit-trail/export', file: true, status: [200], check: (body) => expect((body as string).split('\r\n').length).toBeGreaterThan(2) },
+    ],
+  },
+  {
+    method: 'GET', route: '/admin/service-monitor', access: 'user', attacks: () => [
+      // A has a mail in its outbox (the code it asked for); B's monitor counts only B's.
+      { as: 'user', url: '/admin/service-monitor', status: [200], check: (body) => expect((body as { mail: { counts: object } }).mail.counts).toEqual({ queued: 0, outbox: 0, sent: 0, failed: 0 }) },
+    ],
+  },
+  ...intercompanyEndpoints(),
+  ...ledgerToolEndpoints(),
+  ...workflowDefinitionEndpoints(),
+  ...workflowRunningEndpoints(),
 ];
+
+/** What A holds in the workflow module (ids by name), filled by the set-up below. */
+const WF: Record<string, string> = {};
+
+/** Journal templates, recurring journals, year-end close, trial balance files: B aims at A's rows. */
+function ledgerToolEndpoints(): Endpoint[] {
+  const tpl = '/gl/journal-templates';
+  const rj = '/gl/recurring-journals';
+  const lines = () => [{ account: A.accountId, currency: 'USD', debit: '1' }, { account: A.accountId, currency: 'USD', credit: '1' }];
+  const templateBody = () => ({ code: 'SPY', name: 'Spy', lines: lines() });
+  const recurringBody = () => ({ code: 'SPY', description: 'Spy', template: A.templateId, frequency: 'Monthly', startDate: '2026-01-31' });
+  // A's codes in lower case: B's answers may repeat the code B sent.
+  const file = (text: string, extra: object = {}) => ({ fileName: 'spy.csv', contentBase64: Buffer.from(text).toString('base64'), dryRun: false, mode: 'all', ...extra });
+  const headerOnly = (body: unknown) => expect((body as string).trim().split('\r\n')).toHaveLength(1);
+  const noAccount = (body: unknown) => expect((body as ErrorObject).message).toBe('Line 1: the account does not exist in this company');
+  return [
+    { method: 'GET', route: tpl, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}?limit=500&search=Secret`, status: [200], check: none }, { as: 'user', url: `${tpl}?limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${tpl}/lookup`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/lookup?search=Secret`, status: [200], check: (body) => expect(body).toEqual([]) }, { as: 'user', url: `${tpl}/lookup?limit=100`, status: [200], check: (body) => expect(body).toEqual([]) }] },
+    { method: 'GET', route: `${tpl}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/export`, file: true, status: [200], check: headerOnly }] },
+    {
+      // B names A's template code: a preview of a new template of B's, nothing of A's is found or written.
+      method: 'POST', route: `${tpl}/import`, access: 'user', attacks: () => [
+        { as: 'user', url: `${tpl}/import`, body: file('Code,Name,Account,Currency,Debit,Credit\r\nasecret-tpl,x,1010,USD,1,\r\nasecret-tpl,x,4000,USD,,1\r\n', { dryRun: true }), status: [200], check: (body) => expect(body).toMatchObject({ written: 0, errors: [], preview: [{ code: 'asecret-tpl', name: 'x', lines: 2 }] }) },
+      ],
+    },
+    { method: 'GET', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.templateId}`, status: [404] }] },
+    { method: 'POST', route: tpl, access: 'user', attacks: () => [{ as: 'user', url: tpl, body: templateBody(), status: [422], check: noAccount }] },
+    { method: 'PUT', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.templateId}`, body: templateBody(), status: [404] }] },
+    { method: 'DELETE', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.templateId}`, status: [404] }] },
+    { method: 'POST', route: `${tpl}/:id/journal`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.templateId}/journal`, body: { journalDate: '2026-03-01' }, status: [404] }] },
+    { method: 'GET', route: rj, access: 'user', attacks: () => [{ as: 'user', url: `${rj}?limit=500&search=Secret`, status: [200], check: none }, { as: 'user', url: `${rj}?limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${rj}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/export`, file: true, status: [200], check: headerOnly }] },
+    {
+      method: 'POST', route: `${rj}/import`, access: 'user', attacks: () => [
+        { as: 'user', url: `${rj}/import`, body: file('Code,Description,Template,Frequency,Start date\r\nSPY,x,asecret-tpl,Monthly,2026-01-31\r\n'), status: [200], check: (body) => expect(body).toMatchObject({ written: 0, errors: [{ row: 2, field: 'Template', message: 'No journal template with code asecret-tpl' }] }) },
+        { as: 'user', url: `${rj}/import`, body: file('Code,Description,Template,Frequency,Start date\r\nasecret-rec,x,asecret-tpl,Monthly,2026-01-31\r\n', { mode: 'valid' }), status: [200], check: (body) => expect(body).toMatchObject({ written: 0, valid: 0 }) },
+      ],
+    },
+    { method: 'GET', route: `${rj}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/${A.recurringId}`, status: [404] }] },
+    { method: 'GET', route: `${rj}/:id/journals`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/${A.recurringId}/journals`, status: [404] }] },
+    { method: 'POST', route: rj, access: 'user', attacks: () => [{ as: 'user', url: rj, body: recurringBody(), status: [422], check: (body) => expect((body as ErrorObject).message).toBe('The template does not exist in this company') }] },
+    { method: 'PUT', route: `${rj}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/${A.recurringId}`, body: recurringBody(), status: [404] }] },
+    { method: 'DELETE', route: `${rj}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/${A.recurringId}`, status: [404] }] },
+    { method: 'POST', route: `${rj}/:id/run`, access: 'user', attacks: () => [{ as: 'user', url: `${rj}/${A.recurringId}/run`, body: { upTo: '2026-12-31' }, status: [404] }, { as: 'user', url: `${rj}/${A.recurringId}/run`, status: [404] }] },
+    { method: 'GET', route: '/gl/fiscal-years/:id/closing-entry', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/closing-entry`, status: [404] }] },
+    { method: 'POST', route: '/gl/fiscal-years/:id/close', access: 'user', attacks: () => [{ as: 'user', url: `/gl/fiscal-years/${A.fiscalYearId}/close`, status: [404] }] },
+    {
+      method: 'GET', route: '/gl/trial-balance/export', access: 'user', attacks: () => [
+        { as: 'user', url: '/gl/trial-balance/export?from=2026-01-01&to=2026-12-31&format=csv', file: true, status: [200], check: (body) => expect(body as string).not.toMatch(/77\.00|88\.00/) },
+      ],
+    },
+    {
+      // B's own books have no 2026 year: the import posts nowhere, least of all into A's year.
+      method: 'POST', route: '/gl/trial-balance/import', access: 'user', attacks: () => [
+        { as: 'user', url: '/gl/trial-balance/import', body: { fileName: 'tb.csv', contentBase64: Buffer.from('Account,Debit,Credit\r\n1010,77,\r\n4000,,77\r\n').toString('base64'), journalDate: '2026-01-01', dryRun: false, post: true }, status: [200, 422], check: (body) => expect((body as { journal?: unknown }).journal ?? null).toBeNull() },
+      ],
+    },
+  ];
+}
+
+/** Workflow definitions (workflows, tags, actors, escalations, message settings). */
+function workflowDefinitionEndpoints(): Endpoint[] {
+  const wf = '/workflow/workflows';
+  const tg = '/workflow/tags';
+  const esc = '/workflow/escalations';
+  // Bodies naming A's user, tag, workflow and step: B's tenant knows none of them.
+  const workflowBody = () => ({ approvalType: 'AdjustmentJournal', name: 'Spy', active: false, steps: [{ name: 'Spy', assignees: [{ kind: 'User', id: A.userId }, { kind: 'Tag', id: WF.tagId }] }] });
+  const tagBody = () => ({ code: 'SPY', name: 'Spy', members: [A.userId] });
+  const ruleBody = () => ({ workflowId: WF.workflowId, stepId: WF.stepId, action: 'Escalate', target: { kind: 'Tag', id: WF.tagId } });
+  const noRows = (body: unknown) => expect(body).toEqual([]);
+  const bUser = () => b.admin.user.activeUser.code;
+  return [
+    { method: 'GET', route: '/workflow/approval-types', access: 'user', attacks: () => [{ as: 'user', url: '/workflow/approval-types', status: [200], check: (body) => expect(body).toHaveLength(27) }] },
+    { method: 'GET', route: wf, access: 'user', attacks: () => [{ as: 'user', url: `${wf}?search=Secret`, status: [200], check: none }, { as: 'user', url: `${wf}?approvalType=FundTransfer&limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${wf}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${wf}/${WF.workflowId}`, status: [404] }] },
+    { method: 'POST', route: wf, access: 'user', attacks: () => [{ as: 'user', url: wf, body: workflowBody(), status: [404] }] },
+    {
+      method: 'PUT', route: `${wf}/:id`, access: 'user', attacks: () => [
+        { as: 'user', url: `${wf}/${WF.workflowId}`, body: { ...workflowBody(), steps: [{ name: 'Spy', assignees: [{ kind: 'User', id: bUser() }] }] }, status: [404] },
+      ],
+    },
+    { method: 'DELETE', route: `${wf}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${wf}/${WF.workflowId}`, status: [404] }] },
+    { method: 'GET', route: tg, access: 'user', attacks: () => [{ as: 'user', url: `${tg}?search=ASECRET`, status: [200], check: none }, { as: 'user', url: `${tg}?limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${tg}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tg}/${WF.tagId}`, status: [404] }] },
+    { method: 'POST', route: tg, access: 'user', attacks: () => [{ as: 'user', url: tg, body: tagBody(), status: [404] }] },
+    { method: 'PUT', route: `${tg}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tg}/${WF.tagId}`, body: { ...tagBody(), members: [] }, status: [404] }] },
+    { method: 'DELETE', route: `${tg}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tg}/${WF.tagId}`, status: [404] }] },
+    {
+      method: 'GET', route: '/workflow/actors', access: 'user', attacks: () => [
+        {
+          as: 'user', url: '/workflow/actors?limit=500', status: [200],
+          check: (body) => {
+            const ids = (body as List<{ userId: string }>).items.map((x) => x.userId);
+            expect(ids).toContain(bUser());
+            expect(ids).not.toContain(A.userId);
+          },
+        },
+        { as: 'user', url: '/workflow/actors?search=isoa', status: [200], check: none },
+      ],
+    },
+    {
+      method: 'PUT', route: '/workflow/actors/:userId', access: 'user', attacks: () => [
+        { as: 'user', url: `/workflow/actors/${A.userId}`, body: { tags: [] }, status: [404] },
+        { as: 'user', url: `/workflow/actors/${bUser()}`, body: { tags: [WF.tagId] }, status: [404] },
+        { as: 'user', url: `/workflow/actors/${bUser()}`, body: { delegateUserId: A.userId, delegateFrom: '2026-05-01', delegateTo: '2026-05-31' }, status: [404] },
+      ],
+    },
+    { method: 'GET', route: '/workflow/users/lookup', access: 'user', attacks: () => [{ as: 'user', url: '/workflow/users/lookup?search=isoa', status: [200], check: noRows }] },
+    {
+      method: 'GET', route: esc, access: 'user', attacks: () => [
+        { as: 'user', url: `${esc}?workflowId=${WF.workflowId}`, status: [200], check: none },
+        { as: 'user', url: `${esc}?limit=500`, status: [200], check: none },
+      ],
+    },
+    { method: 'POST', route: esc, access: 'user', attacks: () => [{ as: 'user', url: esc, body: ruleBody(), status: [404] }] },
+    { method: 'PUT', route: `${esc}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${esc}/${WF.ruleId}`, body: ruleBody(), status: [404] }] },
+    { method: 'DELETE', route: `${esc}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${esc}/${WF.ruleId}`, status: [404] }] },
+    {
+      method: 'GET', route: '/workflow/message-settings', access: 'user', attacks: () => [
+        { as: 'user', url: '/workflow/message-settings', status: [200], check: (body) => expect((body as { event: string; isDefault: boolean }[]).find((s) => s.event === 'Approved')!.isDefault).toBe(true) },
+      ],
+    },
+    // B saves its own template; A's (which names "Secret of A") stays as it was.
+    {
+      method: 'PUT', route: '/workflow/message-settings/:event', access: 'user', attacks: () => [
+        { as: 'user', url: '/workflow/message-settings/Rejected', body: { subject: 'B rejected {documentNumber}', body: '{comment}' }, status: [200], check: (body) => expect(body).toMatchObject({ event: 'Rejected', isDefault: false }) },
+      ],
+    },
+  ];
+}
+
+/** Workflow running (submissions, tasks, history, messages). */
+function workflowRunningEndpoints(): Endpoint[] {
+  const nothing = (body: unknown) => expect(body).toEqual({ current: null, items: [] });
+  return [
+    {
+      method: 'POST', route: '/workflow/submissions', access: 'user', attacks: () => [
+        { as: 'user', url: '/workflow/submissions', body: { approvalType: 'JournalApproval', documentId: WF.journalId }, status: [404] },
+        { as: 'user', url: '/workflow/submissions', body: { approvalType: 'PeriodClosing', documentId: A.periodId }, status: [404] },
+      ],
+    },
+    { method: 'POST', route: '/gl/journals/:id/submit', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${WF.journalId}/submit`, body: {}, status: [404] }, { as: 'user', url: `/gl/journals/${A.draftId}/submit`, body: {}, status: [404] }] },
+    { method: 'POST', route: '/workflow/instances/:id/cancel', access: 'user', attacks: () => [{ as: 'user', url: `/workflow/instances/${WF.instanceId}/cancel`, status: [404] }] },
+    {
+      method: 'GET', route: '/workflow/tasks', access: 'user', attacks: () => [
+        { as: 'user', url: '/workflow/tasks?limit=500', status: [200], check: none },
+        { as: 'user', url: '/workflow/tasks?status=Done&limit=500', status: [200], check: none },
+        { as: 'user', url: '/workflow/tasks?search=Secret', status: [200], check: none },
+      ],
+    },
+    { method: 'GET', route: '/workflow/tasks/summary', access: 'user', attacks: () => [{ as: 'user', url: '/workflow/tasks/summary', status: [200], check: (body) => expect(body).toEqual({ count: 0, newest: [], unreadMessages: 0 }) }] },
+    { method: 'GET', route: '/workflow/tasks/:id', access: 'user', attacks: () => [{ as: 'user', url: `/workflow/tasks/${WF.taskId}`, status: [404] }] },
+    { method: 'POST', route: '/workflow/tasks/:id/approve', access: 'user', attacks: () => [{ as: 'user', url: `/workflow/tasks/${WF.taskId}/approve`, body: { comment: 'by B' }, status: [404] }] },
+    { method: 'POST', route: '/workflow/tasks/:id/reject', access: 'user', attacks: () => [{ as: 'user', url: `/workflow/tasks/${WF.taskId}/reject`, body: { comment: 'by B' }, status: [404] }] },
+    {
+      method: 'GET', route: '/workflow/history', access: 'user', attacks: () => [
+        { as: 'user', url: `/workflow/history?approvalType=JournalApproval&documentId=${WF.journalId}`, status: [200], check: nothing },
+        { as: 'user', url: `/workflow/history?approvalType=JournalApproval&documentId=${A.journalId}`, status: [200], check: nothing },
+      ],
+    },
+    {
+      method: 'GET', route: '/workflow/messages', access: 'user', attacks: () => [
+        { as: 'user', url: '/workflow/messages?limit=500', status: [200], check: (body) => expect(body).toEqual({ items: [], total: 0, unread: 0 }) },
+      ],
+    },
+    { method: 'POST', route: '/workflow/messages/:id/read', access: 'user', attacks: () => [{ as: 'user', url: `/workflow/messages/${WF.messageId}/read`, status: [404] }] },
+  ];
+}
+
+/** The intercompany routes: B names A's companies, accounts, journals and templates. */
+function intercompanyEndpoints(): Endpoint[] {
+  const icBody = () => ({ partnerCompany: A.secretCompanyId, journalDate: '2026-03-03', description: 'x', lines: [{ company: a.tenant.companyId, account: A.accountId, currency: 'USD', debit: '1' }, { company: A.secretCompanyId, account: A.accountId, currency: 'USD', credit: '1' }] });
+  const templateBody = () => ({ code: 'SPY', name: 'Spy', ...icBody() });
+  // Codes in lower case: the refusal may repeat the code B sent without naming A's company.
+  const csv = (text: string) => ({ fileName: 'spy.csv', contentBase64: Buffer.from(text).toString('base64'), dryRun: false, mode: 'all' });
+  const nothingWritten = (body: unknown) => expect(body).toMatchObject({ written: 0, errors: expect.arrayContaining([expect.objectContaining({ message: 'Unknown company asecret' })]) });
+  const headerOnly = (body: unknown) => expect((body as string).trim().split('\r\n')).toHaveLength(1);
+  const ic = '/gl/intercompany-journals';
+  const tpl = '/gl/intercompany-journal-templates';
+  return [
+    { method: 'GET', route: '/gl/intercompany-partners', access: 'user', attacks: () => [{ as: 'user', url: '/gl/intercompany-partners', status: [200], check: (body) => expect(body).toEqual([]) }] },
+    { method: 'PUT', route: '/gl/intercompany-partners/:id/accounts', access: 'user', attacks: () => [{ as: 'user', url: `/gl/intercompany-partners/${A.secretCompanyId}/accounts`, body: { dueFromAccount: A.accountId, dueToAccount: A.accountId }, status: [404] }] },
+    { method: 'DELETE', route: '/gl/intercompany-partners/:id/accounts', access: 'user', attacks: () => [{ as: 'user', url: `/gl/intercompany-partners/${a.tenant.companyId}/accounts`, status: [404] }] },
+    { method: 'GET', route: '/gl/intercompany-accounts/lookup', access: 'user', attacks: () => [{ as: 'user', url: `/gl/intercompany-accounts/lookup?company=${A.secretCompanyId}`, status: [404] }] },
+    { method: 'GET', route: ic, access: 'user', attacks: () => [{ as: 'user', url: `${ic}?limit=500&search=Secret`, status: [200], check: none }, { as: 'user', url: `${ic}?limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${ic}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/export`, file: true, status: [200], check: headerOnly }] },
+    { method: 'POST', route: `${ic}/import`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/import`, body: csv('Journal,Date,Description,Partner Company,Company,Account,Currency,Debit,Credit\r\nJ,2026-03-03,x,asecret,asecret,1010,USD,1,\r\n'), status: [200], check: nothingWritten }] },
+    { method: 'GET', route: `${ic}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}`, status: [404] }] },
+    { method: 'POST', route: ic, access: 'user', attacks: () => [{ as: 'user', url: ic, body: icBody(), status: [404] }] },
+    { method: 'PUT', route: `${ic}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}`, body: icBody(), status: [404] }] },
+    { method: 'DELETE', route: `${ic}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}`, status: [404] }] },
+    { method: 'POST', route: `${ic}/:id/validate`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}/validate`, status: [404] }] },
+    { method: 'POST', route: `${ic}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}/post`, status: [404] }] },
+    { method: 'POST', route: `${ic}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${ic}/${A.icJournalId}/reverse`, body: { date: '2026-03-04' }, status: [404] }] },
+    { method: 'GET', route: tpl, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}?limit=500&search=Secret`, status: [200], check: none }, { as: 'user', url: `${tpl}?limit=500`, status: [200], check: none }] },
+    { method: 'GET', route: `${tpl}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/export`, file: true, status: [200], check: headerOnly }] },
+    { method: 'POST', route: `${tpl}/import`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/import`, body: csv('Template,Name,Partner Company,Company,Account,Currency,Debit,Credit\r\nSPY,x,asecret,asecret,1010,USD,1,\r\n'), status: [200], check: nothingWritten }] },
+    { method: 'GET', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.icTemplateId}`, status: [404] }] },
+    { method: 'POST', route: tpl, access: 'user', attacks: () => [{ as: 'user', url: tpl, body: templateBody(), status: [404] }] },
+    { method: 'PUT', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.icTemplateId}`, body: templateBody(), status: [404] }] },
+    { method: 'DELETE', route: `${tpl}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${tpl}/${A.icTemplateId}`, status: [404] }] },
+  ];
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -301,8 +544,66 @@ beforeAll(async () => {
     changeToken: validated.body.changeToken,
     roleIds: aRoles.map((r) => r.id),
     ...(await ledgerSetupOfA()),
+    icJournalId: '',
+    icTemplateId: '',
+    templateId: '',
+    recurringId: '',
   };
+  Object.assign(A, await intercompanyOfA());
+  Object.assign(A, await ledgerToolsOfA());
+  Object.assign(WF, await workflowDefinitionsOfA());
+  Object.assign(WF, await workflowRunningOfA());
 });
+
+/** A's journal template and recurring journal. */
+async function ledgerToolsOfA() {
+  const accountList = await asA<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500');
+  const code = (c: string) => accountList.body.items.find((x) => x.code === c)!.id;
+  const template = await asA<{ id: string }>('POST', '/gl/journal-templates', { code: 'ASECRET-TPL', name: 'Secret of A', lines: [{ account: code('6100'), currency: 'USD', debit: '88' }, { account: code('1010'), currency: 'USD', credit: '88' }] });
+  const recurring = await asA<{ id: string }>('POST', '/gl/recurring-journals', { code: 'ASECRET-REC', description: 'Secret of A', template: template.body.id, frequency: 'Monthly', startDate: '2026-01-31', mode: 'Post' });
+  const run = await asA<{ generated: unknown[] }>('POST', `/gl/recurring-journals/${recurring.body.id}/run`, { upTo: '2026-02-28' });
+  expect([template.status, recurring.status, run.status]).toEqual([200, 200, 200]);
+  expect(run.body.generated).toHaveLength(2);
+  return { templateId: template.body.id, recurringId: recurring.body.id };
+}
+
+/** A's workflow definitions: what B will aim at (ids into WF). */
+async function workflowDefinitionsOfA(): Promise<Record<string, string>> {
+  const tag = await asA<{ id: string }>('POST', '/workflow/tags', { code: 'ASECRET-TAG', name: 'Secret of A', members: [A.userId] });
+  const steps = [{ name: 'Secret of A', deadlineHours: 24, assignees: [{ kind: 'User', id: A.userId }, { kind: 'Tag', id: tag.body.id }] }];
+  const workflow = await asA<{ id: string; steps: { id: string }[] }>('POST', '/workflow/workflows', { approvalType: 'FundTransfer', name: 'Secret of A', description: 'Secret of A', steps });
+  const rule = await asA<{ id: string }>('POST', '/workflow/escalations', { workflowId: workflow.body.id, stepId: workflow.body.steps[0]?.id, action: 'Escalate', target: { kind: 'Tag', id: tag.body.id } });
+  const actor = await asA('PUT', `/workflow/actors/${A.userId}`, { tags: [tag.body.id] });
+  const message = await asA('PUT', '/workflow/message-settings/Approved', { subject: 'Secret of A {documentNumber}', body: 'Secret of A {link}' });
+  expect([tag.status, workflow.status, rule.status, actor.status, message.status]).toEqual([200, 200, 200, 200, 200]);
+  return { tagId: tag.body.id, workflowId: workflow.body.id, stepId: workflow.body.steps[0]!.id, ruleId: rule.body.id };
+}
+
+/** A's running approvals: a submission and its task (ids into WF). */
+async function workflowRunningOfA(): Promise<Record<string, string>> {
+  // A's only user approves A's journals: the workflow allows self-approval.
+  const steps = [{ name: 'Secret of A', operation: 'Validate', deadlineHours: 24, assignees: [{ kind: 'User', id: A.userId }] }];
+  const workflow = await asA('POST', '/workflow/workflows', { approvalType: 'JournalApproval', name: 'Secret of A', allowSelfApproval: true, steps });
+  const body = { journalDate: '2026-03-05', description: 'Secret of A under approval', lines: [{ account: A.accountId, currency: 'USD', debit: '12' }, { account: A.accountId, currency: 'USD', credit: '12' }] };
+  const journal = await asA<{ id: string }>('POST', '/gl/journals', body);
+  const instance = await asA<{ id: string; steps: { tasks: { id: string }[] }[] }>('POST', `/gl/journals/${journal.body.id}/submit`, { comment: 'Secret of A' });
+  const messages = await asA<{ items: { id: string }[] }>('GET', '/workflow/messages');
+  expect([workflow.status, journal.status, instance.status, messages.status]).toEqual([200, 200, 200, 200]);
+  return { journalId: journal.body.id, instanceId: instance.body.id, taskId: instance.body.steps[0]!.tasks[0]!.id, messageId: messages.body.items[0]!.id };
+}
+
+/** A's intercompany set-up between its two companies: due accounts, a draft journal and a template. */
+async function intercompanyOfA() {
+  const accountList = await asA<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500');
+  const code = (c: string) => accountList.body.items.find((x) => x.code === c)!.id;
+  expect((await asA('PUT', `/gl/intercompany-partners/${A.secretCompanyId}/accounts`, { dueFromAccount: code('1300'), dueToAccount: code('2100') })).status).toBe(200);
+  const [other] = (await asA<{ id: string }[]>('GET', `/gl/intercompany-accounts/lookup?company=${A.secretCompanyId}&search=1010`)).body;
+  const lines = [{ company: a.tenant.companyId, account: code('1010'), currency: 'USD', debit: '55' }, { company: A.secretCompanyId, account: other!.id, currency: 'USD', credit: '55' }];
+  const journal = await asA<{ id: string }>('POST', '/gl/intercompany-journals', { partnerCompany: A.secretCompanyId, journalDate: '2026-03-03', description: 'Secret of A', lines });
+  const template = await asA<{ id: string }>('POST', '/gl/intercompany-journal-templates', { code: 'ASECRET-IC', name: 'Secret of A', partnerCompany: A.secretCompanyId, lines });
+  expect([journal.status, template.status]).toEqual([200, 200]);
+  return { icJournalId: journal.body.id, icTemplateId: template.body.id };
+}
 
 /** A's fiscal year with periods, its journal sequence and an account: the ids B will aim at. */
 async function ledgerSetupOfA() {
@@ -368,7 +669,7 @@ describe("B on its own host with A's ids", () => {
   it.each(endpoints.map((e) => [`${e.method} ${e.route}`, e] as const))('%s: answers nothing of A', async (_, endpoint) => {
     for (const attack of endpoint.attacks()) {
       const { url, body } = attack;
-      const res = attack.as === 'user' ? await asB(endpoint.method, url, body) : await call(t.app, b.tenant.host, endpoint.method, url, body);
+      const res = attack.file ? await fileAsB(url) : attack.as === 'user' ? await asB(endpoint.method, url, body) : await call(t.app, b.tenant.host, endpoint.method, url, body);
       expect(attack.status, `${url} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
       if (res.status >= 400) expect(res.body).toMatchObject({ statusCode: res.status });
       expectNothingOfA(res.body, url);

@@ -33,6 +33,7 @@ import { registerRecurringRoutes } from './recurring.routes';
 import { defineRecurringJournalJob } from './recurring-run.service';
 import { registerYearEndRoutes } from './year-end.routes';
 import { registerIntercompanyRoutes } from './intercompany.routes';
+import { registerLedgerApprovals } from './approvals';
 import { fiscalYearFits } from './periods.service';
 import { segmentFits } from './sequences.service';
 
@@ -83,4 +84,5 @@ export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, r
   defineRecurringJournalJob(platform);
   registerYearEndRoutes(app, platform);
   registerIntercompanyRoutes(app, platform);
+  registerLedgerApprovals();
 }

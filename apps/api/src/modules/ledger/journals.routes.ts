@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { journalInputSchema, journalKinds, journalStatuses, journalViewSchema } from '@erp/contracts';
+import { instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
+import { submitDocument } from '../workflow/index';
+import { refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
 import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -46,7 +48,10 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.post('/gl/journals/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => createAndPost(t, actorOf(request), request.body))));
+  }, async (request) => tx(request, async (t) => {
+    await refuseDirectPosting(t, actorOf(request));
+    return idempotent(t, request, request.tenantId, () => createAndPost(t, actorOf(request), request.body));
+  }));
 
   r.get('/gl/journals/:id', {
     config: { access: { kind: 'user' } },
@@ -56,25 +61,42 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.put('/gl/journals/:id', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Edit a draft or validated journal (it returns to draft)', params: idParam, body: journalInputSchema, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, (t) => editDraft(t, actorOf(request), request.params.id, request.body)));
+  }, async (request) => tx(request, async (t) => {
+    await refuseChangeUnderApproval(t, actorOf(request), request.params.id);
+    return editDraft(t, actorOf(request), request.params.id, request.body);
+  }));
 
   r.delete('/gl/journals/:id', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Delete a draft or validated journal', params: idParam, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
-    await tx(request, (t) => deleteDraft(t, actorOf(request), request.params.id));
+    await tx(request, async (t) => {
+      await refuseChangeUnderApproval(t, actorOf(request), request.params.id);
+      await deleteDraft(t, actorOf(request), request.params.id);
+    });
     return { message: 'Journal deleted' };
   });
 
   r.post('/gl/journals/:id/validate', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Validate a draft: every posting check, nothing written', params: idParam, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, (t) => validateJournal(t, actorOf(request), request.params.id)));
+  }, async (request) => tx(request, async (t) => {
+    await refuseDirectPosting(t, actorOf(request), request.params.id);
+    return validateJournal(t, actorOf(request), request.params.id);
+  }));
 
   r.post('/gl/journals/:id/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Post a draft or validated journal; takes an Idempotency-Key', headers: idempotencyHeader, params: idParam, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => postJournal(t, actorOf(request), request.params.id))));
+  }, async (request) => tx(request, async (t) => {
+    await refuseDirectPosting(t, actorOf(request), request.params.id);
+    return idempotent(t, request, request.tenantId, () => postJournal(t, actorOf(request), request.params.id));
+  }));
+
+  r.post('/gl/journals/:id/submit', {
+    config: { access: { kind: 'user' } },
+    schema: { tags, summary: 'Submit a draft or validated journal for approval (Edit<kind>Journal): its JournalApproval workflow, or Validate and Post at once when none applies', params: idParam, body: submitDocumentSchema.nullish(), response: { 200: instanceViewSchema } },
+  }, async (request) => submitDocument(platform, actorOf(request), { approvalType: 'JournalApproval', documentId: request.params.id, comment: request.body?.comment }));
 
   r.post('/gl/journals/:id/reverse', {
     config: { access: { kind: 'user' } },

@@ -6,6 +6,7 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
+import { refuseDirectClosing } from './approvals';
 import { companyConfigSchema, getCompanyConfig, saveCompanyConfig } from './company-config.service';
 import { generatePeriods, listPeriods, setPeriodStatus } from './periods.service';
 import { nextNumber, previewNumber } from './sequences.service';
@@ -53,7 +54,10 @@ export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platfo
   r.post('/gl/accounting-periods/:id/status', {
     config: { access: { kind: 'user', operation: 'EditAccountingPeriod' } },
     schema: { tags, summary: 'Open, close or lock an accounting period (a locked period never reopens)', params: idParam, body: z.object({ status: z.enum(periodStatuses) }), response: { 200: periodSchema } },
-  }, async (request) => tx(request, (t) => setPeriodStatus(t, scopeOf(request), request.params.id, request.body.status)));
+  }, async (request) => tx(request, async (t) => {
+    await refuseDirectClosing(t, scopeOf(request), request.params.id, request.body.status);
+    return setPeriodStatus(t, scopeOf(request), request.params.id, request.body.status);
+  }));
 
   r.post('/gl/number-sequences/:id/preview', {
     config: { access: { kind: 'user', page: '/number-sequence' } },

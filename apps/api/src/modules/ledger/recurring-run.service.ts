@@ -10,6 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { tenants } from '../organisation/organisation.tables';
 import { journalLines, journals } from './journals.tables';
 import { recurringJournalRuns, recurringJournals } from './recurring.tables';
+import { approvalGate } from '../workflow/index';
 import { companyLedger } from './posting-context';
 import { postEntry, type EntryRequest } from './posting.service';
 import { blankLineNumbers, entryLinesOf, loadTemplate } from './templates.service';
@@ -54,6 +55,8 @@ async function makeJournal(tx: Tx, scope: KitScope, schedule: RecurringRow, occu
     sourceModule: 'General Ledger', recurringId: schedule.id, lines: entryLinesOf(lines),
   };
   if (schedule.mode === 'Draft') return { journalId: await insertDraft(tx, scope, request), status: 'Draft' };
+  // A schedule never bypasses the company's journal approval: under an active JournalApproval workflow it makes drafts to submit.
+  if ((await approvalGate(tx, scope, 'JournalApproval')).workflowActive) return { journalId: await insertDraft(tx, scope, request), status: 'Draft' };
   const blanks = blankLineNumbers(lines);
   if (blanks.length > 0) throw unprocessable(`Journal template ${header.code} leaves line ${blanks.join(', ')} without an amount: it cannot be posted`);
   return { journalId: (await postEntry(tx, scope, request)).journalId, status: 'Posted' };

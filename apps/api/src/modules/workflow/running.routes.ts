@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  approveInputSchema,
+  documentHistorySchema,
+  historyQuerySchema,
+  inboxQuerySchema,
+  inboxSchema,
+  instanceViewSchema,
+  messageListSchema,
+  messageQuerySchema,
+  messageViewSchema,
+  rejectInputSchema,
+  submissionInputSchema,
+  taskActionResultSchema,
+  taskDetailSchema,
+  taskSummarySchema,
+} from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenancy';
+import { principalOf } from '../../platform/http/guard';
+import type { Platform } from '../../platform/platform';
+import { deliverMails, newRun, type Run } from './running-record';
+import { documentHistory, inbox, listMessages, markRead, summary, taskDetail } from './running-queries';
+import { approve, cancel, reject, submit, type Me } from './running.service';
+import { defineEscalationJob } from './escalation-run';
+
+const idParam = z.object({ id: z.uuid() });
+
+export const meOf = (request: FastifyRequest): Me => {
+  const p = principalOf(request);
+  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
+};
+
+/** Submissions, the approval inbox and the bell, approve and reject, a document's history, in-app messages (README-routes.md "Running"). */
+export function registerRunningRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Workflow running'];
+  const signedIn = { access: { kind: 'user' as const } };
+  /** One tenant transaction with the engine's clock; mails leave once it has committed. */
+  const engine = async <T>(request: FastifyRequest, fn: (tx: Tx, run: Run, me: Me) => Promise<T>): Promise<T> => {
+    const me = meOf(request);
+    const run = newRun(platform, me.tenantId);
+    const result = await withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId }, (tx) => fn(tx, run, me));
+    await deliverMails(run);
+    return result;
+  };
+
+  r.post('/workflow/submissions', {
+    config: signedIn,
+    schema: { tags, summary: "Submit a document for approval: starts its workflow, or performs its operations at once when none applies (the document's module checks the submitter)", body: submissionInputSchema, response: { 200: instanceViewSchema } },
+  }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body)));
+
+  r.post('/workflow/instances/:id/cancel', {
+    config: signedIn,
+    schema: { tags, summary: 'Withdraw a running approval (the submitter or the document owner)', params: idParam, response: { 200: instanceViewSchema } },
+  }, async (request) => engine(request, (tx, run, me) => cancel(tx, run, me, request.params.id)));
+
+  r.get('/workflow/tasks', {
+    config: signedIn,
+    schema: { tags, summary: 'The approval inbox: tasks waiting for me (mine and those delegated to me today), or those I acted on', querystring: inboxQuerySchema, response: { 200: inboxSchema } },
+  }, async (request) => engine(request, (tx, run, me) => inbox(tx, run, me, request.query)));
+
+  r.get('/workflow/tasks/summary', {
+    config: signedIn,
+    schema: { tags, summary: 'The bell: my open task count, the newest tasks, unread messages', response: { 200: taskSummarySchema } },
+  }, async (request) => engine(request, (tx, run, me) => summary(tx, run, me)));
+
+  r.get('/workflow/tasks/:id', {
+    config: signedIn,
+    schema: { tags, summary: 'One of my tasks with its approval; whether I can act on it', params: idParam, response: { 200: taskDetailSchema } },
+  }, async (request) => engine(request, (tx, run, me) => taskDetail(tx, run, me, request.params.id)));
+
+  r.post('/workflow/tasks/:id/approve', {
+    config: signedIn,
+    schema: { tags, summary: "Approve a task; the last approval performs the document's operations in the same transaction", params: idParam, body: approveInputSchema.nullish(), response: { 200: taskActionResultSchema } },
+  }, async (request) => ({ instance: await engine(request, (tx, run, me) => approve(tx, run, me, request.params.id, request.body?.comment || null)) }));
+
+  r.post('/workflow/tasks/:id/reject', {
+    config: signedIn,
+    schema: { tags, summary: 'Reject a task with a comment: the document goes back to draft', params: idParam, body: rejectInputSchema, response: { 200: taskActionResultSchema } },
+  }, async (request) => ({ instance: await engine(request, (tx, run, me) => reject(tx, run, me, request.params.id, request.body.comment)) }));
+
+  r.get('/workflow/history', {
+    config: signedIn,
+    schema: { tags, summary: "A document's approvals: the latest submission and every action of every submission", querystring: historyQuerySchema, response: { 200: documentHistorySchema } },
+  }, async (request) => engine(request, (tx, run, me) => documentHistory(tx, run, me, request.query.approvalType, request.query.documentId)));
+
+  r.get('/workflow/messages', {
+    config: signedIn,
+    schema: { tags, summary: 'My in-app messages, newest first', querystring: messageQuerySchema, response: { 200: messageListSchema } },
+  }, async (request) => engine(request, (tx, _run, me) => listMessages(tx, me, request.query)));
+
+  r.post('/workflow/messages/:id/read', {
+    config: signedIn,
+    schema: { tags, summary: 'Mark one of my messages read', params: idParam, response: { 200: messageViewSchema } },
+  }, async (request) => engine(request, (tx, run, me) => markRead(tx, run, me, request.params.id)));
+
+  defineEscalationJob(platform);
+}
