@@ -9,6 +9,8 @@ import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
 import { intercompanyPages } from '../modules/ledger/intercompany/index';
 import { reportPages } from '../modules/ledger/reports/index';
+import { templatePages } from '../modules/ledger/templates/index';
+import { workflowPages } from '../modules/workflow/index';
 import { lazyPage, pick } from './errors/chunk-errors';
 
 const shellPages = () => import('./pages/shell-pages');
@@ -23,6 +25,8 @@ export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(journalPages).map(([link, loader]) => [link, lazyPage('journals', loader)])),
   ...Object.fromEntries(Object.entries(intercompanyPages).map(([link, loader]) => [link, lazyPage('intercompany', loader)])),
   ...Object.fromEntries(Object.entries(reportPages).map(([link, loader]) => [link, lazyPage('ledger-reports', loader)])),
+  ...Object.fromEntries(Object.entries(templatePages).map(([link, loader]) => [link, lazyPage('ledger-templates', loader)])),
+  ...Object.fromEntries(Object.entries(workflowPages).map(([link, loader]) => [link, lazyPage('workflow', loader)])),
 };
 
 /** Every protected route the router registers: /home, the spec's exact and prefix routes, the menu-only pages. */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  BellOutlined,
   HomeOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -9,9 +8,10 @@ import {
   SearchOutlined,
   SunOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, Grid, Layout, Popover, Tooltip, Typography } from 'antd';
+import { Button, Grid, Layout, Popover, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { MenuItem } from '@erp/contracts';
+import { TaskBell } from '../../modules/workflow/index';
 import { useThemeMode } from '../theme/useThemeMode';
 import { AppDateBadge } from './AppDateBadge';
 import { MenuSearch } from './MenuSearch';
@@ -64,9 +64,7 @@ export function TopBar({ sidebar, pages }: { sidebar: SidebarControl; pages: rea
           <Popover content={<HelpContent />} title="Help" trigger="click" placement="bottomRight">
             <Button {...iconButton} aria-label="Help" icon={<QuestionCircleOutlined />} />
           </Popover>
-          <Popover content={<Typography.Text type="secondary">You have no new notifications.</Typography.Text>} title="Notifications" trigger="click" placement="bottomRight">
-            <Button {...iconButton} aria-label="Notifications" icon={<Badge dot={false}><BellOutlined /></Badge>} />
-          </Popover>
+          <TaskBell />
           <Tooltip title={themeLabel}>
             <Button {...iconButton} aria-label={themeLabel} aria-pressed={mode === 'dark'} icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} />
           </Tooltip>

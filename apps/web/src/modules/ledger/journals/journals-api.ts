@@ -2,7 +2,7 @@
  * Calls of the journal routes (apps/api modules/ledger/journals.routes.ts) and the reference data
  * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
  */
-import type { JournalInput, JournalKind, JournalStatus, JournalView } from '@erp/contracts';
+import type { InstanceView, JournalInput, JournalKind, JournalStatus, JournalView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 
 export type JournalListItem = {
@@ -72,6 +72,11 @@ export async function deleteJournal(id: string): Promise<void> {
 
 export async function validateJournal(id: string): Promise<JournalView> {
   return unwrap(await apiRequest<JournalView>('POST', `/gl/journals/${id}/validate`));
+}
+
+/** POST /gl/journals/:id/submit: starts its JournalApproval workflow (with none, Validate and Post run at once). */
+export async function submitJournal(id: string, comment?: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', `/gl/journals/${id}/submit`, comment ? { comment } : {}));
 }
 
 /**

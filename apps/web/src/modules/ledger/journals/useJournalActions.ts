@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import type { JournalInput, JournalView } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from './idempotency-key';
-import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, validateJournal } from './journals-api';
+import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, submitJournal, validateJournal } from './journals-api';
 import { useActionRunner } from './useActionRunner';
 
-export type JournalAction = 'save' | 'validate' | 'post' | 'delete' | 'reverse';
+export type JournalAction = 'save' | 'validate' | 'post' | 'delete' | 'reverse' | 'submit';
 export type PreparedJournal = { input: JournalInput; numbers: number[]; problems: string[] };
 
 type Options = {
@@ -83,6 +83,16 @@ export function useJournalActions(o: Options) {
         remember(view);
         notify.success(`Journal ${view.number ?? ''} posted`);
       }, !!o.prepare),
+    /** Saves what changed, then submits it for approval; `onSubmitted` reloads the approval card. */
+    submit: (onSubmitted: () => Promise<void>) =>
+      run('submit', async (prepared) => {
+        const id = await saved(prepared);
+        const instance = await submitJournal(id);
+        await queryClient.invalidateQueries({ queryKey: journalKey(id) });
+        refreshLists(instance.status === 'Approved');
+        await onSubmitted();
+        notify.success(instance.status === 'Approved' ? `No approval needed: ${instance.performed.join(' and ')} ran` : 'The journal is submitted for approval');
+      }, true),
     remove: () =>
       run('delete', async () => {
         if (!o.id) return;

@@ -1,4 +1,4 @@
-import { CheckOutlined, DeleteOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckOutlined, DeleteOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm } from 'antd';
 import type { JournalStatus } from '@erp/contracts';
 import type { JournalAction } from '../useJournalActions';
@@ -14,15 +14,19 @@ type Props = {
   onValidate: () => void;
   onPost: () => void;
   onDelete: () => void;
+  /** Submit for approval (JournalApproval workflow); absent: not offered. */
+  onSubmit?: () => void;
+  /** A submission waits for approval: nothing may change the journal meanwhile. */
+  underApproval?: boolean;
 };
 
 /**
  * Save draft, Validate and Post (SPEC.md section 4 JournalApproval) and Delete, for the operations
  * the role holds: saving a new journal needs Save, everything on a saved one needs Edit.
  */
-export function JournalActions({ status, can, busy, onSave, onValidate, onPost, onDelete }: Props) {
+export function JournalActions({ status, can, busy, onSave, onValidate, onPost, onDelete, onSubmit, underApproval = false }: Props) {
   const saved = status !== undefined;
-  const mayWrite = saved ? can.edit : can.save;
+  const mayWrite = (saved ? can.edit : can.save) && !underApproval;
   const pending = busy !== undefined;
   return (
     <Flex wrap gap={8}>
@@ -41,7 +45,12 @@ export function JournalActions({ status, can, busy, onSave, onValidate, onPost, 
           Post
         </Button>
       )}
-      {saved && can.delete && (
+      {saved && mayWrite && onSubmit && (
+        <Button icon={<AuditOutlined aria-hidden />} loading={busy === 'submit'} disabled={pending && busy !== 'submit'} onClick={onSubmit}>
+          Submit for approval
+        </Button>
+      )}
+      {saved && can.delete && !underApproval && (
         <Popconfirm title="Delete this journal?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={onDelete}>
           <Button danger icon={<DeleteOutlined aria-hidden />} loading={busy === 'delete'} disabled={pending && busy !== 'delete'}>
             Delete

@@ -1,9 +1,10 @@
-import { Card, Flex, Space, Typography } from 'antd';
+import { Card, ConfigProvider, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { hasOperation, type JournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
+import { DocumentApproval, useDocumentApproval } from '../../../workflow/index';
 import { pickerFormat } from '../amount-format';
 import { operationOfKind, kindLabel, type KindPages } from '../journal-kinds';
 import { buildJournalInput, emptyLine, headerFromView, linesFromView, sentLineNumbers, type JournalHeader } from '../journal-lines';
@@ -66,6 +67,7 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
     grid.api.markSaved(grid.edits);
   };
   const actions = useJournalActions({ id: view?.id, editorLink: pages.editorLink, listLink: pages.listLink, prepare, dirty, onSaved });
+  const approval = useDocumentApproval('JournalApproval', view?.id);
   const patchHeader = useCallback((patch: Partial<JournalHeader>) => setHeader((current) => ({ ...current, ...patch })), []);
   const lineCount = grid.lines.length;
 
@@ -81,26 +83,40 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
           </Space>
         }
         extra={
-          <JournalActions status={view?.status} can={can} busy={actions.busy} onSave={actions.save} onValidate={actions.validate} onPost={actions.post} onDelete={actions.remove} />
+          <JournalActions
+            status={view?.status}
+            can={can}
+            busy={actions.busy}
+            onSave={actions.save}
+            onValidate={actions.validate}
+            onPost={actions.post}
+            onDelete={actions.remove}
+            onSubmit={() => void actions.submit(approval.refresh)}
+            underApproval={approval.running}
+          />
         }
       />
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <JournalHeaderFields header={header} dateFormat={pickerFormat(dateFormat)} onChange={patchHeader} />
-      </Card>
-      <Card
-        size="small"
-        title={
-          <Flex justify="space-between" align="center">
-            <span>Lines ({lineCount})</span>
-            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-              Base currency {baseCurrency}
-            </Typography.Text>
-          </Flex>
-        }
-      >
-        <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} />
-        <LineTotals totals={totals} />
-      </Card>
+      {/* Under approval nothing may change the journal: its fields are read-only until the approvers decide. */}
+      <ConfigProvider componentDisabled={approval.running}>
+        <Card size="small" style={{ marginBottom: 16 }}>
+          <JournalHeaderFields header={header} dateFormat={pickerFormat(dateFormat)} onChange={patchHeader} />
+        </Card>
+        <Card
+          size="small"
+          title={
+            <Flex justify="space-between" align="center">
+              <span>Lines ({lineCount})</span>
+              <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                Base currency {baseCurrency}
+              </Typography.Text>
+            </Flex>
+          }
+        >
+          <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} />
+          <LineTotals totals={totals} />
+        </Card>
+      </ConfigProvider>
+      <DocumentApproval state={approval} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useSignedInUser } from '../../../../app/session/useSession';
 import { formatAmount, formatDate, pickerFormat } from '../amount-format';
 import { kindLabel, operationOfKind, type KindPages } from '../journal-kinds';
 import { useJournalActions } from '../useJournalActions';
+import { DocumentApproval, useDocumentApproval } from '../../../workflow/index';
 import { JournalLink } from './JournalLink';
 import { JournalStatusTag } from './JournalStatusTag';
 import { PostedLinesTable } from './PostedLinesTable';
@@ -37,6 +38,7 @@ export function PostedJournal({ view, pages, dateFormat }: Props) {
   const canReverse = view.status === 'Posted' && !view.reversedBy && hasOperation(permissions, operationOfKind('Edit', view.kind));
   const actions = useJournalActions({ id: view.id, editorLink: pages.editorLink, listLink: pages.listLink, dirty: false });
   const [reversing, setReversing] = useState(false);
+  const approval = useDocumentApproval('JournalApproval', view.id);
   return (
     <>
       <PageHeading
@@ -61,6 +63,7 @@ export function PostedJournal({ view, pages, dateFormat }: Props) {
       <Card size="small" title={`Lines (${view.lines.length})`}>
         <PostedLinesTable view={view} />
       </Card>
+      <DocumentApproval state={approval} />
       <ReverseJournalModal
         open={reversing}
         number={view.number}

@@ -1,0 +1,7 @@
+/*
+ * The workflow module's surface for the app and the other modules: its lazily loaded screens, the
+ * top bar's bell, and what a document screen shows of its approval (submit, progress, history).
+ */
+export { workflowPages } from './pages';
+export { TaskBell } from './components/TaskBell';
+export { DocumentApproval, useDocumentApproval, type DocumentApprovalState } from './components/DocumentApproval';

@@ -1,0 +1,11 @@
+/*
+ * The few things the workflow screens take from the web shell. Everything in this folder imports
+ * them from here, so a change in the shell is a change to this file only.
+ */
+export { useNotify } from '../../app/notifications/useNotify';
+export { useSignedInUser } from '../../app/session/useSession';
+export { PageHeading } from '../../app/pages/PageHeading';
+export { useCompany } from '../../app/shell/useCompany';
+export { ApiError, apiRequest, unwrap } from '../../app/api';
+export { datePickerFormat, formatDateCell, useDebouncedValue } from '../../shared/kit';
+export { browserLocale, NUMBER_DECIMALS_DEFAULT, toIsoDate } from '../../shared/format';
