@@ -472,6 +472,13 @@ function workflowRunningEndpoints(): Endpoint[] {
       ],
     },
     {
+      // B asks whether A's journal under approval is governed: B's company has no workflow and no such approval.
+      method: 'GET', route: '/workflow/gate', access: 'user', attacks: () => [
+        { as: 'user', url: `/workflow/gate?approvalType=JournalApproval&documentId=${WF.journalId}`, status: [200], check: (body) => expect(body).toEqual({ workflowActive: false, underApproval: false, instanceId: null }) },
+        { as: 'user', url: '/workflow/gate?approvalType=JournalApproval', status: [200], check: (body) => expect(body).toEqual({ workflowActive: false, underApproval: false, instanceId: null }) },
+      ],
+    },
+    {
       method: 'GET', route: '/workflow/messages', access: 'user', attacks: () => [
         { as: 'user', url: '/workflow/messages?limit=500', status: [200], check: (body) => expect(body).toEqual({ items: [], total: 0, unread: 0 }) },
       ],

@@ -164,6 +164,11 @@ export const historyQuerySchema = z.object({ approvalType: approvalTypeSchema, d
 export const documentHistorySchema = z.object({ current: instanceViewSchema.nullable(), items: z.array(historyItemSchema) });
 export type DocumentHistory = z.infer<typeof documentHistorySchema>;
 
+/** GET /workflow/gate: whether an active workflow governs the type in my company (its direct operations are refused), and whether this document is under approval. */
+export const gateQuerySchema = z.object({ approvalType: approvalTypeSchema, documentId: z.uuid().optional() });
+export const approvalGateSchema = z.object({ workflowActive: z.boolean(), underApproval: z.boolean(), instanceId: z.uuid().nullable() });
+export type ApprovalGateView = z.infer<typeof approvalGateSchema>;
+
 export const messageViewSchema = z.object({
   id: z.uuid(),
   event: z.enum(messageEvents),

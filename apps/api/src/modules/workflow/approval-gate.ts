@@ -13,20 +13,22 @@ import { workflowInstances, workflows } from './workflow.tables';
  * the submission of a document from the module's own route.
  */
 
-export type ApprovalGate = { workflowActive: boolean; underApproval: boolean };
+export type ApprovalGate = { workflowActive: boolean; underApproval: boolean; instanceId: string | null };
 
 /**
  * One statement on two indexes (the partial unique index of active workflows, the partial unique
- * index of running instances); it runs on every direct post, so it is kept to one round trip.
+ * index of running instances); it runs on every direct post, so it is kept to one round trip. It
+ * also names the running instance (at most one per document), for the screens that offer to cancel it.
  */
 export async function approvalGate(tx: Tx, scope: { tenantId: string; companyId: string }, type: ApprovalType, documentId?: string): Promise<ApprovalGate> {
   const running = documentId
-    ? sql`exists (select 1 from ${workflowInstances} i where i.tenant_id = ${scope.tenantId} and i.approval_type = ${type} and i.document_id = ${documentId} and i.status = 'Running')`
-    : sql`false`;
-  const [row] = rowsOf<{ active: boolean; running: boolean }>(
+    ? sql`(select i.id::text from ${workflowInstances} i where i.tenant_id = ${scope.tenantId} and i.approval_type = ${type} and i.document_id = ${documentId} and i.status = 'Running' limit 1)`
+    : sql`null::text`;
+  const [row] = rowsOf<{ active: boolean; running: string | null }>(
     await tx.execute(sql`select exists (select 1 from ${workflows} w where w.tenant_id = ${scope.tenantId} and w.company_id = ${scope.companyId} and w.approval_type = ${type} and w.active) as active, ${running} as running`),
   );
-  return { workflowActive: row?.active === true, underApproval: row?.running === true };
+  const instanceId = row?.running ?? null;
+  return { workflowActive: row?.active === true, underApproval: instanceId !== null, instanceId };
 }
 
 /** Submits a document in its own transaction and delivers the mails once it has committed. */

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approvalGateSchema,
   approveInputSchema,
   documentHistorySchema,
+  gateQuerySchema,
   historyQuerySchema,
   inboxQuerySchema,
   inboxSchema,
@@ -24,6 +26,7 @@ import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun, type Run } from './running-record';
 import { documentHistory, inbox, listMessages, markRead, summary, taskDetail } from './running-queries';
 import { approve, cancel, reject, submit, type Me } from './running.service';
+import { approvalGate } from './approval-gate';
 import { defineEscalationJob } from './escalation-run';
 
 const idParam = z.object({ id: z.uuid() });
@@ -86,6 +89,14 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
     config: signedIn,
     schema: { tags, summary: "A document's approvals: the latest submission and every action of every submission", querystring: historyQuerySchema, response: { 200: documentHistorySchema } },
   }, async (request) => engine(request, (tx, run, me) => documentHistory(tx, run, me, request.query.approvalType, request.query.documentId)));
+
+  r.get('/workflow/gate', {
+    config: signedIn,
+    schema: { tags, summary: "Whether an active workflow governs a type of document in my company (its direct operations are refused: submit instead), and whether this document is under approval", querystring: gateQuerySchema, response: { 200: approvalGateSchema } },
+  }, async (request) => {
+    const me = meOf(request);
+    return withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId }, (tx) => approvalGate(tx, me, request.query.approvalType, request.query.documentId));
+  });
 
   r.get('/workflow/messages', {
     config: signedIn,

@@ -4,7 +4,7 @@
  * (SPEC.md section 7 GetFullCompany / SaveCompanies). They reject with the shell's ApiError.
  */
 import { useQuery } from '@tanstack/react-query';
-import { MAX_LIST_SIZE, type Company, type EntityDef, type EntityRecord, type CompanyInput, type Currency, type Locale, type periodStatuses, type periodTypes } from '@erp/contracts';
+import { MAX_LIST_SIZE, type Company, type InstanceView, type EntityDef, type EntityRecord, type CompanyInput, type Currency, type Locale, type periodStatuses, type periodTypes } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { recordLabel } from '../../shared/kit';
 
@@ -48,6 +48,11 @@ export async function generatePeriods(fiscalYearId: string, request: GeneratePer
 
 export async function setPeriodStatus(periodId: string, status: PeriodStatus): Promise<AccountingPeriod> {
   return unwrap(await apiRequest<AccountingPeriod>('POST', `/gl/accounting-periods/${periodId}/status`, { status }));
+}
+
+/** POST /workflow/submissions of a period's closing (an active PeriodClosing workflow): the last approval closes it; with no step to apply it closes at once. */
+export async function submitPeriodClosing(periodId: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', '/workflow/submissions', { approvalType: 'PeriodClosing', documentId: periodId }));
 }
 
 export async function previewNumber(sequenceId: string, date: string, signal?: AbortSignal): Promise<string> {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../app/notifications/useNotify';
-import { fetchPeriods, generatePeriods, setPeriodStatus, setupKeys, type AccountingPeriod, type GeneratePeriodsRequest, type PeriodStatus } from './setup-api';
+import { workflowKey } from '../workflow/index';
+import { fetchPeriods, generatePeriods, setPeriodStatus, setupKeys, submitPeriodClosing, type AccountingPeriod, type GeneratePeriodsRequest, type PeriodStatus } from './setup-api';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Error');
 
@@ -20,6 +21,19 @@ export function usePeriods(fiscalYearId: string) {
     onError: (error) => notify.error(messageOf(error)),
   });
 
+  /** Submits the closing of an open period (an active PeriodClosing workflow); the gates and the bell reload. */
+  const submitClosing = useMutation({
+    mutationFn: (period: AccountingPeriod) => submitPeriodClosing(period.id),
+    onSuccess: async (instance, period) => {
+      await queryClient.invalidateQueries({ queryKey: workflowKey });
+      if (instance.status === 'Approved') {
+        await queryClient.invalidateQueries({ queryKey: key });
+        notify.success(`No approval needed: ${period.name} is closed`);
+      } else notify.success(`The closing of ${period.name} is submitted for approval`);
+    },
+    onError: (error) => notify.error(messageOf(error)),
+  });
+
   const generate = useMutation({
     mutationFn: (request: GeneratePeriodsRequest) => generatePeriods(fiscalYearId, request),
     onSuccess: (created) => {
@@ -29,5 +43,5 @@ export function usePeriods(fiscalYearId: string) {
     onError: (error) => notify.error(messageOf(error)),
   });
 
-  return { periods, status, generate };
+  return { periods, status, submitClosing, generate };
 }

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, LockOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckCircleOutlined, LockOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import type { PeriodStatus, PeriodType } from '../setup-api';
 
@@ -28,6 +28,15 @@ export function PeriodStatusTag({ status }: { status: PeriodStatus }) {
   return (
     <Tag color="error" icon={<LockOutlined aria-hidden />}>
       Locked
+    </Tag>
+  );
+}
+
+/** An open period whose closing waits for its PeriodClosing approval: it closes on the last approval. */
+export function ClosingUnderApprovalTag() {
+  return (
+    <Tag color="processing" icon={<AuditOutlined aria-hidden />}>
+      Closing under approval
     </Tag>
   );
 }

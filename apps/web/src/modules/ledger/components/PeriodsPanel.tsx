@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { fiscalYearEntity } from '@erp/contracts';
 import { useEntityOperations } from '../../../shared/kit';
+import { approvalMode, useApprovalGate, useDocumentsUnderApproval } from '../../workflow/index';
 import { usePeriods } from '../usePeriods';
 import { GeneratePeriodsModal, type FiscalYearInfo } from './GeneratePeriodsModal';
 import { PeriodsTable } from './PeriodsTable';
@@ -18,9 +19,9 @@ type Props = {
 /** The operation labels of the period screens: generating edits the fiscal year; status changes edit the period. */
 const periodPermission = { permission: 'AccountingPeriod' } as const;
 
-/** The periods of one fiscal year: the table with Close, Open and Lock, and Generate periods while it has none. */
+/** The periods of one fiscal year: the table with Close, Open and Lock (Submit closing for approval under an active PeriodClosing workflow), and Generate periods while it has none. */
 export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
-  const { periods, status, generate } = usePeriods(fiscalYear.id);
+  const { periods, status, submitClosing, generate } = usePeriods(fiscalYear.id);
   const canGenerate = useEntityOperations(fiscalYearEntity).edit;
   const canChange = useEntityOperations(periodPermission).edit;
   const [generating, setGenerating] = useState(false);
@@ -28,6 +29,11 @@ export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
   const rows = periods.data ?? [];
   const empty = periods.isSuccess && rows.length === 0;
   const regular = rows.filter((period) => period.type === 'Regular').length;
+  // An active PeriodClosing workflow: an open period is closed by approval; which open ones wait for it.
+  const closingMode = approvalMode(useApprovalGate('PeriodClosing'));
+  const governed = closingMode === 'submit';
+  const underApproval = useDocumentsUnderApproval('PeriodClosing', governed ? rows.filter((period) => period.status === 'Open').map((period) => period.id) : []);
+  const changing = status.isPending ? status.variables.period.id : submitClosing.isPending ? submitClosing.variables.id : undefined;
 
   return (
     <Flex vertical gap={8}>
@@ -65,8 +71,11 @@ export function PeriodsPanel({ fiscalYear, linkToPage }: Props) {
         periods={rows}
         loading={periods.isFetching}
         canChange={canChange}
-        changing={status.isPending ? status.variables.period.id : undefined}
+        changing={changing}
         onChange={(period, next) => status.mutate({ period, next })}
+        onSubmitClosing={governed ? (period) => submitClosing.mutate(period) : undefined}
+        underApproval={underApproval}
+        closingPending={closingMode === undefined}
       />
       <GeneratePeriodsModal
         fiscalYear={fiscalYear}

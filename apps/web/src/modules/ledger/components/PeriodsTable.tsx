@@ -1,4 +1,4 @@
-import { LockOutlined, MinusCircleOutlined, UnlockOutlined } from '@ant-design/icons';
+import { AuditOutlined, LockOutlined, MinusCircleOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { periodActions, type PeriodAction } from '../period-plan';
 import type { AccountingPeriod, PeriodStatus } from '../setup-api';
 import { useDateLabel } from '../useDateLabel';
-import { PeriodStatusTag, PeriodTypeTag } from './PeriodTags';
+import { ClosingUnderApprovalTag, PeriodStatusTag, PeriodTypeTag } from './PeriodTags';
 
 type Props = {
   label: string;
@@ -17,7 +17,18 @@ type Props = {
   /** The period whose status change is under way. */
   changing: string | undefined;
   onChange: (period: AccountingPeriod, next: PeriodStatus) => void;
+  /**
+   * An active PeriodClosing workflow: Close and Lock of an open period become Submit closing for
+   * approval (the server refuses them). Absent: the status changes as they are.
+   */
+  onSubmitClosing?: (period: AccountingPeriod) => void;
+  /** The open periods whose closing is under approval: tagged, and nothing to submit. */
+  underApproval?: ReadonlySet<string>;
+  /** Whether a PeriodClosing workflow governs is still being asked: no action on an open period yet. */
+  closingPending?: boolean;
 };
+
+type Closing = Pick<Props, 'onSubmitClosing' | 'underApproval' | 'closingPending'>;
 
 const iconOf: Record<PeriodAction['label'], ReactNode> = {
   Open: <UnlockOutlined aria-hidden />,
@@ -32,7 +43,19 @@ function confirmText(action: PeriodAction, period: AccountingPeriod): { title: s
   return { title: `Lock ${period.name}?`, description: 'Locking is final: a locked period can never be opened again.' };
 }
 
-function ActionButtons({ period, changing, onChange, stacked }: { period: AccountingPeriod; changing: boolean; onChange: Props['onChange']; stacked: boolean }) {
+function ActionButtons({ period, changing, onChange, stacked, closing }: { period: AccountingPeriod; changing: boolean; onChange: Props['onChange']; stacked: boolean; closing: Closing }) {
+  if (period.status === 'Open' && closing.closingPending) return null;
+  if (period.status === 'Open' && closing.onSubmitClosing) {
+    if (closing.underApproval?.has(period.id)) return null;
+    const submit = closing.onSubmitClosing;
+    return (
+      <Popconfirm title={`Submit the closing of ${period.name} for approval?`} description="It closes when the last approver approves." okText="Submit" onConfirm={() => submit(period)}>
+        <Button size="small" icon={<AuditOutlined aria-hidden />} loading={changing} aria-label={`Submit closing of ${period.name} for approval`}>
+          Submit closing for approval
+        </Button>
+      </Popconfirm>
+    );
+  }
   return (
     <Flex gap={4} vertical={stacked} align={stacked ? 'stretch' : 'center'}>
       {periodActions(period.status).map((action) => {
@@ -58,7 +81,14 @@ function ActionButtons({ period, changing, onChange, stacked }: { period: Accoun
 }
 
 /** The periods of a fiscal year in order: number, name, dates, type and status, and the status changes allowed. */
-export function PeriodsTable({ label, periods, loading, canChange, changing, onChange }: Props) {
+export function PeriodsTable({ label, periods, loading, canChange, changing, onChange, onSubmitClosing, underApproval, closingPending }: Props) {
+  const closing: Closing = { onSubmitClosing, underApproval, closingPending };
+  const statusTags = (period: AccountingPeriod) => (
+    <>
+      <PeriodStatusTag status={period.status} />
+      {period.status === 'Open' && underApproval?.has(period.id) && <ClosingUnderApprovalTag />}
+    </>
+  );
   const { dateLabel } = useDateLabel();
   // Narrow screens: the dates under the name and the type beside the status, so the actions stay in view.
   const narrow = useMediaQuery('(max-width: 767px)');
@@ -68,7 +98,7 @@ export function PeriodsTable({ label, periods, loading, canChange, changing, onC
     { key: 'startDate', dataIndex: 'startDate', title: 'Start', render: (value: string) => dateLabel(value) },
     { key: 'endDate', dataIndex: 'endDate', title: 'End', render: (value: string) => dateLabel(value) },
     { key: 'type', dataIndex: 'type', title: 'Type', render: (_: unknown, period) => <PeriodTypeTag type={period.type} /> },
-    { key: 'status', dataIndex: 'status', title: 'Status', render: (_: unknown, period) => <PeriodStatusTag status={period.status} /> },
+    { key: 'status', dataIndex: 'status', title: 'Status', render: (_: unknown, period) => <Flex gap={4} wrap>{statusTags(period)}</Flex> },
   ];
   const narrowColumns: ColumnType<AccountingPeriod>[] = [
     {
@@ -88,7 +118,7 @@ export function PeriodsTable({ label, periods, loading, canChange, changing, onC
       title: 'Status',
       render: (_: unknown, period) => (
         <Flex vertical gap={4} align="start">
-          <PeriodStatusTag status={period.status} />
+          {statusTags(period)}
           {period.type !== 'Regular' && <PeriodTypeTag type={period.type} />}
         </Flex>
       ),
@@ -99,7 +129,7 @@ export function PeriodsTable({ label, periods, loading, canChange, changing, onC
     columns.push({
       key: 'actions',
       title: 'Actions',
-      render: (_: unknown, period) => <ActionButtons period={period} changing={changing === period.id} onChange={onChange} stacked={narrow} />,
+      render: (_: unknown, period) => <ActionButtons period={period} changing={changing === period.id} onChange={onChange} stacked={narrow} closing={closing} />,
     });
   }
   return (

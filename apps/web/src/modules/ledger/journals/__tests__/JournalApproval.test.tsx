@@ -1,11 +1,11 @@
-// Proves the journal screen's approval part: Submit for approval sends the journal's submit route, its submitter may withdraw it, a journal under approval is read-only and offers no edit actions but its approver's decision, and the approval history shows who did what.
+// Proves the journal screen's approval part: with an active JournalApproval workflow the editor offers Submit for approval instead of Validate and Post (without one, Validate and Post and no Submit); Submit for approval sends the journal's submit route, its submitter may withdraw it, a journal under approval is read-only and offers no edit actions but its approver's decision, and the approval history shows who did what.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentHistory, InstanceView } from '@erp/contracts';
 import { renderWithProviders } from '../../../../test/render';
 import { StandardJournalPage } from '../pages/JournalEditorPage';
-import { adminUser, draftView, ids, referenceRoutes, route, stubServer } from './ledger-server';
+import { adminUser, draftView, gateRoute, ids, referenceRoutes, route, stubServer } from './ledger-server';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,11 +29,31 @@ const history = (current: InstanceView | null): DocumentHistory => ({
   items: current ? [{ id: '61000000-0000-4000-8000-000000000001', instanceId: current.id, action: 'submitted', actor: clerk, onBehalfOf: null, target: null, stepNo: null, operation: null, comment: null, at: '2026-03-15T10:00:00.000Z' }] : [],
 });
 
+const governed = gateRoute('JournalApproval', true);
+
 describe('journal approval', () => {
+  it('without a workflow offers Validate and Post and no Submit for approval', async () => {
+    stubServer(...referenceRoutes, gateRoute('JournalApproval', false), route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }), route('GET', /^\/workflow\/history\?/, { body: history(null) }));
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${ids.journal}` });
+    expect(await screen.findByRole('button', { name: /Post/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Validate/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit for approval/ })).toBeNull();
+  });
+
+  it('with an active workflow offers Submit for approval instead of Validate and Post, also on a new journal', async () => {
+    stubServer(...referenceRoutes, governed);
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: '/journal' });
+    expect(await screen.findByRole('button', { name: /Submit for approval/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Save draft/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Post/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Validate/ })).toBeNull();
+  });
+
   it('submits a saved journal for approval through its submit route', async () => {
     let submitted = false;
     const calls = stubServer(
       ...referenceRoutes,
+      governed,
       route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }),
       route('GET', /^\/workflow\/history\?/, () => ({ body: history(submitted ? running() : null) })),
       route('POST', `/gl/journals/${ids.journal}/submit`, () => {
@@ -44,6 +64,7 @@ describe('journal approval', () => {
     const user = userEvent.setup();
     renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${ids.journal}` });
     await user.click(await screen.findByRole('button', { name: /Submit for approval/ }));
+    expect(screen.queryByRole('button', { name: /Validate/ })).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/gl/journals/${ids.journal}/submit`)).toBe(true));
     expect(calls.find((c) => c.path.endsWith('/submit'))!.body).toEqual({});
     const card = await screen.findByRole('region', { name: 'Approval' });
@@ -56,6 +77,7 @@ describe('journal approval', () => {
     const mine = { ...running(), submittedBy: { id: me, name: 'Ada' }, steps: running().steps.map((step) => ({ ...step, tasks: step.tasks.map((t) => ({ ...t, assignee: clerk })) })) };
     const calls = stubServer(
       ...referenceRoutes,
+      governed,
       route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }),
       route('GET', /^\/workflow\/history\?/, () => ({ body: history(withdrawn ? { ...mine, status: 'Cancelled', currentStep: null } : mine) })),
       route('POST', `/workflow/instances/${mine.id}/cancel`, () => {
@@ -78,6 +100,7 @@ describe('journal approval', () => {
   it('under approval offers its approver the decision instead of the edit actions, with the history', async () => {
     const calls = stubServer(
       ...referenceRoutes,
+      governed,
       route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }),
       route('GET', /^\/workflow\/history\?/, { body: history(running()) }),
       route('POST', `/workflow/tasks/${taskId}/approve`, { body: { instance: { ...running(), status: 'Approved' } } }),
@@ -88,6 +111,7 @@ describe('journal approval', () => {
     expect(within(card).getByText('Carl Clerk')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Save draft/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Submit for approval/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Post/ })).toBeNull();
     const debits = screen.getAllByLabelText('Debit');
     expect(debits.length).toBeGreaterThan(0);
     for (const field of debits) expect((field as HTMLInputElement).disabled).toBe(true);

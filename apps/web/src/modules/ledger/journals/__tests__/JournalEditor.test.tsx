@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { StandardJournalPage } from '../pages/JournalEditorPage';
-import { adminUser, draftView, ids, referenceRoutes, route, stubServer } from './ledger-server';
+import { adminUser, draftView, gateRoute, ids, referenceRoutes, route, stubServer } from './ledger-server';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -81,6 +81,8 @@ describe('journal line grid', () => {
     const posted = draftView({ status: 'Posted', number: 'JV2026-000001', period: 'Mar 2026', totalDebit: '4.20', totalCredit: '4.20' });
     const calls = stubServer(
       ...referenceRoutes,
+      // No JournalApproval workflow: the editor offers Post.
+      gateRoute('JournalApproval', false),
       route('GET', `/gl/journals/${ids.journal}`, { body: draftView() }),
       route('POST', `/gl/journals/${ids.journal}/post`, { body: posted }),
     );

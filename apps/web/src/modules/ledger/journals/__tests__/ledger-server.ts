@@ -51,6 +51,10 @@ export const referenceRoutes: Route[] = [
   route('GET', /^\/gl\/accounts\/lookup/, { body: [{ id: ids.petty, label: '1010 · Petty Cash' }, { id: ids.rent, label: '6100 · Rent' }] }),
 ];
 
+/** GET /workflow/gate of a type: whether an active workflow governs the company's documents (none under approval). */
+export const gateRoute = (approvalType: string, workflowActive: boolean): Route =>
+  route('GET', new RegExp(`^/workflow/gate\\?approvalType=${approvalType}(&|$)`), { body: { workflowActive, underApproval: false, instanceId: null } });
+
 export function draftView(patch: Partial<JournalView> = {}): JournalView {
   const line = (lineNo: number, account: string, code: string, name: string, debit: string, credit: string) => ({
     lineNo, account, accountCode: code, accountName: name, description: null, currency: 'USD', rate: '', debit, credit, baseDebit: '', baseCredit: '', dimensions: {}, tax: null, generated: null,

@@ -14,19 +14,26 @@ type Props = {
   onValidate: () => void;
   onPost: () => void;
   onDelete: () => void;
-  /** Submit for approval (JournalApproval workflow); absent: not offered. */
+  /**
+   * An active JournalApproval workflow governs the company's journals: Submit for approval is
+   * offered instead of Validate and Post (the server refuses those). Absent: Validate and Post.
+   */
   onSubmit?: () => void;
+  /** Whether a workflow governs is still being asked: neither Validate and Post nor Submit yet. */
+  gatePending?: boolean;
   /** A submission waits for approval: nothing may change the journal meanwhile. */
   underApproval?: boolean;
 };
 
 /**
- * Save draft, Validate and Post (SPEC.md section 4 JournalApproval) and Delete, for the operations
- * the role holds: saving a new journal needs Save, everything on a saved one needs Edit.
+ * Save draft, Validate and Post, or Submit for approval under an active JournalApproval workflow
+ * (SPEC.md section 4), and Delete, for the operations the role holds: saving a new journal needs
+ * Save, everything on a saved one needs Edit.
  */
-export function JournalActions({ status, can, busy, onSave, onValidate, onPost, onDelete, onSubmit, underApproval = false }: Props) {
+export function JournalActions({ status, can, busy, onSave, onValidate, onPost, onDelete, onSubmit, gatePending = false, underApproval = false }: Props) {
   const saved = status !== undefined;
   const mayWrite = (saved ? can.edit : can.save) && !underApproval;
+  const direct = mayWrite && !onSubmit && !gatePending;
   const pending = busy !== undefined;
   return (
     <Flex wrap gap={8}>
@@ -35,18 +42,18 @@ export function JournalActions({ status, can, busy, onSave, onValidate, onPost, 
           Save draft
         </Button>
       )}
-      {mayWrite && status !== 'Validated' && (
+      {direct && status !== 'Validated' && (
         <Button icon={<CheckOutlined aria-hidden />} loading={busy === 'validate'} disabled={pending && busy !== 'validate'} onClick={onValidate}>
           Validate
         </Button>
       )}
-      {mayWrite && (
+      {direct && (
         <Button type="primary" icon={<SendOutlined aria-hidden />} loading={busy === 'post'} disabled={pending && busy !== 'post'} onClick={onPost}>
           Post
         </Button>
       )}
-      {saved && mayWrite && onSubmit && (
-        <Button icon={<AuditOutlined aria-hidden />} loading={busy === 'submit'} disabled={pending && busy !== 'submit'} onClick={onSubmit}>
+      {mayWrite && onSubmit && !gatePending && (
+        <Button type="primary" icon={<AuditOutlined aria-hidden />} loading={busy === 'submit'} disabled={pending && busy !== 'submit'} onClick={onSubmit}>
           Submit for approval
         </Button>
       )}

@@ -4,7 +4,7 @@ import { hasOperation, type JournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
-import { DocumentApproval, useDocumentApproval } from '../../../workflow/index';
+import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../../../workflow/index';
 import { pickerFormat } from '../amount-format';
 import { operationOfKind, kindLabel, type KindPages } from '../journal-kinds';
 import { buildJournalInput, emptyLine, headerFromView, linesFromView, sentLineNumbers, type JournalHeader } from '../journal-lines';
@@ -68,6 +68,8 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
   };
   const actions = useJournalActions({ id: view?.id, editorLink: pages.editorLink, listLink: pages.listLink, prepare, dirty, onSaved });
   const approval = useDocumentApproval('JournalApproval', view?.id);
+  // An active JournalApproval workflow: Submit for approval instead of Validate and Post.
+  const mode = approvalMode(useApprovalGate('JournalApproval'));
   const patchHeader = useCallback((patch: Partial<JournalHeader>) => setHeader((current) => ({ ...current, ...patch })), []);
   const lineCount = grid.lines.length;
 
@@ -91,7 +93,8 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
             onValidate={actions.validate}
             onPost={actions.post}
             onDelete={actions.remove}
-            onSubmit={() => void actions.submit(approval.refresh)}
+            onSubmit={mode === 'submit' ? () => void actions.submit(approval.refresh) : undefined}
+            gatePending={mode === undefined}
             underApproval={approval.running}
           />
         }
