@@ -1,10 +1,10 @@
 // Proves the database itself keeps the ledger honest: direct SQL cannot unbalance, edit, delete or misdate posted lines or forge balances; concurrent posting loses nothing; random journals and reversals keep the trial balance at zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { JournalView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
-import { withTenant } from '../../src/platform/db/tenancy';
+import { withSystem, withTenant } from '../../src/platform/db/tenancy';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks, post, type Books } from './helpers';
 
@@ -15,6 +15,7 @@ let books: Books;
 let posted: JournalView;
 const acct = (code: string) => books.accounts.get(code)!;
 const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+const asOwner = (q: SQL) => withSystem(t.platform.database.db, async (tx) => rowsOf(await tx.execute(q)));
 const failure = async (p: Promise<unknown>): Promise<string> => {
   try {
     await p;
@@ -70,6 +71,69 @@ describe('the database refuses', () => {
     expect(await failure(asApp((tx) => tx.execute(pair(apr.id, '2026-05-03'))))).toMatch(/not open for posting/);
     await call(t.app, tenant.host, 'POST', `/gl/accounting-periods/${may.id}/status`, { status: 'Locked' }, admin);
     expect(await failure(asApp((tx) => tx.execute(pair(may.id, '2026-05-03'))))).toMatch(/not open for posting/);
+  });
+});
+
+describe('balances kept at commit', () => {
+  const apr = () => books.periods.find((p) => p.name === 'Apr 2026')!.id;
+  const pair = (lineNo: number, cents: number) =>
+    sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id) values
+      (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, ${lineNo}, '2026-04-02', ${apr()}, ${acct('6300').id}, 'USD', 1, ${cents}, 0, ${cents}, 0, '00000000-0000-0000-0000-000000000000'),
+      (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, ${lineNo + 1}, '2026-04-02', ${apr()}, ${acct('1010').id}, 'USD', 1, 0, ${cents}, 0, ${cents}, '00000000-0000-0000-0000-000000000000')`;
+
+  it('refuses the API role the pending deltas', async () => {
+    expect(await failure(asApp((tx) => tx.execute(sql`select * from ledger_balance_deltas`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`delete from ledger_balance_deltas`)))).toMatch(/permission denied/);
+  });
+
+  it('applies every insert of a transaction once: several statements, a flush made immediate, a rolled-back savepoint', async () => {
+    const before = await balanceOf('6300');
+    await asApp(async (tx) => {
+      await tx.execute(pair(200, 100));
+      await tx.execute(pair(202, 20));
+      await tx.execute(sql`set constraints ledger_balances_flush immediate`);
+      await tx.execute(pair(204, 3));
+      await tx.execute(sql`set constraints ledger_balances_flush deferred`);
+      // The first insert after the immediate flush carries the next flush; rolled back, the next insert carries it.
+      await tx.transaction(async (sp) => {
+        await sp.execute(pair(206, 50_000));
+        sp.rollback();
+      }).catch(() => undefined);
+      await tx.execute(pair(208, 4000));
+      await tx.execute(pair(210, 600_000));
+    });
+    expect((await balanceOf('6300')) - before).toBe(604_123n);
+    expect(await asOwner(sql`select count(*)::int as n from ledger_balance_deltas`)).toEqual([{ n: 0 }]);
+  });
+
+  it('closes a period only after the postings in flight into it commit, then refuses more', async () => {
+    const jul = books.periods.find((p) => p.name === 'Jul 2026')!;
+    const julPair = (lineNo: number) =>
+      sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id) values
+        (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, ${lineNo}, '2026-07-05', ${jul.id}, ${acct('6300').id}, 'USD', 1, 9, 0, 9, 0, '00000000-0000-0000-0000-000000000000'),
+        (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, ${lineNo + 1}, '2026-07-05', ${jul.id}, ${acct('1010').id}, 'USD', 1, 0, 9, 0, 9, '00000000-0000-0000-0000-000000000000')`;
+    const order: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let written = () => {};
+    const inFlight = new Promise<void>((r) => (written = r));
+    const posting = asApp(async (tx) => {
+      await tx.execute(julPair(300));
+      written();
+      await gate;
+      order.push('posted');
+    });
+    await inFlight;
+    const closing = call(t.app, tenant.host, 'POST', `/gl/accounting-periods/${jul.id}/status`, { status: 'Closed' }, admin).then((r) => {
+      order.push('closed');
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await posting;
+    expect((await closing).status).toBe(200);
+    expect(order).toEqual(['posted', 'closed']);
+    expect(await failure(asApp((tx) => tx.execute(julPair(302))))).toMatch(/not open for posting/);
   });
 });
 

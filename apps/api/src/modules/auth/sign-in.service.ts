@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { signInMessages, TRANSFORMED_PASSWORD_PATTERN, type SignIn, type SignedInUser } from '@erp/contracts';
+import { rowsOf } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
@@ -9,8 +10,10 @@ import type { AccessClaims } from '../../platform/security/tokens';
 import type { AuthContext } from '../../platform/http/access';
 import { companies, tenants } from '../organisation/index';
 import { roles, users } from './auth.tables';
-import { loadPermissions } from './roles.service';
+import { loadPermissions, rowsToPermissions } from './roles.service';
 import { grantedOperations, grantedPages } from './grants';
+
+type PermissionRows = Parameters<typeof rowsToPermissions>[0];
 
 /**
  * POST /auth/user/validate. One generic message for every failure (unknown address, wrong
@@ -91,20 +94,20 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
  * be Active, and the token must not predate a password or status change.
  */
 export async function loadPrincipal(platform: Platform, claims: AccessClaims): Promise<AuthContext | undefined> {
-  return withTenant(platform.database.db, { tenantId: claims.tenantId, userId: claims.userId }, async (tx) => {
-    const [user] = await tx
-      .select({ status: users.status, version: users.tokenVersion, roleId: users.roleId, companyId: users.companyId })
-      .from(users)
-      .where(eq(users.userId, claims.userId));
-    if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
-    const permissions = await loadPermissions(tx, user.roleId);
-    return {
-      tenantId: claims.tenantId,
-      userId: claims.userId,
-      companyId: user.companyId,
-      roleId: user.roleId,
-      operations: grantedOperations(permissions),
-      pages: grantedPages(permissions),
-    };
-  });
+  // One statement, outside any transaction of ours (erp_principal, migration 0009): the user and
+  // the role's permission rows of the token's tenant.
+  const [row] = rowsOf<{ p: { status: string; version: number; roleId: string; companyId: string; rows: PermissionRows } | null }>(
+    await platform.database.db.execute(sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid) as p`),
+  );
+  const user = row?.p;
+  if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
+  const permissions = rowsToPermissions(user.rows);
+  return {
+    tenantId: claims.tenantId,
+    userId: claims.userId,
+    companyId: user.companyId,
+    roleId: user.roleId,
+    operations: grantedOperations(permissions),
+    pages: grantedPages(permissions),
+  };
 }

@@ -9,7 +9,7 @@ import type { KitScope } from '../../platform/kit/registry';
 import { accountingPeriods } from './periods.tables';
 import { accounts } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
-import { accountsById, companyLedger, openPeriodFor } from './posting-context';
+import { accountsById, companyLedger, openPeriodFor, postingFacts } from './posting-context';
 import { postEntry, stageEntry, type EntryLine, type EntryRequest, type Staged } from './posting.service';
 import { reverseLines } from './posting';
 import { nextNumber } from './sequences.service';
@@ -17,7 +17,7 @@ import { nextNumber } from './sequences.service';
 export type Actor = KitScope & { operations: ReadonlySet<string> };
 
 /** The operation-label entity of each journal kind (SPEC.md section 6). */
-const labelOfKind: Record<JournalKind, string> = {
+export const labelOfKind: Record<JournalKind, string> = {
   Standard: 'Journal',
   Reversal: 'Journal',
   OpeningBalance: 'OpeningBalanceJournal',
@@ -108,7 +108,7 @@ export async function deleteDraft(tx: Tx, actor: Actor, id: string): Promise<voi
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'delete', before }]);
 }
 
-async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest> {
+export async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest> {
   const rows = await tx.select().from(journalLines).where(eq(journalLines.journalId, header.id)).orderBy(asc(journalLines.lineNo));
   return {
     kind: header.kind as JournalKind, journalDate: header.journalDate, description: header.description, reference: header.reference,
@@ -153,37 +153,37 @@ export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<Jou
 type ViewHeader = Pick<typeof journals.$inferSelect, 'kind' | 'journalDate' | 'description' | 'reference' | 'sourceModule' | 'reversalOf' | 'reversedBy' | 'createdAt'>;
 
 /**
- * Takes the number last (the sequence lock is held only for it, the header update and the
- * commit), and answers from what was written: reading the entry back would cost the round trips
- * that bound posting throughput.
+ * Builds the answer from what was written (reading the entry back would cost round trips), then
+ * takes the number last: the sequence lock is held only for that statement and the commit.
  */
 async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalView> {
-  const posted = await staged.finish();
   const { scales, baseCurrency } = staged.ledger;
   const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
   const total = money(staged.totalBaseMinor, baseCurrency);
+  const lines = staged.lines.map((l, i) => {
+    const account = staged.accounts.get(l.accountId);
+    assert(account, 'a written line names a known account');
+    return {
+      lineNo: i + 1, account: l.accountId, accountCode: account.code, accountName: account.name, description: l.description ?? null, currency: l.currency, rate: formatRate(l.rate),
+      debit: money(l.debitMinor, l.currency), credit: money(l.creditMinor, l.currency), baseDebit: money(l.baseDebitMinor, baseCurrency), baseCredit: money(l.baseCreditMinor, baseCurrency),
+      dimensions: staged.dimensions[i] ?? {}, tax: l.taxId ?? null, generated: l.generated,
+    };
+  });
+  const posted = await staged.finish();
   return {
     id: staged.journalId, number: posted.number, kind: h.kind as JournalKind, status: 'Posted', journalDate: h.journalDate, period: staged.period.name,
     description: h.description, reference: h.reference, baseCurrency, totalDebit: total, totalCredit: total, sourceModule: h.sourceModule,
-    reversalOf: h.reversalOf, reversedBy: h.reversedBy, createdAt: (staged.createdAt ?? h.createdAt).toISOString(), postedAt: new Date().toISOString(),
-    lines: staged.lines.map((l, i) => {
-      const account = staged.accounts.get(l.accountId);
-      assert(account, 'a written line names a known account');
-      return {
-        lineNo: i + 1, account: l.accountId, accountCode: account.code, accountName: account.name, description: l.description ?? null, currency: l.currency, rate: formatRate(l.rate),
-        debit: money(l.debitMinor, l.currency), credit: money(l.creditMinor, l.currency), baseDebit: money(l.baseDebitMinor, baseCurrency), baseCredit: money(l.baseCreditMinor, baseCurrency),
-        dimensions: staged.dimensions[i] ?? {}, tax: l.taxId ?? null, generated: l.generated,
-      };
-    }),
+    reversalOf: h.reversalOf, reversedBy: h.reversedBy, createdAt: (staged.createdAt ?? h.createdAt).toISOString(), postedAt: posted.postedAt.toISOString(), lines,
   };
 }
 
 /** Create and post in one call (the API for bulk and subledger-style posting). */
 export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
   requireOperation(actor, 'Save', input.kind);
-  const ledger = await companyLedger(tx, actor);
-  const request = { ...input, reference: input.reference ?? null, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, ledger.scales) };
-  const staged = await stageEntry(tx, actor, request, undefined, ledger);
+  // One read for the ledger, the period and the accounts; its errors come in the order of separate reads.
+  const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account));
+  const request = { ...input, reference: input.reference ?? null, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, facts.ledger.scales) };
+  const staged = await stageEntry(tx, actor, request, undefined, facts);
   return finishWithView(staged, { ...request, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });
 }
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies, currencies } from '../organisation/index';
-import { companySettings, accountingPeriods } from './periods.tables';
+import { companySettings, accountingPeriods, numberSegments, numberSequences } from './periods.tables';
+import type { Segment } from './sequences';
 import { accounts, dimensionGroups, dimensions, exchangeRates } from './setup.tables';
 import { dimensionSets } from './journals.tables';
 
@@ -18,24 +19,57 @@ export type CompanyLedger = {
   roundingAccountId: string;
   exchangeAccountId: string;
   journalSequenceId: string;
+  /** The journal sequence as numbering needs it (read with the rest, so taking a number is one statement). */
+  journalSequence: JournalSequenceFacts | null;
 };
+
+export type JournalSequenceFacts = { code: string; active: boolean; resetEvery: 'Never' | 'Year' | 'Period'; companyCode: string; segments: Segment[] };
+
+type LedgerRow = {
+  base: string; rounding: string | null; exchange: string | null; sequence: string | null; scales: Record<string, number> | null;
+  seq: Omit<JournalSequenceFacts, 'companyCode'> | null; company_code: string;
+};
+
+/**
+ * The columns of companyLedger, for a statement over `companies c left join company_settings s`
+ * (built per call: the tables come from modules that may still be loading when this one loads).
+ */
+const ledgerColumns = () => sql`c.base_currency as base, c.code as company_code, s.rounding_account as rounding, s.exchange_account as exchange, s.journal_sequence as sequence,
+  (select json_object_agg(cur.code, cur.minor_unit) from ${currencies} cur where cur.status = 'Active') as scales,
+  (select json_build_object('code', q.code, 'active', q.active, 'resetEvery', q.reset_every, 'segments',
+      (select coalesce(json_agg(json_build_object('position', g.position, 'type', g.type, 'value', g.value, 'width', g.width) order by g.position), '[]'::json)
+       from ${numberSegments} g where g.number_sequence = q.id))
+   from ${numberSequences} q where q.id = s.journal_sequence and q.company_id = c.company_id) as seq`;
+const ledgerFrom = (scope: KitScope) =>
+  sql`from ${companies} c left join ${companySettings} s on s.tenant_id = c.tenant_id and s.company_id = c.company_id where c.company_id = ${scope.companyId}`;
+
+function ledgerOf(row: LedgerRow | undefined): CompanyLedger {
+  if (!row?.rounding || !row.exchange || !row.sequence) {
+    throw unprocessable('The company configuration lacks its rounding account, currency exchange account or journal sequence');
+  }
+  return {
+    baseCurrency: row.base, scales: row.scales ?? {}, roundingAccountId: row.rounding, exchangeAccountId: row.exchange, journalSequenceId: row.sequence,
+    journalSequence: row.seq ? { ...row.seq, companyCode: row.company_code } : null,
+  };
+}
 
 /**
  * What every posting of a company needs: its base currency, currency scales, default accounts,
  * sequence. One statement (it runs on every posting and every journal read).
  */
 export async function companyLedger(tx: Tx, scope: KitScope): Promise<CompanyLedger> {
-  const [row] = rowsOf<{ base: string; rounding: string | null; exchange: string | null; sequence: string | null; scales: Record<string, number> | null }>(
-    await tx.execute(sql`
-      select c.base_currency as base, s.rounding_account as rounding, s.exchange_account as exchange, s.journal_sequence as sequence,
-        (select json_object_agg(cur.code, cur.minor_unit) from ${currencies} cur where cur.status = 'Active') as scales
-      from ${companies} c left join ${companySettings} s on s.tenant_id = c.tenant_id and s.company_id = c.company_id
-      where c.company_id = ${scope.companyId}`),
-  );
-  if (!row?.rounding || !row.exchange || !row.sequence) {
-    throw unprocessable('The company configuration lacks its rounding account, currency exchange account or journal sequence');
-  }
-  return { baseCurrency: row.base, scales: row.scales ?? {}, roundingAccountId: row.rounding, exchangeAccountId: row.exchange, journalSequenceId: row.sequence };
+  const [row] = rowsOf<LedgerRow>(await tx.execute(sql`select ${ledgerColumns()} ${ledgerFrom(scope)}`));
+  return ledgerOf(row);
+}
+
+type PeriodRow = { id: string; name: string; status: string };
+
+/** The period a journal of this kind posts into on its date, or why it cannot (no period, not Open). */
+function openPeriodOf(period: PeriodRow | null | undefined, kind: JournalKind, date: string): { id: string; name: string } {
+  const type = periodTypeOfKind[kind];
+  if (!period) throw unprocessable(`There is no ${type.toLowerCase()} period on ${date}: define the fiscal year and its periods`);
+  if (period.status !== 'Open') throw unprocessable(`Period ${period.name} is ${period.status.toLowerCase()}: it takes no posting`);
+  return { id: period.id, name: period.name };
 }
 
 /** The open period a journal of this kind posts into on its date (regular, opening or adjustment). */
@@ -45,9 +79,37 @@ export async function openPeriodFor(tx: Tx, scope: KitScope, kind: JournalKind, 
     .select({ id: accountingPeriods.id, name: accountingPeriods.name, status: accountingPeriods.status })
     .from(accountingPeriods)
     .where(and(eq(accountingPeriods.companyId, scope.companyId), eq(accountingPeriods.type, type), lte(accountingPeriods.startDate, date), sql`${accountingPeriods.endDate} >= ${date}`));
-  if (!period) throw unprocessable(`There is no ${type.toLowerCase()} period on ${date}: define the fiscal year and its periods`);
-  if (period.status !== 'Open') throw unprocessable(`Period ${period.name} is ${period.status.toLowerCase()}: it takes no posting`);
-  return period;
+  return openPeriodOf(period, kind, date);
+}
+
+/**
+ * The facts a posting reads before it writes, in one statement: the company ledger, the period of
+ * the journal's kind on its date, and the accounts of the lines (with the rounding and exchange
+ * accounts, which generated lines name). Errors are raised in the order of the separate reads:
+ * the ledger's now, the period's by `period()`, the accounts' by the line checks.
+ */
+export type PostingFacts = { ledger: CompanyLedger; period: () => { id: string; name: string }; accounts: Map<string, AccountFacts> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[]): Promise<PostingFacts> {
+  const ids = [...new Set(accountIds)].filter((id) => UUID.test(id));
+  const [row] = rowsOf<LedgerRow & { period: PeriodRow | null; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
+    await tx.execute(sql`
+      select ${ledgerColumns()},
+        (select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
+          where p.company_id = c.company_id and p.type = ${periodTypeOfKind[kind]} and p.start_date <= ${date}::date and p.end_date >= ${date}::date limit 1) as period,
+        (select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'kind', a.kind, 'active', a.active, 'controlType', a.control_type,
+            'allowedCurrencies', a.allowed_currencies, 'requiredDimensions', a.required_dimensions)), '[]'::json)
+          from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts
+      ${ledgerFrom(scope)}`),
+  );
+  const ledger = ledgerOf(row);
+  return {
+    ledger,
+    period: () => openPeriodOf(row!.period, kind, date),
+    accounts: new Map(row!.accounts.map((a) => [a.id, { ...a, allowedCurrencies: a.allowedCurrencies ?? [], requiredDimensions: a.requiredDimensions ?? [] }])),
+  };
 }
 
 export type AccountFacts = { id: string; code: string; name: string; kind: string; active: boolean; controlType: string; allowedCurrencies: string[]; requiredDimensions: string[] };

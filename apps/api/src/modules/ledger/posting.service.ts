@@ -1,12 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { RATE_SCALE, type JournalKind } from '@erp/contracts';
-import { pgArray, type Tx } from '../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journalLines, journals } from './journals.tables';
-import { accountsById, companyLedger, controlOfModule, dimensionSetIds, EMPTY_DIMENSION_SET, openPeriodFor, ratesOn, storedDimensions, type AccountFacts, type CompanyLedger } from './posting-context';
+import { controlOfModule, dimensionSetIds, EMPTY_DIMENSION_SET, postingFacts, ratesOn, storedDimensions, type AccountFacts, type CompanyLedger, type PostingFacts } from './posting-context';
 import { planEntry, type PlannedLine } from './posting';
 import { nextNumber } from './sequences.service';
+import { counterBucket, numberTemplate } from './sequences';
+import { numberCounters, numberSequences } from './periods.tables';
 
 /** A line handed to the posting engine by any module: amounts already in minor units. */
 export type EntryLine = {
@@ -35,7 +38,7 @@ export type EntryRequest = {
   lines: EntryLine[];
 };
 
-export type Posted = { journalId: string; number: string; totalBaseMinor: bigint };
+export type Posted = { journalId: string; number: string; totalBaseMinor: bigint; postedAt: Date };
 /**
  * A written entry still without its number: `finish` takes the number and marks it posted. It
  * carries what was written (lines, period, accounts, ledger) so a caller can answer without
@@ -57,10 +60,8 @@ export type Staged = {
 const fail = (lineNo: number, message: string) => unprocessable(`Line ${lineNo}: ${message}`);
 
 /** Every line is checked against its account, currency and dimensions before anything is written. */
-async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, ledger: CompanyLedger): Promise<Map<string, AccountFacts>> {
+function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap<string, AccountFacts>): void {
   const { scales } = ledger;
-  // The rounding and exchange accounts come in the same read: generated lines name them.
-  const facts = await accountsById(tx, scope, [...new Set([...req.lines.map((l) => l.accountId), ledger.roundingAccountId, ledger.exchangeAccountId])]);
   const allowedControl = controlOfModule[req.sourceModule];
   req.lines.forEach((l, i) => {
     const n = i + 1;
@@ -75,7 +76,6 @@ async function checkLines(tx: Tx, scope: KitScope, req: EntryRequest, ledger: Co
     if (missing) throw fail(n, `account ${a.code} needs a ${missing} dimension`);
     if ((l.debitMinor === 0n) === (l.creditMinor === 0n) || l.debitMinor < 0n || l.creditMinor < 0n) throw fail(n, 'a line has a debit or a credit');
   });
-  return facts;
 }
 
 /**
@@ -91,13 +91,15 @@ export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, jour
 
 /**
  * The same in two steps, so a caller can do its remaining reads (the answer it sends back)
- * before the number is taken: the sequence row is then locked only for the number, the header
- * update and the commit, which is what bounds posting throughput per sequence.
+ * before the number is taken: the sequence row is then locked only for the statement that takes
+ * the number and marks the journal posted, and the commit, which is what bounds posting
+ * throughput per sequence. `known`: the facts the caller already read with `postingFacts`.
  */
-export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string, known?: CompanyLedger): Promise<Staged> {
-  const ledger = known ?? (await companyLedger(tx, scope));
-  const period = await openPeriodFor(tx, scope, req.kind, req.journalDate);
-  const facts = await checkLines(tx, scope, req, ledger);
+export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string, known?: PostingFacts): Promise<Staged> {
+  const facts = known ?? (await postingFacts(tx, scope, req.kind, req.journalDate, req.lines.map((l) => l.accountId)));
+  const { ledger } = facts;
+  const period = facts.period();
+  checkLines(req, ledger, facts.accounts);
   const rates = await ratesOn(tx, ledger.baseCurrency, req.lines.filter((l) => l.rate === undefined).map((l) => l.currency), req.journalDate);
   const setIds = await dimensionSetIds(tx, scope, req.lines.map((l) => l.dimensions ?? {}));
   const lines = req.lines.map((l, i) => {
@@ -108,59 +110,79 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
   const plan = planEntry(lines, { ...ledger, emptyDimensionSetId: EMPTY_DIMENSION_SET });
   if ('error' in plan) throw unprocessable(plan.error);
 
-  const header = journalId
-    ? { id: journalId, createdAt: null }
-    : await insertHeader(tx, scope, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor });
-  const id = header.id;
-  await insertEntries(tx, scope, id, req.journalDate, period.id, plan.lines);
+  const entries = entriesInsert(scope, req.journalDate, period.id, plan.lines);
+  let id: string;
+  let createdAt: Date | null = null;
   if (journalId) {
+    id = journalId;
+    await tx.execute(entries(id));
     await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
     await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
+  } else {
+    // The header and the lines in one statement (the lines' checks run at its end, when both exist).
+    id = randomUUID();
+    const [row] = rowsOf<{ created_at: Date | string }>(
+      await tx.execute(sql`with h as (${headerInsert(scope, id, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor })}), e as (${entries(id)}) select created_at from h`),
+    );
+    createdAt = new Date(row!.created_at);
   }
-  const finish = async (): Promise<Posted> => {
-    const number = await nextNumber(tx, scope, ledger.journalSequenceId, req.journalDate);
-    await tx
-      .update(journals)
-      .set({ status: 'Posted', number, postedBy: scope.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(journals.id, id));
-    return { journalId: id, number, totalBaseMinor: plan.totalBaseMinor };
-  };
+  const finish = (): Promise<Posted> => takeNumber(tx, scope, ledger, id, req.journalDate, plan.totalBaseMinor);
   const dimensions = plan.lines.map((l, i) => (i < req.lines.length ? storedDimensions(req.lines[i]!.dimensions ?? {}) : {}));
-  return { journalId: id, totalBaseMinor: plan.totalBaseMinor, createdAt: header.createdAt, period, ledger, lines: plan.lines, dimensions, accounts: facts, finish };
+  return { journalId: id, totalBaseMinor: plan.totalBaseMinor, createdAt, period, ledger, lines: plan.lines, dimensions, accounts: facts.accounts, finish };
+}
+
+/**
+ * Takes the gapless number and marks the journal posted in one statement (the counter row stays
+ * locked until commit, so this is the last statement of a posting: the lock is held for one round
+ * trip and the commit). The number is rendered in SQL from the sequence's template; a sequence
+ * that cannot be templated, or that refuses (inactive, no counter), takes the general path, which
+ * says why.
+ */
+async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: string, date: string, totalBaseMinor: bigint): Promise<Posted> {
+  const seq = ledger.journalSequence;
+  const template = seq?.active ? numberTemplate(seq.segments, { date, companyCode: seq.companyCode }) : undefined;
+  if (seq && template) {
+    const [row] = rowsOf<{ number: string; posted_at: Date | string }>(
+      await tx.execute(sql`
+        with taken as (
+          insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+          select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, q.id, ${counterBucket(seq.resetEvery, date)}, 1
+          from ${numberSequences} q where q.id = ${ledger.journalSequenceId}::uuid and q.company_id = ${scope.companyId}::uuid and q.active
+          on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
+          returning last_value
+        )
+        update ${journals} j set status = 'Posted', posted_by = ${scope.userId}::uuid, posted_at = now(), updated_at = now(),
+          number = ${template.prefix}::text || repeat('0', greatest(${template.width}::int - length(taken.last_value::text), 0)) || taken.last_value::text || ${template.suffix}::text
+        from taken where j.tenant_id = ${scope.tenantId}::uuid and j.id = ${id}::uuid
+        returning j.number, j.posted_at`),
+    );
+    if (row) return { journalId: id, number: row.number, totalBaseMinor, postedAt: new Date(row.posted_at) };
+  }
+  const number = await nextNumber(tx, scope, ledger.journalSequenceId, date);
+  const [row] = await tx
+    .update(journals)
+    .set({ status: 'Posted', number, postedBy: scope.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(journals.id, id))
+    .returning({ postedAt: journals.postedAt });
+  return { journalId: id, number, totalBaseMinor, postedAt: row?.postedAt ?? new Date() };
 }
 
 type HeaderFacts = { baseCurrency: string; periodId: string; totalBaseMinor: bigint };
 
-async function insertHeader(tx: Tx, scope: KitScope, req: EntryRequest, facts: HeaderFacts): Promise<{ id: string; createdAt: Date }> {
-  const [row] = await tx
-    .insert(journals)
-    .values({
-      tenantId: scope.tenantId,
-      companyId: scope.companyId,
-      kind: req.kind,
-      status: 'Draft',
-      journalDate: req.journalDate,
-      description: req.description,
-      reference: req.reference ?? null,
-      sourceModule: req.sourceModule,
-      sourceId: req.sourceId ?? null,
-      reversalOf: req.reversalOf ?? null,
-      intercompanyId: req.intercompanyId ?? null,
-      recurringId: req.recurringId ?? null,
-      baseCurrency: facts.baseCurrency,
-      periodId: facts.periodId,
-      totalBaseMinor: facts.totalBaseMinor,
-      createdBy: scope.userId,
-    })
-    .returning({ id: journals.id, createdAt: journals.createdAt });
-  return row!;
+/** The journal header of a new entry, as a draft until `finish` numbers it. */
+function headerInsert(scope: KitScope, id: string, req: EntryRequest, facts: HeaderFacts): SQL {
+  return sql`insert into ${journals} (tenant_id, company_id, id, kind, status, journal_date, description, reference, source_module, source_id,
+      reversal_of, intercompany_id, recurring_id, base_currency, period_id, total_base_minor, created_by)
+    values (${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${id}::uuid, ${req.kind}, 'Draft', ${req.journalDate}::date, ${req.description}, ${req.reference ?? null}, ${req.sourceModule}, ${req.sourceId ?? null},
+      ${req.reversalOf ?? null}::uuid, ${req.intercompanyId ?? null}::uuid, ${req.recurringId ?? null}::uuid, ${facts.baseCurrency}, ${facts.periodId}::uuid, ${facts.totalBaseMinor}, ${scope.userId}::uuid)
+    returning created_at`;
 }
 
 /** One statement for the whole entry (unnest of column arrays): the balance trigger sees it whole. */
-async function insertEntries(tx: Tx, scope: KitScope, journalId: string, date: string, periodId: string, lines: PlannedLine[]): Promise<void> {
+function entriesInsert(scope: KitScope, date: string, periodId: string, lines: PlannedLine[]): (journalId: string) => SQL {
   const col = (f: (l: PlannedLine, i: number) => string | number | bigint | null) => pgArray(lines.map(f));
   const rateText = (r: bigint) => `${r / 10n ** BigInt(RATE_SCALE)}.${(r % 10n ** BigInt(RATE_SCALE)).toString().padStart(RATE_SCALE, '0')}`;
-  await tx.execute(sql`
+  return (journalId) => sql`
     insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate,
       debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id, description, tax_id, generated)
     select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${journalId}::uuid, u.line_no, ${date}::date, ${periodId}::uuid, u.account_id, u.currency, u.rate,
@@ -170,5 +192,5 @@ async function insertEntries(tx: Tx, scope: KitScope, journalId: string, date: s
       ${col((l) => l.debitMinor)}::bigint[], ${col((l) => l.creditMinor)}::bigint[],
       ${col((l) => l.baseDebitMinor)}::bigint[], ${col((l) => l.baseCreditMinor)}::bigint[],
       ${col((l) => l.dimensionSetId)}::uuid[], ${col((l) => l.description ?? null)}::text[], ${col((l) => l.taxId ?? null)}::uuid[], ${col((l) => l.generated)}::text[]
-    ) as u(line_no, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated)`);
+    ) as u(line_no, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated)`;
 }

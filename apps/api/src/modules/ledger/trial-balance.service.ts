@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { formatMoney } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/client';
@@ -120,7 +120,9 @@ export async function transactionHistory(tx: Tx, scope: KitScope, accountId: str
   if (q.cursor) {
     const c = decode(q.cursor);
     running = BigInt(c.b);
-    after = or(gt(ledgerEntries.entryDate, c.d), and(eq(ledgerEntries.entryDate, c.d), or(gt(ledgerEntries.journalId, c.j), and(eq(ledgerEntries.journalId, c.j), gt(ledgerEntries.lineNo, c.l)))));
+    // A row comparison, not its expansion into OR terms: it is the start of the index range
+    // (account, date, journal, line), so a page deep in the month reads only its own rows.
+    after = sql`(${ledgerEntries.entryDate}, ${ledgerEntries.journalId}, ${ledgerEntries.lineNo}) > (${c.d}::date, ${c.j}::uuid, ${c.l}::int)`;
   } else {
     running = await openingBalance(tx, scope, accountId, q.from);
   }

@@ -23,7 +23,17 @@ export function resolveTokenSecret(configured: string | undefined, dataDir: stri
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** How many verified access tokens are remembered (a bound on memory; past it the cache restarts). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  /**
+   * Access tokens already verified, by their exact text: a signature check is a pure function of
+   * the token and the key, so a repeat only needs its expiry checked again. Revocation is not the
+   * token's business (the principal check on every call compares the user's token version).
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
   constructor(
     private readonly key: Uint8Array,
     private readonly accessTtlMinutes: number,
@@ -42,10 +52,20 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      this.verified.delete(token);
+    }
     const p = await this.verify(token, 'access');
     if (!p || typeof p.tid !== 'string' || typeof p.cid !== 'string' || typeof p.rid !== 'string' || typeof p.sub !== 'string')
       return undefined;
-    return { tenantId: p.tid, companyId: p.cid, roleId: p.rid, userId: p.sub, version: Number(p.ver ?? 0) };
+    const claims = { tenantId: p.tid, companyId: p.cid, roleId: p.rid, userId: p.sub, version: Number(p.ver ?? 0) };
+    if (typeof p.exp === 'number' && p.nbf === undefined) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { claims, expiresAtMs: p.exp * 1000 });
+    }
+    return claims;
   }
 
   /** Short-lived proof that a one-time code was validated; it lets /user/changepassword run once. */
