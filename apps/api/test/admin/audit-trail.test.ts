@@ -1,7 +1,10 @@
 // Proves the audit trail screen's API: every write of a journey appears with who, before, after and the changed fields; filters, keyset pages and the export agree; only /role holders read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transformPassword, type AuditEntry, type AuditTrailPage, type Company, type ErrorObject, type Role, type UserView } from '@erp/contracts';
+import { transformPassword, type AuditEntry, type AuditTrailPage, type Company, type EntityRecord, type JournalView, type ErrorObject, type Role, type UserView } from '@erp/contracts';
 import { parseXlsx } from '../../src/platform/kit/tabular-files';
+import type { Tx } from '../../src/platform/db/client';
+import { withTenant } from '../../src/platform/db/tenancy';
+import { listAuditTrail, selectRecordLabels } from '../../src/modules/admin/index';
 import { readCsv } from '@erp/contracts';
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks } from '../ledger/helpers';
@@ -154,10 +157,10 @@ describe('the audit trail', () => {
     expect(csv.headers['x-export-truncated']).toBe('false');
     expect(csv.headers['x-export-row-limit']).toBe('10000');
     const table = readCsv(csv.body.replace(/^\uFEFF/, ''));
-    expect(table.headers).toEqual(['Time (UTC)', 'User', 'User mail', 'Entity', 'Record', 'Action', 'Changed fields', 'Before', 'After']);
-    expect(table.rows.map((r) => [r[0], r[1], r[3], r[4], r[5]])).toEqual(listed.map((e) => [e.at, 'First Admin', 'company', branch.id, e.action]));
-    expect(JSON.parse(table.rows[0]![8]!)).toEqual(listed[0]!.after);
-    expect(table.rows[0]![6]!.split(', ').sort()).toEqual(['description', 'updatedAt']);
+    expect(table.headers).toEqual(['Time (UTC)', 'User', 'User mail', 'Entity', 'Record', 'Record label', 'Action', 'Changed fields', 'Before', 'After']);
+    expect(table.rows.map((r) => [r[0], r[1], r[3], r[4], r[5], r[6]])).toEqual(listed.map((e) => [e.at, 'First Admin', 'company', branch.id, 'NORTH', e.action]));
+    expect(JSON.parse(table.rows[0]![9]!)).toEqual(listed[0]!.after);
+    expect(table.rows[0]![7]!.split(', ').sort()).toEqual(['description', 'updatedAt']);
 
     const xlsx = await download(`entity=company&recordId=${branch.id}&format=xlsx`);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
@@ -182,5 +185,95 @@ describe('the audit trail', () => {
       expect(res.body).toEqual({ message: 'You are not permitted to do this', statusCode: 403, serverError: 'Forbidden' });
     }
     expect((await call(t.app, tenant.host, 'GET', '/admin/audit-trail')).status).toBe(401);
+  });
+});
+
+/** The transaction as the service sees it, counting the statements it sends (queries built by select, raw execute). */
+function counted(tx: Tx): { tx: Tx; statements: () => number } {
+  let statements = 0;
+  const proxy = new Proxy(tx, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if ((key === 'select' || key === 'execute') && typeof value === 'function') {
+        return (...args: unknown[]) => {
+          statements += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return value;
+    },
+  });
+  return { tx: proxy, statements: () => statements };
+}
+
+describe('the audit trail names its records', () => {
+  it('labels each record and the ids inside before and after: journal, account, company, user, role', async () => {
+    const accounts = (await api<{ items: EntityRecord[] }>('GET', '/gl/accounts?limit=500')).body.items;
+    const cash = accounts.find((a) => a.code === '1010')!;
+    const sales = accounts.find((a) => a.code === '4000')!;
+
+    const journals = (await trail('entity=journal&limit=200')).items;
+    const created = journals.find((e) => e.action === 'create' && (e.after as { description?: string }).description === 'Audited sale')!;
+    const journal = (await api<JournalView>('GET', `/gl/journals/${created.recordId}`)).body;
+    expect(journal.number).toBeTruthy();
+    // The live record's label on every step of its history, newest number included.
+    for (const e of journals.filter((x) => x.recordId === created.recordId)) expect(e.recordLabel).toBe(`${journal.number} · Audited sale`);
+    const page = await trail(`entity=journal&recordId=${created.recordId}&limit=200`);
+    // The accounts inside the journal lines resolve to code and name.
+    expect(page.labels[cash.id]).toBe(`1010 · ${String(cash.name)}`);
+    expect(page.labels[sales.id]).toBe(`4000 · ${String(sales.name)}`);
+
+    const company = await trail(`entity=company&recordId=${branch.id}`);
+    expect(company.items.map((e) => e.recordLabel)).toEqual(['NORTH', 'NORTH']);
+
+    const signIns = (await trail(`action=sign-in&userId=${clerk.user.activeUser.code}`)).items;
+    expect(signIns.map((e) => e.recordLabel)).toEqual(['Viewer viewer']);
+
+    const roles = (await trail('entity=role&action=create&limit=200')).items;
+    expect(roles.map((e) => e.recordLabel)).toEqual(expect.arrayContaining(['Auditor', 'Cashier', 'Treasurer']));
+
+    // A user's creation records its company and role by id: the page names both.
+    const userCreated = await trail(`entity=user&action=create&recordId=${clerk.user.activeUser.code}`);
+    const after = userCreated.items[0]!.after as { companyId: string; roleId: string };
+    expect(userCreated.items[0]!.recordLabel).toBe('Viewer viewer');
+    expect(userCreated.labels[after.roleId]).toBe('Viewer');
+    expect(userCreated.labels[after.companyId]).toBeTruthy();
+  });
+
+  it('names a page of 50 entries with one label statement: two statements in all, whatever the page size', async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `Desk ${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) expect((await api('POST', '/auth/role', { name })).status).toBe(200);
+
+    const { page, statements } = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, async (raw) => {
+      const c = counted(raw);
+      const result = await listAuditTrail(c.tx, tenant.tenantId, { entity: 'role', action: 'create', limit: 50 });
+      return { page: result, statements: c.statements() };
+    });
+    expect(page.items).toHaveLength(50);
+    expect(statements).toBe(2);
+    // The labels come from the live rows (the map holds only what the database resolved).
+    expect(page.items.map((e) => page.labels[e.recordId]).sort()).toEqual(names);
+    expect(page.items.map((e) => e.recordLabel).sort()).toEqual(names);
+  });
+
+  it("never names another tenant's records: B's trail shows nothing of A, and A's ids resolve to nothing as B", async () => {
+    const { tenant: other, admin: otherAdmin } = await adminOf(t, 'AUDITB');
+    const aIds = new Set((await walk('', 200)).items.flatMap((e) => [e.recordId, ...e.recordId.split(':')]));
+    const bPage = (await call<AuditTrailPage>(t.app, other.host, 'GET', '/admin/audit-trail?limit=200', undefined, otherAdmin)).body;
+    expect(bPage.items.length).toBeGreaterThan(0);
+    expect(bPage.items.filter((e) => aIds.has(e.recordId))).toEqual([]);
+    expect(Object.keys(bPage.labels).filter((id) => aIds.has(id))).toEqual([]);
+    expect(JSON.stringify(bPage)).not.toContain('NORTH');
+    expect(JSON.stringify(bPage)).not.toContain('Audited sale');
+
+    const probe = [branch.id, admin.user.activeUser.code, clerk.user.activeUser.code, tenant.tenantId];
+    const asB = await withTenant(t.platform.database.db, { tenantId: other.tenantId }, (tx) => selectRecordLabels(tx, other.tenantId, probe));
+    expect([...asB]).toEqual([]);
+    // Even naming A as the tenant, B's session (RLS) reads none of A's rows.
+    const asBNamingA = await withTenant(t.platform.database.db, { tenantId: other.tenantId }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    expect([...asBNamingA]).toEqual([]);
+    const asA = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    expect(asA.get(branch.id)).toBe('NORTH');
+    expect(asA.get(clerk.user.activeUser.code)).toBe('Viewer viewer');
   });
 });

@@ -278,16 +278,19 @@ const endpoints: Endpoint[] = [
   },
   {
     method: 'GET', route: '/admin/audit-trail', access: 'user', attacks: () => [
-      { as: 'user', url: `/admin/audit-trail?entity=company&recordId=${A.secretCompanyId}`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
-      { as: 'user', url: `/admin/audit-trail?userId=${A.userId}&limit=200`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
-      { as: 'user', url: `/admin/audit-trail?entity=journal&recordId=${A.journalId}`, status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
-      { as: 'user', url: '/admin/audit-trail?search=Secret%20of%20A&limit=200', status: [200], check: (body) => expect(body).toEqual({ items: [] }) },
+      { as: 'user', url: `/admin/audit-trail?entity=company&recordId=${A.secretCompanyId}`, status: [200], check: (body) => expect(body).toEqual({ items: [], labels: {} }) },
+      { as: 'user', url: `/admin/audit-trail?userId=${A.userId}&limit=200`, status: [200], check: (body) => expect(body).toEqual({ items: [], labels: {} }) },
+      { as: 'user', url: `/admin/audit-trail?entity=journal&recordId=${A.journalId}`, status: [200], check: (body) => expect(body).toEqual({ items: [], labels: {} }) },
+      { as: 'user', url: '/admin/audit-trail?search=Secret%20of%20A&limit=200', status: [200], check: (body) => expect(body).toEqual({ items: [], labels: {} }) },
       {
         as: 'user', url: '/admin/audit-trail?limit=200', status: [200],
         check: (body) => {
           const { items } = body as { items: { user: { id: string } | null }[] };
           expect(items.length).toBeGreaterThan(0);
           for (const item of items) expect([null, b.admin.user.activeUser.code]).toContain(item.user?.id ?? null);
+          // The record labels of B's page name none of A's records.
+          const { labels } = body as { labels: Record<string, string> };
+          for (const id of [A.secretCompanyId, A.userId, A.journalId]) expect(labels[id]).toBeUndefined();
         },
       },
     ],

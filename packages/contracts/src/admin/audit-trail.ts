@@ -53,6 +53,8 @@ export const auditEntrySchema = z.object({
   user: auditUserSchema.nullable(),
   entity: z.string(),
   recordId: z.string(),
+  /** What a finance user knows the record by (journal number and description, account code and name, user name...); null when nothing names it. */
+  recordLabel: z.string().nullable(),
   action: z.string(),
   before: z.unknown(),
   after: z.unknown(),
@@ -61,5 +63,9 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditTrailPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().optional() });
+/** The label of each record id found in the page's before and after values (an account inside a journal line, a partner company...). */
+export const auditLabelsSchema = z.record(z.string(), z.string());
+export type AuditLabels = z.infer<typeof auditLabelsSchema>;
+
+export const auditTrailPageSchema = z.object({ items: z.array(auditEntrySchema), labels: auditLabelsSchema, nextCursor: z.string().optional() });
 export type AuditTrailPage = z.infer<typeof auditTrailPageSchema>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditTrailFilter } from '@erp/contracts';
 import { auditLog } from '../../platform/audit/audit.tables';
-import { rowsOf, type Tx } from '../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { users } from '../auth/index';
 
@@ -102,4 +102,49 @@ export async function selectAuditEntities(tx: Tx, tenantId: string): Promise<str
       select entity from names where entity is not null`),
   );
   return rows.map((row) => row.entity);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** The tables whose records a finance user knows by code and name. */
+const CODE_NAME_TABLES = [
+  'accounts', 'account_classes', 'account_groups', 'taxes', 'dimension_groups', 'dimensions', 'operations', 'ledger_headers', 'subsidiaries',
+  'fiscal_years', 'number_sequences', 'currencies', 'journal_templates', 'intercompany_templates', 'workflow_tags',
+] as const;
+
+/** One branch of the label union: the table, its key column and the label expression over alias `t`. */
+type LabelSource = { table: string; key: string; label: string };
+const LABEL_SOURCES: LabelSource[] = [
+  { table: 'journals', key: 'id', label: `coalesce(t.number || ' · ' || t.description, t.description)` },
+  ...CODE_NAME_TABLES.map((table) => ({ table, key: 'id', label: `t.code || ' · ' || t.name` })),
+  { table: 'companies', key: 'company_id', label: 't.code' },
+  { table: 'users', key: 'user_id', label: 't.name' },
+  { table: 'roles', key: 'role_id', label: 't.name' },
+  { table: 'workflows', key: 'id', label: 't.name' },
+  { table: 'accounting_periods', key: 'id', label: 't.name' },
+  { table: 'recurring_journals', key: 'id', label: `t.code || ' · ' || t.description` },
+  { table: 'intercompany_journals', key: 'id', label: 't.description' },
+  { table: 'workflow_instances', key: 'id', label: `coalesce(t.document_number || ' · ' || t.description, t.description)` },
+  { table: 'tenants', key: 'tenant_id', label: `t.code || ' · ' || t.name` },
+];
+
+/**
+ * The labels of the given record ids (a journal's number and description, an account's code and
+ * name, a user's name...) in ONE statement, a union over the label sources, whatever the number of
+ * ids: a page of the trail costs its entries' query and this one. Identities are random UUIDs,
+ * unique across tables, so the lookup needs no entity name. Read as the tenant (RLS) and naming the
+ * tenant in each branch: another tenant's ids resolve to nothing.
+ */
+export async function selectRecordLabels(tx: Tx, tenantId: string, ids: Iterable<string>): Promise<Map<string, string>> {
+  const keys = [...new Set(ids)].filter(isUuid);
+  if (keys.length === 0) return new Map();
+  const branches = LABEL_SOURCES.map(({ table, key, label }) =>
+    sql`select t.${sql.raw(key)}::text as key, ${sql.raw(label)} as label from ${sql.raw(table)} t
+      where t.tenant_id = ${tenantId}::uuid and t.${sql.raw(key)} in (select id from wanted)`);
+  const rows = rowsOf<{ key: string; label: string | null }>(
+    await tx.execute(sql`with wanted as (select unnest(${pgArray(keys)}::uuid[]) as id)
+      select key, label from (${sql.join(branches, sql` union all `)}) labels`),
+  );
+  return new Map(rows.flatMap((row) => (row.label === null ? [] : [[row.key, row.label] as const])));
 }

@@ -20,7 +20,7 @@ function moduleMenu(visible: VisibleModule): Items[number] {
     type: 'group',
     key: `${module.id}:${group}`,
     label: group,
-    children: pages.map((page) => ({ key: page.link, label: <Link to={page.link}>{page.name}</Link> })),
+    children: pages.map((page) => ({ key: page.link, label: <Link to={page.link} title={page.name}>{page.name}</Link> })),
   }));
   const viewAll = { key: viewAllLink(module.name), label: <Link to={viewAllLink(module.name)}>View all</Link> };
   return { key: `module:${module.id}`, icon: iconFor(module.image), label: module.name, children: [viewAll, ...groups] };

@@ -1,18 +1,24 @@
-import { Flex, Switch, Tag, Typography } from 'antd';
+import { Flex, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import type { AuditEntry } from '@erp/contracts';
+import type { AuditEntry, AuditLabels } from '@erp/contracts';
 import { diffRows, sideCaption, type DiffCell } from './audit-diff-rows';
 import './audit-trail.css';
 
 function Value({ cell }: { cell: DiffCell }) {
   if (cell.missing) return <Typography.Text type="secondary" italic>{cell.text}</Typography.Text>;
-  return cell.multiline ? <pre className="audit-value">{cell.text}</pre> : <span className="audit-value-inline">{cell.text}</span>;
+  if (cell.multiline) return <pre className="audit-value">{cell.text}</pre>;
+  if (!cell.id) return <span className="audit-value-inline">{cell.text}</span>;
+  return (
+    <Tooltip title={cell.id}>
+      <span className="audit-value-inline" data-record-id={cell.id}>{cell.text}</span>
+    </Tooltip>
+  );
 }
 
-/** Before and after side by side, one row per field; the changed rows are highlighted and tagged. */
-export function AuditDiff({ entry }: { entry: AuditEntry }) {
+/** Before and after side by side, one row per field; the changed rows are highlighted and tagged; ids the page's labels name read as labels. */
+export function AuditDiff({ entry, labels }: { entry: AuditEntry; labels?: AuditLabels }) {
   const [changedOnly, setChangedOnly] = useState(false);
-  const rows = diffRows(entry, changedOnly);
+  const rows = diffRows(entry, changedOnly, labels);
   const beforeNote = sideCaption(entry.before, 'before');
   const afterNote = sideCaption(entry.after, 'after');
   if (entry.before === null && entry.after === null) {

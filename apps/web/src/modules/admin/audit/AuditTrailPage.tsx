@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Table, Tooltip, Typography } from 'antd';
-import { useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_EXPORT_ROWS_MAX, DEFAULT_DATE_FORMAT, type AuditEntry } from '@erp/contracts';
+import { AUDIT_EXPORT_ROWS_MAX, DEFAULT_DATE_FORMAT, type AuditEntry, type AuditLabels } from '@erp/contracts';
 import { datePickerFormat } from '../../../shared/kit';
 import { PageHeading, useCompany, useNotify } from '../shell-adapter';
 import { downloadAuditTrail, useAuditTrail } from './audit-api';
@@ -40,6 +40,8 @@ export default function AuditTrailPage() {
   const dateFormat = datePickerFormat(useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT);
   const list = useAuditTrail(filter);
   const entries = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // Each page names the ids it holds; the pages loaded so far together name every row's.
+  const labels = useMemo(() => Object.assign({}, ...(list.data?.pages ?? []).map((page) => page.labels)) as AuditLabels, [list.data]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const apply = (patch: Partial<AuditFilter>) => setParams(paramsFromFilter({ ...filter, ...patch }), { replace: true });
   const userLabel = filter.userId ? entries.find((e) => e.user?.id === filter.userId)?.user?.name : undefined;
@@ -60,7 +62,7 @@ export default function AuditTrailPage() {
         // narrow screens drop the record and changed columns instead (they are in the expanded row).
         pagination={false}
         expandable={{
-          expandedRowRender: (entry) => <AuditDiff entry={entry} />,
+          expandedRowRender: (entry) => <AuditDiff entry={entry} labels={labels} />,
           expandedRowKeys: expanded,
           onExpandedRowsChange: setExpanded,
           expandRowByClick: true,

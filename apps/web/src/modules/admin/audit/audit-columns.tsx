@@ -38,10 +38,13 @@ export function auditColumns({ now, onRecord, onUser }: Options): TableColumnsTy
       title: 'Record',
       key: 'recordId',
       responsive: ['md'],
+      // The record's label (journal number, account code and name, user name...), its id in the tooltip.
       render: (_, entry) => (
-        <Button type="link" size="small" className="audit-record-id" style={{ padding: 0, height: 'auto' }} title="Only this record's history" onClick={(e) => { e.stopPropagation(); onRecord(entry); }}>
-          {entry.recordId}
-        </Button>
+        <Tooltip title={entry.recordLabel ? entry.recordId : undefined}>
+          <Button type="link" size="small" className={entry.recordLabel ? undefined : 'audit-record-id'} style={{ padding: 0, height: 'auto' }} title="Only this record's history" data-record-id={entry.recordId} onClick={(e) => { e.stopPropagation(); onRecord(entry); }}>
+            {entry.recordLabel ?? entry.recordId}
+          </Button>
+        </Tooltip>
       ),
     },
     { title: 'Action', key: 'action', render: (_, entry) => <Tag color={actionColour(entry.action)}>{actionLabel(entry.action)}</Tag> },

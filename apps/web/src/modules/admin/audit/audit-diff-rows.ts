@@ -1,29 +1,39 @@
-import { auditDiff, type AuditEntry } from '@erp/contracts';
+import { auditDiff, type AuditEntry, type AuditLabels } from '@erp/contracts';
 import { humanise } from './audit-labels';
 
-/** One line of the side-by-side view; `missing` marks a side that did not record the field. */
-export type DiffCell = { text: string; multiline: boolean; missing: boolean };
+/** One line of the side-by-side view; `missing` marks a side that did not record the field; `id` is the record id a label stands for. */
+export type DiffCell = { text: string; multiline: boolean; missing: boolean; id?: string };
 export type DiffRow = { field: string; label: string; before: DiffCell; after: DiffCell; changed: boolean };
 
 export const NO_VALUE = '—';
 export const NOT_RECORDED = 'not recorded';
 
-/** A recorded value as text: strings as they are, nothing as a dash, objects and lists as indented JSON. */
-export function valueText(value: unknown): { text: string; multiline: boolean } {
+const NO_LABELS: AuditLabels = {};
+
+/**
+ * A recorded value as text: strings as they are, nothing as a dash, objects and lists as indented
+ * JSON. A record id the API named on this page (an account, a company, a user, a role...) reads as
+ * its label, at any depth (the accounts inside journal lines); a lone id keeps the id for a tooltip.
+ */
+export function valueText(value: unknown, labels: AuditLabels = NO_LABELS): { text: string; multiline: boolean; id?: string } {
   if (value === null || value === undefined || value === '') return { text: NO_VALUE, multiline: false };
-  if (typeof value === 'string') return { text: value, multiline: value.includes('\n') };
+  if (typeof value === 'string') {
+    const label = labels[value.toLowerCase()];
+    return label === undefined ? { text: value, multiline: value.includes('\n') } : { text: label, multiline: false, id: value };
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return { text: String(value), multiline: false };
-  return { text: JSON.stringify(value, null, 2), multiline: true };
+  const named = (_key: string, item: unknown) => (typeof item === 'string' ? labels[item.toLowerCase()] ?? item : item);
+  return { text: JSON.stringify(value, named, 2), multiline: true };
 }
 
-function cell(value: unknown, recorded: boolean, sideRecorded: boolean): DiffCell {
+function cell(value: unknown, recorded: boolean, sideRecorded: boolean, labels: AuditLabels): DiffCell {
   // A side that recorded some fields but not this one says nothing about it: not a dash, which would read as "empty".
   if (!recorded && sideRecorded) return { text: NOT_RECORDED, multiline: false, missing: true };
-  return { ...valueText(value), missing: false };
+  return { ...valueText(value, labels), missing: false };
 }
 
-/** The rows of an entry's before and after, in the writer's field order, the changed ones flagged. */
-export function diffRows(entry: Pick<AuditEntry, 'before' | 'after'>, changedOnly = false): DiffRow[] {
+/** The rows of an entry's before and after, in the writer's field order, the changed ones flagged; ids the labels name read as labels. */
+export function diffRows(entry: Pick<AuditEntry, 'before' | 'after'>, changedOnly = false, labels: AuditLabels = NO_LABELS): DiffRow[] {
   const diff = auditDiff(entry.before, entry.after);
   const beforeRecorded = diff.some((row) => row.inBefore);
   const afterRecorded = diff.some((row) => row.inAfter);
@@ -32,8 +42,8 @@ export function diffRows(entry: Pick<AuditEntry, 'before' | 'after'>, changedOnl
     .map((row) => ({
       field: row.field,
       label: humanise(row.field),
-      before: cell(row.before, row.inBefore, beforeRecorded),
-      after: cell(row.after, row.inAfter, afterRecorded),
+      before: cell(row.before, row.inBefore, beforeRecorded, labels),
+      after: cell(row.after, row.inAfter, afterRecorded, labels),
       changed: row.changed,
     }));
 }

@@ -100,3 +100,31 @@ describe('labels', () => {
     expect(entryTimeLabel(new Date(2025, 2, 3, 10, 0, 0).toISOString(), today)).toBe('March 3, 2025 10:00:00');
   });
 });
+
+describe('record ids named by the page', () => {
+  const account = '9d15a0cf-6698-491f-8429-d6ef5e29be29';
+  const partner = '4f0c2b1e-1111-4a2b-8c3d-000000000002';
+  const other = '4f0c2b1e-1111-4a2b-8c3d-000000000003';
+  const labels = { [account]: '1010 · Cash at bank', [partner]: 'SOUTH', [other]: 'WEST' };
+
+  it('shows a known id as its label, keeping the id; an unknown id or plain text stays as it is', () => {
+    expect(valueText(partner, labels)).toEqual({ text: 'SOUTH', multiline: false, id: partner });
+    expect(valueText(partner.toUpperCase(), labels)).toEqual({ text: 'SOUTH', multiline: false, id: partner.toUpperCase() });
+    expect(valueText('4f0c2b1e-1111-4a2b-8c3d-0000000000ff', labels)).toEqual({ text: '4f0c2b1e-1111-4a2b-8c3d-0000000000ff', multiline: false });
+    expect(valueText('SOUTH', labels)).toEqual({ text: 'SOUTH', multiline: false });
+  });
+
+  it('names the ids inside nested values and compares the recorded ids, not the labels', () => {
+    const rows = diffRows({
+      before: { partnerCompany: partner, lines: [{ account, debit: '100' }] },
+      after: { partnerCompany: other, lines: [{ account, debit: '100' }] },
+    }, false, labels);
+    expect(texts(rows)).toEqual([
+      ['Partner company', 'SOUTH', 'WEST', true],
+      ['Lines', ...[1, 2].map(() => JSON.stringify([{ account: '1010 · Cash at bank', debit: '100' }], null, 2)), false],
+    ]);
+    expect(rows[0]!.before.id).toBe(partner);
+    // Without labels the ids show as recorded.
+    expect(texts(diffRows({ before: { partnerCompany: partner }, after: { partnerCompany: other } }))).toEqual([['Partner company', partner, other, true]]);
+  });
+});

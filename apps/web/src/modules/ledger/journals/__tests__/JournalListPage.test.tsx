@@ -1,11 +1,11 @@
 // Proves the journal lists ask the server for what the user filters (kind fixed per list, search, status, sort, paging) and open each row in its kind's editor.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { journalListPath } from '../journals-api';
 import { AdjustmentJournalsPage, JournalsPage } from '../pages/JournalListPage';
-import { adminUser, ids, referenceRoutes, route, stubServer } from './ledger-server';
+import { adminUser, gateRoute, ids, referenceRoutes, route, stubServer, type Call } from './ledger-server';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,5 +39,49 @@ describe('journal lists', () => {
     expect(calls.find((c) => c.path.startsWith('/gl/journals?'))!.path).toBe('/gl/journals?kind=Adjustment&sort=-journalDate&limit=20&page=1');
     expect(screen.getByRole('link', { name: 'JV2026-000007' }).getAttribute('href')).toBe(`/adjustment-journal?id=${ids.journal}`);
     expect(screen.getByRole('button', { name: /New adjustment journal/ })).toBeTruthy();
+  });
+});
+
+describe('journals under approval', () => {
+  const draft = { ...item, id: '40000000-0000-4000-8000-000000000011', number: null, status: 'Draft', description: 'Submitted draft' };
+  const validated = { ...item, id: '40000000-0000-4000-8000-000000000012', number: null, status: 'Validated', description: 'Validated, not submitted' };
+  const posted = { ...item, description: 'Posted long ago' };
+  const documentGate = (id: string, underApproval: boolean) =>
+    route('GET', `/workflow/gate?approvalType=JournalApproval&documentId=${id}`, { body: { workflowActive: true, underApproval, instanceId: underApproval ? '50000000-0000-4000-8000-000000000001' : null } });
+  const documentGateCalls = (calls: Call[]) => calls.filter((c) => c.path.includes('/workflow/gate?') && c.path.includes('documentId=')).map((c) => new URL(c.path, 'http://x').searchParams.get('documentId'));
+  const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
+
+  it('tags the journals under a running approval "Awaiting approval" when a JournalApproval workflow is active, asking only for unposted ones', async () => {
+    const calls = stubServer(
+      ...referenceRoutes,
+      documentGate(draft.id, true),
+      documentGate(validated.id, false),
+      gateRoute('JournalApproval', true),
+      route('GET', /^\/gl\/journals\?/, { body: { items: [draft, validated, posted], total: 3 } }),
+    );
+    renderWithProviders(<JournalsPage />, { user: adminUser, path: '/journals' });
+    expect(await screen.findByText('Awaiting approval')).toBeTruthy();
+    // Next to the journal's own status, in its row only.
+    expect(within(rowOf(draft.id)).getByText('Awaiting approval').previousElementSibling?.textContent).toBe('Draft');
+    expect(within(rowOf(validated.id)).getByText('Validated')).toBeTruthy();
+    expect(within(rowOf(validated.id)).queryByText('Awaiting approval')).toBeNull();
+    expect(within(rowOf(posted.id)).queryByText('Awaiting approval')).toBeNull();
+    expect(screen.getAllByText('Awaiting approval')).toHaveLength(1);
+    // A posted journal is under no approval: it is never asked about.
+    expect(documentGateCalls(calls).sort()).toEqual([draft.id, validated.id].sort());
+  });
+
+  it('shows no approval tag and asks about no journal when no JournalApproval workflow is active', async () => {
+    const calls = stubServer(
+      ...referenceRoutes,
+      documentGate(draft.id, true),
+      gateRoute('JournalApproval', false),
+      route('GET', /^\/gl\/journals\?/, { body: { items: [draft, posted], total: 2 } }),
+    );
+    renderWithProviders(<AdjustmentJournalsPage />, { user: adminUser, path: '/adjustment-journals' });
+    await screen.findByText('1,234.50');
+    await waitFor(() => expect(calls.some((c) => c.path === '/workflow/gate?approvalType=JournalApproval')).toBe(true));
+    expect(screen.queryByText('Awaiting approval')).toBeNull();
+    expect(documentGateCalls(calls)).toEqual([]);
   });
 });

@@ -1,18 +1,28 @@
-import type { TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../amount-format';
 import { kindLabel } from '../journal-kinds';
 import type { JournalListItem } from '../journals-api';
 import { JournalStatusTag } from './JournalStatusTag';
 
-type Options = { sort: string | undefined; showKind: boolean; dateFormat: string; currency: string | undefined; linkOf: (row: JournalListItem) => string };
+type Options = {
+  sort: string | undefined;
+  showKind: boolean;
+  dateFormat: string;
+  currency: string | undefined;
+  linkOf: (row: JournalListItem) => string;
+  /** The journals of the page under a running approval (an active JournalApproval workflow); none without one. */
+  underApproval?: ReadonlySet<string>;
+};
+
+const NONE: ReadonlySet<string> = new Set();
 
 type SortOrder = 'ascend' | 'descend' | null;
 
 const orderOf = (sort: string | undefined, field: string): SortOrder => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
 
 /** The journal list's columns: number (a link), date, kind, description, reference, status, total in base currency. */
-export function journalListColumns({ sort, showKind, dateFormat, currency, linkOf }: Options): TableColumnsType<JournalListItem> {
+export function journalListColumns({ sort, showKind, dateFormat, currency, linkOf, underApproval = NONE }: Options): TableColumnsType<JournalListItem> {
   return [
     {
       title: 'Number',
@@ -31,7 +41,19 @@ export function journalListColumns({ sort, showKind, dateFormat, currency, linkO
     ...(showKind ? [{ title: 'Kind', key: 'kind', dataIndex: 'kind', responsive: ['md' as const], render: (kind: JournalListItem['kind']) => kindLabel[kind] }] : []),
     { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['sm'] },
     { title: 'Reference', key: 'reference', dataIndex: 'reference', responsive: ['lg'] },
-    { title: 'Status', key: 'status', dataIndex: 'status', sorter: true, sortOrder: orderOf(sort, 'status'), render: (status: JournalListItem['status']) => <JournalStatusTag status={status} /> },
+    {
+      title: 'Status',
+      key: 'status',
+      dataIndex: 'status',
+      sorter: true,
+      sortOrder: orderOf(sort, 'status'),
+      render: (status: JournalListItem['status'], row) => (
+        <>
+          <JournalStatusTag status={status} />
+          {underApproval.has(row.id) && <Tag color="gold">Awaiting approval</Tag>}
+        </>
+      ),
+    },
     {
       // One company, one base currency: it is named once, in the heading.
       title: currency ? `Total (${currency})` : 'Total',

@@ -8,6 +8,7 @@ import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { useDebouncedValue } from '../../../../shared/kit';
+import { useApprovalGate, useDocumentsUnderApproval } from '../../../workflow/index';
 import { pickerFormat } from '../amount-format';
 import { journalListColumns } from '../components/journal-list-columns';
 import { JournalListFilters } from '../components/JournalListFilters';
@@ -47,6 +48,11 @@ export function JournalListPage({ pageKind }: { pageKind: PageKind }) {
     queryFn: ({ signal }) => fetchJournals(state, signal),
     placeholderData: keepPreviousData,
   });
+  // Under an active JournalApproval workflow, the page's unposted journals may be under approval:
+  // each is asked once (the gate cache the editor shares); without a workflow, none is asked.
+  const governed = useApprovalGate('JournalApproval').data?.workflowActive === true;
+  const unposted = governed ? (list.data?.items ?? []).filter((row) => row.status === 'Draft' || row.status === 'Validated').map((row) => row.id) : [];
+  const underApproval = useDocumentsUnderApproval('JournalApproval', unposted);
   const linkOf = (row: JournalListItem) => `${pages.editorLink}?id=${row.id}`;
   const filter = (patch: Partial<JournalListState>) => setState((current) => ({ ...current, ...patch, page: 1 }));
 
@@ -73,7 +79,7 @@ export function JournalListPage({ pageKind }: { pageKind: PageKind }) {
         rowKey="id"
         size="small"
         aria-label={pages.plural}
-        columns={journalListColumns({ sort: state.sort, showKind: pages.listKind === undefined, dateFormat, currency: list.data?.items[0]?.baseCurrency, linkOf })}
+        columns={journalListColumns({ sort: state.sort, showKind: pages.listKind === undefined, dateFormat, currency: list.data?.items[0]?.baseCurrency, linkOf, underApproval })}
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
