@@ -101,13 +101,22 @@ export async function loadPrincipal(platform: Platform, claims: AccessClaims): P
   );
   const user = row?.p;
   if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
-  const permissions = rowsToPermissions(user.rows);
-  return {
-    tenantId: claims.tenantId,
-    userId: claims.userId,
-    companyId: user.companyId,
-    roleId: user.roleId,
-    operations: grantedOperations(permissions),
-    pages: grantedPages(permissions),
-  };
+  return { tenantId: claims.tenantId, userId: claims.userId, companyId: user.companyId, roleId: user.roleId, ...grantsOf(user.rows) };
+}
+
+/**
+ * The operations and pages a role's permission rows grant: a pure function of the rows, so it is
+ * memoised on them (every authenticated call needs it; a changed row is another key). Read-only sets.
+ */
+const grantsByRows = new Map<string, Pick<AuthContext, 'operations' | 'pages'>>();
+function grantsOf(rows: PermissionRows): Pick<AuthContext, 'operations' | 'pages'> {
+  const key = JSON.stringify(rows);
+  let grants = grantsByRows.get(key);
+  if (!grants) {
+    const permissions = rowsToPermissions(rows);
+    grants = { operations: grantedOperations(permissions), pages: grantedPages(permissions) };
+    if (grantsByRows.size >= 256) grantsByRows.clear();
+    grantsByRows.set(key, grants);
+  }
+  return grants;
 }

@@ -5,12 +5,13 @@ import { recordAudit } from '../../platform/audit/audit';
 import { forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/organisation.tables';
-import { approvalGate, registerApprovalDocument, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from '../workflow/index';
+import { approvalGate, registerApprovalDocument, workflowActiveSql, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from '../workflow/index';
 import { accountingPeriods } from './periods.tables';
 import { journals } from './journals.tables';
 import { draftRequest, labelOfKind, postJournal, validateJournal, type Actor } from './journals.service';
 import { setPeriodStatus } from './periods.service';
 import { stageEntry } from './posting.service';
+import type { PostingGate } from './posting-context';
 
 /*
  * The ledger's approval documents: JournalApproval (Validate, then Post; every journal kind the
@@ -140,6 +141,14 @@ export async function refuseDirectPosting(tx: Tx, scope: KitScope, journalId?: s
   const gate = await approvalGate(tx, scope, 'JournalApproval', journalId);
   if (gate.underApproval) throw unprocessable('This journal is under approval: it is validated and posted when its approval completes');
   if (gate.workflowActive) throw unprocessable('This journal needs approval: submit it');
+}
+
+/**
+ * The same gate for a new journal posted directly (it cannot be under approval yet), as a
+ * condition of the posting's own first read: one round trip fewer on every direct post.
+ */
+export function directPostingGate(scope: KitScope): PostingGate {
+  return { refuseWhen: workflowActiveSql(scope, 'JournalApproval'), refusal: 'This journal needs approval: submit it' };
 }
 
 /** A journal under approval keeps its content until the approval ends (approve, reject or cancel). */

@@ -7,7 +7,7 @@ import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
 import { submitDocument } from '../workflow/index';
-import { refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
+import { directPostingGate, refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
 import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -48,9 +48,10 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.post('/gl/journals/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, async (t) => {
-    await refuseDirectPosting(t, actorOf(request));
-    return idempotent(t, request, request.tenantId, () => createAndPost(t, actorOf(request), request.body));
+  }, async (request) => tx(request, (t) => {
+    const actor = actorOf(request);
+    // The approval gate is read with the posting's facts (createAndPost), before anything is written.
+    return idempotent(t, request, request.tenantId, () => createAndPost(t, actor, request.body, directPostingGate(actor)));
   }));
 
   r.get('/gl/journals/:id', {

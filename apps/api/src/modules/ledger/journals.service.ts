@@ -9,7 +9,7 @@ import type { KitScope } from '../../platform/kit/registry';
 import { accountingPeriods } from './periods.tables';
 import { accounts } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
-import { accountsById, companyLedger, openPeriodFor, postingFacts } from './posting-context';
+import { accountsById, companyLedger, openPeriodFor, postingFacts, type PostingGate } from './posting-context';
 import { postEntry, stageEntry, type EntryLine, type EntryRequest, type Staged } from './posting.service';
 import { reverseLines } from './posting';
 import { nextNumber } from './sequences.service';
@@ -177,11 +177,14 @@ async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalVie
   };
 }
 
-/** Create and post in one call (the API for bulk and subledger-style posting). */
-export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
+/**
+ * Create and post in one call (the API for bulk and subledger-style posting). `gate`: a refusal
+ * the caller needs checked (the approval gate of the direct route), read with the posting's facts.
+ */
+export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, gate?: PostingGate): Promise<JournalView> {
   requireOperation(actor, 'Save', input.kind);
-  // One read for the ledger, the period and the accounts; its errors come in the order of separate reads.
-  const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account));
+  // One read for the gate, the ledger, the period and the accounts; its errors come in the order of separate reads.
+  const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account), gate);
   const request = { ...input, reference: input.reference ?? null, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, facts.ledger.scales) };
   const staged = await stageEntry(tx, actor, request, undefined, facts);
   return finishWithView(staged, { ...request, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });

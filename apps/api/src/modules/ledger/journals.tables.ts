@@ -33,10 +33,13 @@ export const journals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('journals_number_uq').on(t.tenantId, t.companyId, t.number),
-    uniqueIndex('journals_reversal_uq').on(t.tenantId, t.reversalOf),
-    index('journals_list_idx').on(t.tenantId, t.companyId, t.journalDate, t.id),
-    index('journals_recurring_idx').on(t.tenantId, t.recurringId, t.journalDate),
+    // Only the primary key serves a lookup by (tenant_id, id), as every ledger line's foreign key
+    // check does: the other indexes are partial or do not lead with tenant_id, so a plan made
+    // without statistics (a new table, autovacuum not yet run) cannot scan a tenant's journals instead.
+    uniqueIndex('journals_number_uq').on(t.tenantId, t.companyId, t.number).where(sql`${t.number} is not null`),
+    uniqueIndex('journals_reversal_uq').on(t.tenantId, t.reversalOf).where(sql`${t.reversalOf} is not null`),
+    index('journals_list_idx').on(t.companyId, t.journalDate, t.id),
+    index('journals_recurring_idx').on(t.tenantId, t.recurringId, t.journalDate).where(sql`${t.recurringId} is not null`),
     foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
 import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
@@ -90,13 +90,19 @@ export async function openPeriodFor(tx: Tx, scope: KitScope, kind: JournalKind, 
  */
 export type PostingFacts = { ledger: CompanyLedger; period: () => { id: string; name: string }; accounts: Map<string, AccountFacts> };
 
+/**
+ * A condition that refuses the posting (a boolean SQL expression, e.g. the approval gate of a
+ * direct post), read in the same statement and checked before anything else.
+ */
+export type PostingGate = { refuseWhen: SQL; refusal: string };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[]): Promise<PostingFacts> {
+export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
   const ids = [...new Set(accountIds)].filter((id) => UUID.test(id));
-  const [row] = rowsOf<LedgerRow & { period: PeriodRow | null; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
+  const [row] = rowsOf<LedgerRow & { refused: boolean; period: PeriodRow | null; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
     await tx.execute(sql`
-      select ${ledgerColumns()},
+      select ${ledgerColumns()}, ${gate?.refuseWhen ?? sql`false`} as refused,
         (select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
           where p.company_id = c.company_id and p.type = ${periodTypeOfKind[kind]} and p.start_date <= ${date}::date and p.end_date >= ${date}::date limit 1) as period,
         (select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'kind', a.kind, 'active', a.active, 'controlType', a.control_type,
@@ -104,6 +110,7 @@ export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, d
           from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts
       ${ledgerFrom(scope)}`),
   );
+  if (gate && row?.refused) throw unprocessable(gate.refusal);
   const ledger = ledgerOf(row);
   return {
     ledger,

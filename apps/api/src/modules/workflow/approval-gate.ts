@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalType, InstanceView, SubmissionInput } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
@@ -25,10 +25,18 @@ export async function approvalGate(tx: Tx, scope: { tenantId: string; companyId:
     ? sql`(select i.id::text from ${workflowInstances} i where i.tenant_id = ${scope.tenantId} and i.approval_type = ${type} and i.document_id = ${documentId} and i.status = 'Running' limit 1)`
     : sql`null::text`;
   const [row] = rowsOf<{ active: boolean; running: string | null }>(
-    await tx.execute(sql`select exists (select 1 from ${workflows} w where w.tenant_id = ${scope.tenantId} and w.company_id = ${scope.companyId} and w.approval_type = ${type} and w.active) as active, ${running} as running`),
+    await tx.execute(sql`select ${workflowActiveSql(scope, type)} as active, ${running} as running`),
   );
   const instanceId = row?.running ?? null;
   return { workflowActive: row?.active === true, underApproval: instanceId !== null, instanceId };
+}
+
+/**
+ * "An active workflow governs this company's documents of this type" as a boolean SQL expression,
+ * for a module that asks it inside a read of its own (one round trip fewer on a hot path).
+ */
+export function workflowActiveSql(scope: { tenantId: string; companyId: string }, type: ApprovalType): SQL {
+  return sql`exists (select 1 from ${workflows} w where w.tenant_id = ${scope.tenantId} and w.company_id = ${scope.companyId} and w.approval_type = ${type} and w.active)`;
 }
 
 /** Submits a document in its own transaction and delivers the mails once it has committed. */

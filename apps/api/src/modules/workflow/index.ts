@@ -6,7 +6,7 @@ import { registerDefinitionRoutes } from './definitions.routes';
 import { registerRunningRoutes } from './running.routes';
 
 export { registerApprovalDocument, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from './approval-registry';
-export { approvalGate, submitDocument, type ApprovalGate } from './approval-gate';
+export { approvalGate, submitDocument, workflowActiveSql, type ApprovalGate } from './approval-gate';
 export { actionsDue, runEscalations, ESCALATION_JOB } from './escalation-run';
 export type { Me as WorkflowUser } from './running.service';
 
