@@ -1,10 +1,15 @@
 import { Select } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../../shared/kit';
 import { lookupAccounts } from '../journals-api';
 
 const matchesLabel = (input: string, label: unknown) => typeof label === 'string' && label.toLowerCase().includes(input.trim().toLowerCase());
+
+/** Where the picker searches: the company's chart by default; another chart (an intercompany partner's) when given. */
+export type AccountLookup = { key: QueryKey; search: (text: string, signal?: AbortSignal) => Promise<{ id: string; label: string }[]>; enabled?: boolean };
+
+const ownChart: AccountLookup = { key: ['gl', 'accounts', 'lookup'], search: lookupAccounts };
 
 type Props = {
   id: string;
@@ -14,20 +19,21 @@ type Props = {
   status?: 'error';
   /** Borderless inside the line grid's cells; outlined elsewhere. */
   variant?: 'borderless' | 'outlined';
+  lookup?: AccountLookup;
 };
 
 /**
  * An account picker (a grid line's, the drill-down's): the server searches code and name as the
  * user types. The lookup runs only while the list is open, so 500 lines do not mean 500 calls.
  */
-export function AccountPicker({ id, value, label, onChange, status, variant = 'borderless' }: Props) {
+export function AccountPicker({ id, value, label, onChange, status, variant = 'borderless', lookup: source = ownChart }: Props) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search);
   const lookup = useQuery({
-    queryKey: ['gl', 'accounts', 'lookup', settled],
-    queryFn: ({ signal }) => lookupAccounts(settled, signal),
-    enabled: open,
+    queryKey: [...source.key, settled],
+    queryFn: ({ signal }) => source.search(settled, signal),
+    enabled: open && source.enabled !== false,
     staleTime: 30_000,
     // The list never empties while the next search loads (Enter would find nothing to pick).
     placeholderData: keepPreviousData,
