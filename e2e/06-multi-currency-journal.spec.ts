@@ -79,7 +79,7 @@ async function typeLine(page: Page, line: { account: string; accountLabel: RegEx
   expect(await focusedLabel(page)).toBe('Credit');
   if (line.side === 'credit') await page.keyboard.type(line.amount);
   if (!more) return;
-  // Enter on the line's last cell (the dimensions when the tenant has any) adds a line below.
+  // Enter on the line's last cell (the dimensions, when the tenant defines dimensions) adds a line below.
   if (dimensions) await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
 }

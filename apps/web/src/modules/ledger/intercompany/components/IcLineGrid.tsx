@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Select, Typography } from 'antd';
 import { memo, type KeyboardEvent } from 'react';
 import { isAmountText, RATE_TEXT } from '../../journals/journal-lines';
 import { amountPatch } from '../../journals/line-grid-state';
@@ -8,6 +8,7 @@ import type { IcGridLine } from '../intercompany-lines';
 import type { PairCompany } from '../intercompany-totals';
 import type { IcGridApi } from '../useIcGrid';
 import { IcAccountPicker } from './IcAccountPicker';
+import { CellInput } from '../../journals/components/LineRow';
 import '../../journals/ledger-screens.css';
 
 type Props = {
@@ -24,23 +25,6 @@ type Props = {
 type RowProps = Omit<Props, 'lines'> & { line: IcGridLine; index: number };
 
 const cellId = (key: string, column: string) => `ic-${key}-${column}`;
-
-function Cell({ id, label, value, onText, invalid, decimal, readOnly, placeholder, onKeyDown }: { id: string; label: string; value: string; onText: (text: string) => void; invalid?: boolean; decimal?: boolean; readOnly?: boolean; placeholder?: string; onKeyDown?: (event: KeyboardEvent) => void }) {
-  return (
-    <Input
-      id={id}
-      aria-label={label}
-      variant="borderless"
-      inputMode={decimal ? 'decimal' : undefined}
-      readOnly={readOnly}
-      placeholder={placeholder}
-      value={value}
-      status={invalid ? 'error' : undefined}
-      onKeyDown={onKeyDown}
-      onChange={(e) => onText(e.target.value)}
-    />
-  );
-}
 
 /** One line: its company first (the account picker searches that company's chart), then the journal grid's cells. */
 const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales, currencyCodes, withRate }: RowProps) {
@@ -81,7 +65,7 @@ const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales,
         <IcAccountPicker id={cellId(key, 'account')} company={line.company} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
       </td>
       <td data-col="description">
-        <Cell id={cellId(key, 'description')} label="Line description" value={line.description} onText={(description) => api.patch(key, { description })} />
+        <CellInput id={cellId(key, 'description')} label="Line description" value={line.description} onText={(description) => api.patch(key, { description })} />
       </td>
       <td data-col="currency">
         <Select
@@ -98,14 +82,14 @@ const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales,
       </td>
       {withRate && (
         <td data-col="rate">
-          <Cell id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim())} onText={(rate) => api.patch(key, { rate })} />
+          <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim())} onText={(rate) => api.patch(key, { rate })} />
         </td>
       )}
       <td data-col="debit" className="journal-grid-amount">
-        <Cell id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
+        <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <Cell id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditKey} onText={(text) => api.patch(key, amountPatch('credit', text))} />
+        <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditKey} onText={(text) => api.patch(key, amountPatch('credit', text))} />
       </td>
       <td className="journal-grid-remove">
         <Button type="text" size="small" tabIndex={-1} aria-label={`Remove line ${index + 1}`} title="Remove line (Ctrl+Delete)" icon={<DeleteOutlined aria-hidden />} onClick={() => api.remove(key)} />

@@ -45,7 +45,7 @@ type CellInputProps = {
 };
 
 /** A text cell of the grid: a borderless input, red when its text cannot be read. */
-function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown }: CellInputProps) {
+export function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown }: CellInputProps) {
   return (
     <Input
       id={id}
