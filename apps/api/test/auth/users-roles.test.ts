@@ -1,6 +1,6 @@
 // Proves user and role administration: create, edit, list, permissions saved in one call and enforced by the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { transformPassword, userValidationMessages, type ErrorObject, type Role, type UserView } from '@erp/contracts';
 import { auditLog } from '../../src/platform/audit/audit.tables';
 import { withTenant } from '../../src/platform/db/tenancy';
@@ -140,5 +140,22 @@ describe('users', () => {
     expect(grant.status).toBe(403);
     const tenants = await api<ErrorObject>('GET', '/gl/GetTenants/20', undefined, ray);
     expect(tenants.body).toEqual({ message: 'You are not permitted to do this', statusCode: 403, serverError: 'Forbidden' });
+  });
+
+  it('applies a change of the permissions of a role to the next call of a signed-in user', async () => {
+    const role = (await api<Role>('POST', '/auth/role', { name: 'Role changing' })).body;
+    const rolePage = [{ name: 'Admin', routes: [{ name: 'Security', pages: [{ link: '/role', operations: [] }] }] }];
+    await api('POST', '/auth/permission', { roleId: role.id, permissions: rolePage });
+    await newUser('rita@users.test', role.id);
+    const rita = await signIn(t.app, tenant.host, 'rita@users.test', 'Pass word 1');
+    expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(200);
+    expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(200);
+    await api('POST', '/auth/permission', { roleId: role.id, permissions: [] });
+    expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(403);
+    await api('POST', '/auth/permission', { roleId: role.id, permissions: rolePage });
+    expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(200);
+    // A direct change of the rows (not through the API) counts as well.
+    await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.execute(sql`delete from role_permissions where role_id = ${role.id}::uuid`));
+    expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(403);
   });
 });

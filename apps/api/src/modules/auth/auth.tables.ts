@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, tenants } from '../organisation/organisation.tables';
 
 const timestamps = {
@@ -15,6 +15,8 @@ export const roles = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isSystem: boolean('is_system').notNull().default(false),
+    /** Bumped by a trigger whenever the role's permission rows change (migration 0011): principals cache grants on it. */
+    grantsStamp: bigint('grants_stamp', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

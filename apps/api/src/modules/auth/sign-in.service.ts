@@ -94,29 +94,31 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
  * be Active, and the token must not predate a password or status change.
  */
 export async function loadPrincipal(platform: Platform, claims: AccessClaims): Promise<AuthContext | undefined> {
-  // One statement, outside any transaction of ours (erp_principal, migration 0009): the user and
-  // the role's permission rows of the token's tenant.
-  const [row] = rowsOf<{ p: { status: string; version: number; roleId: string; companyId: string; rows: PermissionRows } | null }>(
-    await platform.database.db.execute(sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid) as p`),
+  // One statement, outside any transaction of ours (erp_principal, migration 0011): the user, the
+  // role's grants stamp and, only when the grants held here are of another stamp, the role's rows.
+  const key = `${claims.tenantId}:${claims.roleId}`;
+  const held = grantsByRole.get(key);
+  const [row] = rowsOf<{ p: { status: string; version: number; roleId: string; companyId: string; stamp: number | null; rows: PermissionRows | null } | null }>(
+    await platform.database.db.execute(sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
   );
   const user = row?.p;
   if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
-  return { tenantId: claims.tenantId, userId: claims.userId, companyId: user.companyId, roleId: user.roleId, ...grantsOf(user.rows) };
+  let grants = held?.grants;
+  if (user.rows) {
+    grants = grantsOf(user.rows);
+    if (grantsByRole.size >= 1024) grantsByRole.clear();
+    grantsByRole.set(key, { stamp: user.stamp, grants });
+  }
+  if (!grants) return undefined;
+  return { tenantId: claims.tenantId, userId: claims.userId, companyId: user.companyId, roleId: user.roleId, ...grants };
 }
 
-/**
- * The operations and pages a role's permission rows grant: a pure function of the rows, so it is
- * memoised on them (every authenticated call needs it; a changed row is another key). Read-only sets.
- */
-const grantsByRows = new Map<string, Pick<AuthContext, 'operations' | 'pages'>>();
-function grantsOf(rows: PermissionRows): Pick<AuthContext, 'operations' | 'pages'> {
-  const key = JSON.stringify(rows);
-  let grants = grantsByRows.get(key);
-  if (!grants) {
-    const permissions = rowsToPermissions(rows);
-    grants = { operations: grantedOperations(permissions), pages: grantedPages(permissions) };
-    if (grantsByRows.size >= 256) grantsByRows.clear();
-    grantsByRows.set(key, grants);
-  }
-  return grants;
+type Grants = Pick<AuthContext, 'operations' | 'pages'>;
+/** The grants built per tenant and role, with the role's stamp they were built at. Read-only sets. */
+const grantsByRole = new Map<string, { stamp: number | null; grants: Grants }>();
+
+/** The operations and pages a role's permission rows grant. */
+function grantsOf(rows: PermissionRows): Grants {
+  const permissions = rowsToPermissions(rows);
+  return { operations: grantedOperations(permissions), pages: grantedPages(permissions) };
 }
