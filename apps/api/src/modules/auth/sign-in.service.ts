@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { signInMessages, TRANSFORMED_PASSWORD_PATTERN, type SignIn, type SignedInUser } from '@erp/contracts';
-import { rowsOf } from '../../platform/db/client';
+import { executePrepared, rowsOf } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
@@ -99,7 +99,7 @@ export async function loadPrincipal(platform: Platform, claims: AccessClaims): P
   const key = `${claims.tenantId}:${claims.roleId}`;
   const held = grantsByRole.get(key);
   const [row] = rowsOf<{ p: { status: string; version: number; roleId: string; companyId: string; stamp: number | null; rows: PermissionRows | null } | null }>(
-    await platform.database.db.execute(sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
+    await executePrepared(platform.database.db, sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
   );
   const user = row?.p;
   if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;

@@ -154,7 +154,8 @@ type ViewHeader = Pick<typeof journals.$inferSelect, 'kind' | 'journalDate' | 'd
 
 /**
  * Builds the answer from what was written (reading the entry back would cost round trips), then
- * takes the number last: the sequence lock is held only for that statement and the commit.
+ * has the number (a posted draft takes it only now: the sequence lock is held for that statement
+ * and the commit).
  */
 async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalView> {
   const { scales, baseCurrency } = staged.ledger;

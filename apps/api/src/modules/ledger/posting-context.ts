@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
-import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
+import { executePrepared, pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies, currencies } from '../organisation/index';
@@ -101,7 +101,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
   const ids = [...new Set(accountIds)].filter((id) => UUID.test(id));
   const [row] = rowsOf<LedgerRow & { refused: boolean; period: PeriodRow | null; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
-    await tx.execute(sql`
+    await executePrepared(tx, sql`
       select ${ledgerColumns()}, ${gate?.refuseWhen ?? sql`false`} as refused,
         (select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
           where p.company_id = c.company_id and p.type = ${periodTypeOfKind[kind]} and p.start_date <= ${date}::date and p.end_date >= ${date}::date limit 1) as period,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { RATE_SCALE, type JournalKind } from '@erp/contracts';
-import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
+import { executePrepared, pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journalLines, journals } from './journals.tables';
@@ -40,8 +40,8 @@ export type EntryRequest = {
 
 export type Posted = { journalId: string; number: string; totalBaseMinor: bigint; postedAt: Date };
 /**
- * A written entry still without its number: `finish` takes the number and marks it posted. It
- * carries what was written (lines, period, accounts, ledger) so a caller can answer without
+ * A written entry: `finish` answers its number, taking it and marking the entry posted when the
+ * write could not (an existing draft, or a sequence that needs the general path). It carries what was written (lines, period, accounts, ledger) so a caller can answer without
  * reading the entry back.
  */
 export type Staged = {
@@ -82,18 +82,18 @@ function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap
  * The one posting function of the product (DESIGN.md principle 2): every module hands it a set of
  * lines; it checks the period, accounts, currencies and dimensions, converts and balances the
  * entry, writes the immutable ledger lines (the database re-checks balance and period and keeps
- * the balances), then takes the gapless number last to hold the sequence lock for the shortest time.
- * All in the caller's transaction. `journalId` posts an existing draft header instead of a new one.
+ * the balances) and takes the gapless number with its last write, so the sequence lock is held
+ * from that statement to the commit only. All in the caller's transaction. `journalId` posts an existing draft header instead of a new one.
  */
 export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string): Promise<Posted> {
   return (await stageEntry(tx, scope, req, journalId)).finish();
 }
 
 /**
- * The same in two steps, so a caller can do its remaining reads (the answer it sends back)
- * before the number is taken: the sequence row is then locked only for the statement that takes
- * the number and marks the journal posted, and the commit, which is what bounds posting
- * throughput per sequence. `known`: the facts the caller already read with `postingFacts`.
+ * The same in two steps. A new entry is written with its number in one statement; an existing
+ * draft (`journalId`) is written first and numbered by `finish`, so a caller can do its remaining
+ * reads before the sequence row is locked: what is held between the number and the commit bounds
+ * posting throughput per sequence. `known`: the facts the caller already read with `postingFacts`.
  */
 export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string, known?: PostingFacts): Promise<Staged> {
   const facts = known ?? (await postingFacts(tx, scope, req.kind, req.journalDate, req.lines.map((l) => l.accountId)));
@@ -113,46 +113,62 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
   const entries = entriesInsert(scope, req.journalDate, period.id, plan.lines);
   let id: string;
   let createdAt: Date | null = null;
+  let posted: Posted | undefined;
   if (journalId) {
     id = journalId;
     await tx.execute(entries(id));
     await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
     await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
   } else {
-    // The header and the lines in one statement (the lines' checks run at its end, when both exist).
+    // The number, the header and the lines in one statement (the lines' checks run at its end,
+    // when all exist): the counter row is locked from here to the commit, with no round trip of
+    // the posting left in between. A sequence that refuses leaves the journal a draft for `finish`.
     id = randomUUID();
-    const [row] = rowsOf<{ created_at: Date | string }>(
-      await tx.execute(sql`with h as (${headerInsert(scope, id, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor })}), e as (${entries(id)}) select created_at from h`),
+    const taking = counterTake(scope, ledger, req.journalDate);
+    const [row] = rowsOf<{ created_at: Date | string; number: string | null; posted_at: Date | string | null }>(
+      await executePrepared(tx, sql`with ${taking ? sql`taken as (${taking.upsert}), n as (select (select ${taking.number} from taken) as number)` : sql`n as (select null::text as number)`},
+        h as (${headerInsert(scope, id, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor })}),
+        e as (${entries(id)}) select created_at, number, posted_at from h`),
     );
     createdAt = new Date(row!.created_at);
+    if (row!.number !== null && row!.posted_at !== null) posted = { journalId: id, number: row!.number, totalBaseMinor: plan.totalBaseMinor, postedAt: new Date(row!.posted_at) };
   }
-  const finish = (): Promise<Posted> => takeNumber(tx, scope, ledger, id, req.journalDate, plan.totalBaseMinor);
+  const finish = async (): Promise<Posted> => posted ?? takeNumber(tx, scope, ledger, id, req.journalDate, plan.totalBaseMinor);
   const dimensions = plan.lines.map((l, i) => (i < req.lines.length ? storedDimensions(req.lines[i]!.dimensions ?? {}) : {}));
   return { journalId: id, totalBaseMinor: plan.totalBaseMinor, createdAt, period, ledger, lines: plan.lines, dimensions, accounts: facts.accounts, finish };
 }
 
 /**
- * Takes the gapless number and marks the journal posted in one statement (the counter row stays
- * locked until commit, so this is the last statement of a posting: the lock is held for one round
- * trip and the commit). The number is rendered in SQL from the sequence's template; a sequence
- * that cannot be templated, or that refuses (inactive, no counter), takes the general path, which
- * says why.
+ * The statement that takes the next number of the journal sequence (its counter row stays locked
+ * until commit) and the number it renders, in SQL from the sequence's template; undefined when the
+ * sequence cannot be templated or is inactive (the general path then says why).
  */
-async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: string, date: string, totalBaseMinor: bigint): Promise<Posted> {
+function counterTake(scope: KitScope, ledger: CompanyLedger, date: string): { upsert: SQL; number: SQL } | undefined {
   const seq = ledger.journalSequence;
   const template = seq?.active ? numberTemplate(seq.segments, { date, companyCode: seq.companyCode }) : undefined;
-  if (seq && template) {
+  if (!seq || !template) return undefined;
+  return {
+    upsert: sql`insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+      select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, q.id, ${counterBucket(seq.resetEvery, date)}, 1
+      from ${numberSequences} q where q.id = ${ledger.journalSequenceId}::uuid and q.company_id = ${scope.companyId}::uuid and q.active
+      on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
+      returning last_value`,
+    number: sql`${template.prefix}::text || repeat('0', greatest(${template.width}::int - length(taken.last_value::text), 0)) || taken.last_value::text || ${template.suffix}::text`,
+  };
+}
+
+/**
+ * Takes the gapless number and marks a written journal posted in one statement (the counter row
+ * stays locked until commit, so this is the last statement of a posting). A sequence that refuses
+ * (inactive, no counter) takes the general path, which says why.
+ */
+async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: string, date: string, totalBaseMinor: bigint): Promise<Posted> {
+  const taking = counterTake(scope, ledger, date);
+  if (taking) {
     const [row] = rowsOf<{ number: string; posted_at: Date | string }>(
-      await tx.execute(sql`
-        with taken as (
-          insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
-          select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, q.id, ${counterBucket(seq.resetEvery, date)}, 1
-          from ${numberSequences} q where q.id = ${ledger.journalSequenceId}::uuid and q.company_id = ${scope.companyId}::uuid and q.active
-          on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
-          returning last_value
-        )
-        update ${journals} j set status = 'Posted', posted_by = ${scope.userId}::uuid, posted_at = now(), updated_at = now(),
-          number = ${template.prefix}::text || repeat('0', greatest(${template.width}::int - length(taken.last_value::text), 0)) || taken.last_value::text || ${template.suffix}::text
+      await executePrepared(tx, sql`
+        with taken as (${taking.upsert})
+        update ${journals} j set status = 'Posted', posted_by = ${scope.userId}::uuid, posted_at = now(), updated_at = now(), number = ${taking.number}
         from taken where j.tenant_id = ${scope.tenantId}::uuid and j.id = ${id}::uuid
         returning j.number, j.posted_at`),
     );
@@ -169,13 +185,19 @@ async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: st
 
 type HeaderFacts = { baseCurrency: string; periodId: string; totalBaseMinor: bigint };
 
-/** The journal header of a new entry, as a draft until `finish` numbers it. */
+/**
+ * The journal header of a new entry, posted with the number of CTE `n` when it has one, else a
+ * draft until `finish` numbers it.
+ */
 function headerInsert(scope: KitScope, id: string, req: EntryRequest, facts: HeaderFacts): SQL {
-  return sql`insert into ${journals} (tenant_id, company_id, id, kind, status, journal_date, description, reference, source_module, source_id,
+  return sql`insert into ${journals} (tenant_id, company_id, id, kind, status, number, posted_by, posted_at, journal_date, description, reference, source_module, source_id,
       reversal_of, intercompany_id, recurring_id, base_currency, period_id, total_base_minor, created_by)
-    values (${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${id}::uuid, ${req.kind}, 'Draft', ${req.journalDate}::date, ${req.description}, ${req.reference ?? null}, ${req.sourceModule}, ${req.sourceId ?? null},
-      ${req.reversalOf ?? null}::uuid, ${req.intercompanyId ?? null}::uuid, ${req.recurringId ?? null}::uuid, ${facts.baseCurrency}, ${facts.periodId}::uuid, ${facts.totalBaseMinor}, ${scope.userId}::uuid)
-    returning created_at`;
+    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${id}::uuid, ${req.kind}, case when n.number is null then 'Draft' else 'Posted' end, n.number,
+      case when n.number is null then null else ${scope.userId}::uuid end, case when n.number is null then null else now() end,
+      ${req.journalDate}::date, ${req.description}, ${req.reference ?? null}, ${req.sourceModule}, ${req.sourceId ?? null},
+      ${req.reversalOf ?? null}::uuid, ${req.intercompanyId ?? null}::uuid, ${req.recurringId ?? null}::uuid, ${facts.baseCurrency}, ${facts.periodId}::uuid, ${facts.totalBaseMinor}, ${scope.userId}::uuid
+    from n
+    returning created_at, number, posted_at`;
 }
 
 /** One statement for the whole entry (unnest of column arrays): the balance trigger sees it whole. */

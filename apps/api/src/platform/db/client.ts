@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -14,6 +16,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The rows of a raw `execute` (both drivers answer `{ rows }`; Drizzle types it loosely). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A raw statement as a named prepared statement: PostgreSQL parses it once per connection and,
+ * once its generic plan has proved as good, stops planning it. The name is a hash of the text (one
+ * text, one name). For the few statements every posting or authenticated call runs; PGlite runs
+ * it as `execute` does.
+ */
+export function executePrepared(db: Db | Tx, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  const name = `erp_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  return session.prepareQuery(built, undefined, name, false).execute();
 }
 
 /** The application's database: the same Drizzle surface over embedded PGlite or a PostgreSQL pool. */
