@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { JournalView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
+import { testDbKind } from '../helpers/databases';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks, post, type Books } from './helpers';
 
@@ -147,6 +148,33 @@ describe('concurrency', () => {
     const numbers = results.map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => numbers[0]! + i));
     expect((await balanceOf('6200')) - before).toBe(13600n);
+    if (testDbKind() === 'postgres') {
+      // Concurrent postings of one user commit together (group commit): fewer transactions than journals.
+      const ids = results.map((r) => r.body.id);
+      const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
+      expect(row!.n).toBeLessThan(16);
+    }
+  });
+
+  it('answers each concurrent call as if alone: a failing call fails alone, one Idempotency-Key posts once', async () => {
+    const before = await balanceOf('6300');
+    const body = (i: number, account = acct('6300').id) => ({ journalDate: '2026-06-11', description: `Rent ${i}`, lines: [{ ...line(acct('6300'), 'debit', `${i}`), account }, line(acct('1010'), 'credit', `${i}`)] });
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => {
+        if (i === 5 || i === 11) return post(t, tenant, admin, body(i, '00000000-0000-4000-8000-000000000000'));
+        if (i === 7 || i === 8) return post(t, tenant, admin, body(100), 'group-key-1');
+        return post(t, tenant, admin, body(i + 1));
+      }),
+    );
+    for (const i of [5, 11]) expect(results[i]!.body).toMatchObject({ statusCode: 422, message: 'Line 1: the account does not exist in this company' });
+    expect(results[7]!.status).toBe(200);
+    expect(results[8]!.body).toEqual(results[7]!.body);
+    const ok = results.filter((_, i) => ![5, 11, 8].includes(i));
+    expect(ok.map((r) => r.status)).toEqual(Array(13).fill(200));
+    const numbers = ok.map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => numbers[0]! + i));
+    const expected = [...Array(16).keys()].filter((i) => ![5, 11, 7, 8].includes(i)).reduce((sum, i) => sum + (i + 1) * 100, 0) + 100 * 100;
+    expect((await balanceOf('6300')) - before).toBe(BigInt(expected));
   });
 });
 

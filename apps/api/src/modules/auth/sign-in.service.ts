@@ -94,23 +94,58 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
  * be Active, and the token must not predate a password or status change.
  */
 export async function loadPrincipal(platform: Platform, claims: AccessClaims): Promise<AuthContext | undefined> {
-  // One statement, outside any transaction of ours (erp_principal, migration 0011): the user, the
-  // role's grants stamp and, only when the grants held here are of another stamp, the role's rows.
-  const key = `${claims.tenantId}:${claims.roleId}`;
-  const held = grantsByRole.get(key);
-  const [row] = rowsOf<{ p: { status: string; version: number; roleId: string; companyId: string; stamp: number | null; rows: PermissionRows | null } | null }>(
-    await executePrepared(platform.database.db, sql`select erp_principal(${claims.tenantId}::uuid, ${claims.userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
-  );
-  const user = row?.p;
-  if (!user || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
-  let grants = held?.grants;
-  if (user.rows) {
-    grants = grantsOf(user.rows);
-    if (grantsByRole.size >= 1024) grantsByRole.clear();
-    grantsByRole.set(key, { stamp: user.stamp, grants });
+  const found = await principalOf(platform, claims.tenantId, claims.userId, claims.roleId);
+  const user = found?.user;
+  if (!user || !found.grants || user.status !== 'Active' || user.version !== claims.version || user.roleId !== claims.roleId) return undefined;
+  return { tenantId: claims.tenantId, userId: claims.userId, companyId: user.companyId, roleId: user.roleId, ...found.grants };
+}
+
+type PrincipalRow = { status: string; version: number; roleId: string; companyId: string; stamp: number | null; rows: PermissionRows | null };
+type Found = { user: PrincipalRow | null; grants: Grants | undefined };
+type Lookup = { waiting: { resolve: (found: Found) => void; reject: (error: unknown) => void }[]; running: boolean };
+/** Per tenant, user and role of the token: the calls waiting for the next read of their principal. */
+const lookups = new Map<string, Lookup>();
+
+/**
+ * The user and the role's grants, read for every call, but shared by the calls of one user that
+ * wait together: while a read is running, the calls that arrive wait for the next one, which
+ * starts after they arrived and answers them all (a change committed before a call arrived is
+ * always seen by it). One statement, outside any transaction of ours (erp_principal, migration
+ * 0011): the role's permission rows come back only when its stamp differs from the grants held here.
+ */
+function principalOf(platform: Platform, tenantId: string, userId: string, roleId: string): Promise<Found> {
+  const key = `${tenantId}:${userId}:${roleId}`;
+  return new Promise<Found>((resolve, reject) => {
+    let lookup = lookups.get(key);
+    if (!lookup) lookups.set(key, (lookup = { waiting: [], running: false }));
+    lookup.waiting.push({ resolve, reject });
+    if (!lookup.running) void readPrincipals(platform, key, lookup, tenantId, userId, roleId);
+  });
+}
+
+async function readPrincipals(platform: Platform, key: string, lookup: Lookup, tenantId: string, userId: string, roleId: string): Promise<void> {
+  lookup.running = true;
+  while (lookup.waiting.length > 0) {
+    const calls = lookup.waiting.splice(0);
+    try {
+      const roleKey = `${tenantId}:${roleId}`;
+      const held = grantsByRole.get(roleKey);
+      const [row] = rowsOf<{ p: PrincipalRow | null }>(
+        await executePrepared(platform.database.db, sql`select erp_principal(${tenantId}::uuid, ${userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
+      );
+      const user = row?.p ?? null;
+      let grants = user?.roleId === roleId ? held?.grants : undefined;
+      if (user?.rows && user.roleId === roleId) {
+        grants = grantsOf(user.rows);
+        if (grantsByRole.size >= 1024) grantsByRole.clear();
+        grantsByRole.set(roleKey, { stamp: user.stamp, grants });
+      }
+      for (const c of calls) c.resolve({ user, grants });
+    } catch (error) {
+      for (const c of calls) c.reject(error);
+    }
   }
-  if (!grants) return undefined;
-  return { tenantId: claims.tenantId, userId: claims.userId, companyId: user.companyId, roleId: user.roleId, ...grants };
+  lookups.delete(key);
 }
 
 type Grants = Pick<AuthContext, 'operations' | 'pages'>;

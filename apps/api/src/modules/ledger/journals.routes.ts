@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
-import { requestTx } from '../../platform/db/tenancy';
+import { groupedTx, requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
@@ -25,6 +25,8 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).opti
 export function registerJournalRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tx = requestTx(platform.database.db);
+  // Create-and-post is the interactive posting of every client: concurrent calls of a user commit together.
+  const posting = groupedTx(platform.database.db);
   const tags = ['Journals'];
 
   r.get('/gl/journals', {
@@ -48,7 +50,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.post('/gl/journals/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
-  }, async (request) => tx(request, (t) => {
+  }, async (request) => posting(request, (t) => {
     const actor = actorOf(request);
     // The approval gate is read with the posting's facts (createAndPost), before anything is written.
     return idempotent(t, request, request.tenantId, () => createAndPost(t, actor, request.body, directPostingGate(actor)));

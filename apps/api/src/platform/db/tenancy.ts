@@ -42,7 +42,7 @@ async function pooledTenantTx<T>(db: Db, pool: pg.Pool, ctx: TenantContext, fn: 
   const options = (internals._.session as SessionInternals).options;
   const schema = { schema: internals._.schema, fullSchema: internals._.fullSchema, tableNamesMap: internals._.tableNamesMap } as ConstructorParameters<typeof NodePgSession>[2];
   const client = await pool.connect();
-  const session = new NodePgSession(client, internals.dialect, schema, options);
+  const session = new NodePgSession(queued(client), internals.dialect, schema, options);
   const tx = new NodePgTransaction(internals.dialect, session, schema) as unknown as Tx;
   try {
     await client.query(`begin; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${ctx.userId ?? ''}', true), set_config('role', 'erp_app', true)`);
@@ -61,6 +61,22 @@ async function pooledTenantTx<T>(db: Db, pool: pg.Pool, ctx: TenantContext, fn: 
     }
     throw error;
   }
+}
+
+/**
+ * The connection as the transaction's statements see it: a statement issued while another is
+ * running is sent when that one has answered (calls of a group share the connection; the driver
+ * itself will no longer queue them). The chaining runs in the answer's own microtask, so the next
+ * statement leaves without waiting for the event loop.
+ */
+function queued(client: pg.PoolClient): pg.PoolClient {
+  let last: Promise<unknown> = Promise.resolve();
+  const query = (...args: unknown[]) => {
+    const sent = last.then(() => (client.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    last = sent.catch(() => undefined);
+    return sent;
+  };
+  return new Proxy(client, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) });
 }
 
 /** Switches an open transaction to the API role and the given tenant (SET LOCAL semantics). */
@@ -83,3 +99,55 @@ export function requestTx(db: Db) {
   return <T>(request: { tenantId: string; auth?: { userId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> =>
     withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
 }
+
+/**
+ * Group commit for the tenant transactions of one route: calls of the same tenant and user that
+ * arrive while a group of theirs is running share the next group's transaction, so the group pays
+ * one BEGIN, one COMMIT (one WAL flush) and one hold of the locks taken before the commit (the
+ * gapless number's counter row) for all of its calls. The calls of a group run side by side on its
+ * one connection, whose driver sends each statement as the previous one answers. A call answers
+ * only once its group has committed. If any call of a group fails, or the commit does, nothing of
+ * the group stays: every call of it runs again alone in its own transaction, as without grouping,
+ * and answers what it answers there. A call with no other waiting runs alone at once.
+ * For routes whose calls only read and write through `tx` (no savepoints: calls share it).
+ */
+export function groupedTx(db: Db, maxGroup = 64) {
+  type Call = { fn: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  const groups = new Map<string, { ctx: TenantContext; waiting: Call[] }>();
+  const alone = (ctx: TenantContext, call: Call) => withTenant(db, ctx, call.fn).then(call.resolve, call.reject);
+
+  async function run(key: string): Promise<void> {
+    const group = groups.get(key)!;
+    while (group.waiting.length > 0) {
+      const calls = group.waiting.splice(0, maxGroup);
+      if (calls.length === 1) {
+        await alone(group.ctx, calls[0]!);
+        continue;
+      }
+      let results: PromiseSettledResult<unknown>[] = [];
+      const committed = await withTenant(db, group.ctx, async (tx) => {
+        results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
+        if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
+      }).then(() => true, () => false);
+      if (committed) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
+      else await Promise.all(calls.map((c) => alone(group.ctx, c)));
+    }
+    groups.delete(key);
+  }
+
+  return <T>(request: { tenantId: string; auth?: { userId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const ctx = { tenantId: request.tenantId, userId: request.auth?.userId };
+    if (!poolOf(db)) return withTenant(db, ctx, fn);
+    const key = `${ctx.tenantId}:${ctx.userId ?? ''}`;
+    return new Promise<T>((resolve, reject) => {
+      const call: Call = { fn, resolve: resolve as (value: unknown) => void, reject };
+      const group = groups.get(key);
+      if (group) return void group.waiting.push(call);
+      groups.set(key, { ctx, waiting: [call] });
+      void run(key);
+    });
+  };
+}
+
+/** A group whose calls did not all succeed: it rolls back and its calls run again alone. */
+class GroupFailed extends Error {}

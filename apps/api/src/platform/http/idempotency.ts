@@ -26,6 +26,9 @@ export async function idempotent<T>(tx: Tx, request: FastifyRequest, tenantId: s
   if (claimed.length === 0) {
     const [seen] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
     if (!seen || seen.requestHash !== hash) throw conflict('This Idempotency-Key was used for another request');
+    // Unanswered: claimed by a call sharing this transaction (group commit): that group fails and
+    // each call runs again alone, where this one waits for the claim's commit and replays it.
+    if (seen.statusCode === 0) throw conflict('This Idempotency-Key is in use by a request still running');
     return seen.response as T;
   }
   const result = await work();
