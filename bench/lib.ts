@@ -55,6 +55,8 @@ export type BenchServer = {
   dbUrl: string;
   auth: Record<string, string>;
   accounts: Map<string, string>;
+  /** Signs in n more users of the tenant, answering their request headers. */
+  users: (n: number) => Promise<Record<string, string>[]>;
   close: () => Promise<void>;
 };
 
@@ -78,7 +80,7 @@ export async function startServer(name: string, port: number): Promise<BenchServ
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     detached: true,
     cwd: new URL('..', import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, TOKEN_SECRET: 'bench-secret-0123456789-0123456789-0123', DEFAULT_TENANT_HOST: host, LOG_LEVEL: 'warn', PUBLIC_RATE_PER_MINUTE: '1000000', WEB_DIST: '/nonexistent' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: process.env.BENCH_SERVER_DB_SOCKET ? `postgres://postgres@/${name}?host=${process.env.BENCH_SERVER_DB_SOCKET}` : dbUrl, TOKEN_SECRET: 'bench-secret-0123456789-0123456789-0123', DEFAULT_TENANT_HOST: host, LOG_LEVEL: 'warn', PUBLIC_RATE_PER_MINUTE: '1000000', WEB_DIST: '/nonexistent' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -97,9 +99,21 @@ export async function startServer(name: string, port: number): Promise<BenchServ
   const fy = (await (await fetch(`${url}/gl/fiscal-years`, { method: 'POST', headers: auth, body: JSON.stringify({ code: 'FY2026', name: '2026', startDate: '2026-01-01', endDate: '2026-12-31' }) })).json()) as { id: string };
   await fetch(`${url}/gl/fiscal-years/${fy.id}/periods`, { method: 'POST', headers: auth, body: JSON.stringify({ pattern: 'monthly' }) });
   const list = (await (await fetch(`${url}/gl/accounts?limit=500`, { headers: auth })).json()) as { items: { id: string; code: string }[] };
+  const administrators = signed.parentRole.id;
   return {
     url, dbUrl, auth,
     accounts: new Map(list.items.map((a) => [a.code, a.id])),
+    users: async (n: number) => {
+      // n more users of the tenant (Administrators: they may post), each signed in: one per client.
+      const out: Record<string, string>[] = [];
+      for (let i = 0; i < n; i++) {
+        const mail = `clerk${i}@bench.test`;
+        await fetch(`${url}/auth/user/create/${p}`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `Clerk ${i}`, mailAddress: mail, password: p, confirmPassword: p, roleID: administrators }) });
+        const user = (await (await fetch(`${url}/auth/user/validate`, { method: 'POST', headers: pub, body: JSON.stringify({ key: mail, value: p }) })).json()) as SignedInUser;
+        out.push({ ...auth, authorization: `Bearer ${user.token}` });
+      }
+      return out;
+    },
     close: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid!, 'SIGTERM');

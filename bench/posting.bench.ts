@@ -24,9 +24,9 @@ function journal(rand: () => number, accounts: string[], pairs: number, hot?: st
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request, one journal; the whole answer is read. */
-function postOne(server: BenchServer, body: string): Promise<number> {
+function postOne(server: BenchServer, body: string, auth = server.auth): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}/gl/journals/post`, { method: 'POST', agent, headers: { ...server.auth, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const req = http.request(`${server.url}/gl/journals/post`, { method: 'POST', agent, headers: { ...auth, 'content-length': Buffer.byteLength(body) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -83,19 +83,20 @@ export async function bulkPosting(server: BenchServer): Promise<void> {
   console.log(`   ratio API / bare: ${((apiRate / bareRate) * 100).toFixed(0)}%   (goal: >= 50,000 lines/s and >= 40%)`);
 }
 
-async function interactive(server: BenchServer, hot: string | undefined, seconds: number, clients: number) {
+/** `clients` users of the tenant, each posting one journal after another for `seconds`. */
+export async function interactive(server: BenchServer, hot: string | undefined, seconds: number, clients: Record<string, string>[]) {
   const accounts = POSTING_CODES.filter((c) => c !== '1010').map((c) => server.accounts.get(c)!);
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, k) => {
+  await Promise.all(clients.map(async (auth, k) => {
     const rand = prng(100 + k);
     while (performance.now() < until) {
       const body = journal(rand, accounts, 1 + Math.floor(rand() * 3), hot);
       const t0 = performance.now();
       try {
-        await postOne(server, JSON.stringify(body));
+        await postOne(server, JSON.stringify(body), auth);
         latencies.push(performance.now() - t0);
       } catch {
         errors += 1;
@@ -121,10 +122,11 @@ async function balancesMatchRecompute(server: BenchServer): Promise<boolean> {
 /** 2 and 3. 32 clients posting small journals, then the same with one cash account in every journal. */
 export async function interactivePosting(server: BenchServer): Promise<void> {
   const seconds = Math.max(5, scaled(20));
-  const spread = await interactive(server, undefined, seconds, 32);
+  const clients = await server.users(32);
+  const spread = await interactive(server, undefined, seconds, clients);
   const spreadOk = await balancesMatchRecompute(server);
-  console.log(`2. interactive posting, 32 clients, 2-6-line journals, ${seconds} s: ${spread.perSecond.toFixed(0)} journals/s, median ${ms(spread.median)}, p99 ${ms(spread.p99)}, ${spread.errors} errors, balances equal a recompute: ${spreadOk ? 'yes' : 'NO'}   (goal: >= 1,500 journals/s, p99 < 25 ms)`);
-  const hot = await interactive(server, server.accounts.get('1010')!, seconds, 32);
+  console.log(`2. interactive posting, 32 clients (32 users of one tenant), 2-6-line journals, ${seconds} s: ${spread.perSecond.toFixed(0)} journals/s, median ${ms(spread.median)}, p99 ${ms(spread.p99)}, ${spread.errors} errors, balances equal a recompute: ${spreadOk ? 'yes' : 'NO'}   (goal: >= 1,500 journals/s, p99 < 25 ms)`);
+  const hot = await interactive(server, server.accounts.get('1010')!, seconds, clients);
   const hotOk = await balancesMatchRecompute(server);
   console.log(`3. hot account (every journal touches 1010): ${hot.perSecond.toFixed(0)} journals/s, median ${ms(hot.median)}, p99 ${ms(hot.p99)}, ${hot.errors} errors, balances equal a recompute: ${hotOk ? 'yes' : 'NO'}; ratio to (2): ${((hot.perSecond / spread.perSecond) * 100).toFixed(0)}%`);
 }

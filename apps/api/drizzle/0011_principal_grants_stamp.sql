@@ -21,17 +21,20 @@ CREATE TRIGGER role_permissions_grants_stamp AFTER INSERT OR UPDATE OR DELETE ON
 --> statement-breakpoint
 DROP FUNCTION erp_principal(uuid, uuid);
 --> statement-breakpoint
--- The user, the role's stamp and, only when p_stamp is not the role's stamp, its permission rows.
-CREATE FUNCTION erp_principal(p_tenant uuid, p_user uuid, p_stamp bigint) RETURNS json LANGUAGE plpgsql AS $$
+-- Principals of several users of one tenant in one statement (the calls that wait together for
+-- theirs): per user id, the user, the role's stamp and, only when the stamp given for that user is
+-- not the role's stamp, the role's permission rows. Only the connecting (owner) role may call it.
+CREATE FUNCTION erp_principals(p_tenant uuid, p_users uuid[], p_stamps bigint[]) RETURNS json LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM set_config('app.tenant_id', p_tenant::text, true), set_config('app.user_id', p_user::text, true);
+  PERFORM set_config('app.tenant_id', p_tenant::text, true);
   RETURN (
-    SELECT json_build_object('status', u.status, 'version', u.token_version, 'roleId', u.role_id, 'companyId', u.company_id, 'stamp', r.grants_stamp,
-      'rows', CASE WHEN r.grants_stamp IS DISTINCT FROM p_stamp THEN
+    SELECT coalesce(json_object_agg(u.user_id, json_build_object('status', u.status, 'version', u.token_version, 'roleId', u.role_id, 'companyId', u.company_id, 'stamp', r.grants_stamp,
+      'rows', CASE WHEN r.grants_stamp IS DISTINCT FROM a.stamp THEN
                (SELECT coalesce(json_agg(json_build_object('module', p.module, 'routeGroup', p.route_group, 'pageLink', p.page_link, 'operations', p.operations)), '[]'::json)
-                FROM role_permissions p WHERE p.tenant_id = p_tenant AND p.role_id = u.role_id) END)
-    FROM users u LEFT JOIN roles r ON r.tenant_id = u.tenant_id AND r.role_id = u.role_id
-    WHERE u.tenant_id = p_tenant AND u.user_id = p_user);
+                FROM role_permissions p WHERE p.tenant_id = p_tenant AND p.role_id = u.role_id) END)), '{}'::json)
+    FROM unnest(p_users, p_stamps) AS a(user_id, stamp)
+    JOIN users u ON u.tenant_id = p_tenant AND u.user_id = a.user_id
+    LEFT JOIN roles r ON r.tenant_id = u.tenant_id AND r.role_id = u.role_id);
 END $$;
 --> statement-breakpoint
-REVOKE ALL ON FUNCTION erp_principal(uuid, uuid, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION erp_principals(uuid, uuid[], bigint[]) FROM PUBLIC;

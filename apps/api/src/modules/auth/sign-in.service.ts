@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { signInMessages, TRANSFORMED_PASSWORD_PATTERN, type SignIn, type SignedInUser } from '@erp/contracts';
-import { executePrepared, rowsOf } from '../../platform/db/client';
+import { executePrepared, pgArray, rowsOf } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
@@ -102,50 +102,52 @@ export async function loadPrincipal(platform: Platform, claims: AccessClaims): P
 
 type PrincipalRow = { status: string; version: number; roleId: string; companyId: string; stamp: number | null; rows: PermissionRows | null };
 type Found = { user: PrincipalRow | null; grants: Grants | undefined };
-type Lookup = { waiting: { resolve: (found: Found) => void; reject: (error: unknown) => void }[]; running: boolean };
-/** Per tenant, user and role of the token: the calls waiting for the next read of their principal. */
-const lookups = new Map<string, Lookup>();
+type Waiting = { userId: string; roleId: string; resolve: (found: Found) => void; reject: (error: unknown) => void };
+/** Per tenant: the calls waiting for the next read of their principals, and whether one is running. */
+const lookups = new Map<string, { waiting: Waiting[]; running: boolean }>();
 
 /**
- * The user and the role's grants, read for every call, but shared by the calls of one user that
- * wait together: while a read is running, the calls that arrive wait for the next one, which
+ * The user and the role's grants, read for every call, in reads shared by the calls of a tenant
+ * that wait together: while a read is running, the calls that arrive wait for the next one, which
  * starts after they arrived and answers them all (a change committed before a call arrived is
- * always seen by it). One statement, outside any transaction of ours (erp_principal, migration
- * 0011): the role's permission rows come back only when its stamp differs from the grants held here.
+ * always seen by it). One statement, outside any transaction of ours (erp_principals, migration
+ * 0011): a role's permission rows come back only when its stamp differs from the grants held here.
  */
 function principalOf(platform: Platform, tenantId: string, userId: string, roleId: string): Promise<Found> {
-  const key = `${tenantId}:${userId}:${roleId}`;
   return new Promise<Found>((resolve, reject) => {
-    let lookup = lookups.get(key);
-    if (!lookup) lookups.set(key, (lookup = { waiting: [], running: false }));
-    lookup.waiting.push({ resolve, reject });
-    if (!lookup.running) void readPrincipals(platform, key, lookup, tenantId, userId, roleId);
+    let lookup = lookups.get(tenantId);
+    if (!lookup) lookups.set(tenantId, (lookup = { waiting: [], running: false }));
+    lookup.waiting.push({ userId, roleId, resolve, reject });
+    if (!lookup.running) void readPrincipals(platform, tenantId, lookup);
   });
 }
 
-async function readPrincipals(platform: Platform, key: string, lookup: Lookup, tenantId: string, userId: string, roleId: string): Promise<void> {
+async function readPrincipals(platform: Platform, tenantId: string, lookup: { waiting: Waiting[]; running: boolean }): Promise<void> {
   lookup.running = true;
   while (lookup.waiting.length > 0) {
     const calls = lookup.waiting.splice(0);
     try {
-      const roleKey = `${tenantId}:${roleId}`;
-      const held = grantsByRole.get(roleKey);
-      const [row] = rowsOf<{ p: PrincipalRow | null }>(
-        await executePrepared(platform.database.db, sql`select erp_principal(${tenantId}::uuid, ${userId}::uuid, ${held?.stamp ?? null}::bigint) as p`),
+      // One stamp per user: that of the grants held for the role its (first) call's token names.
+      const stamps = new Map<string, number | null>();
+      for (const c of calls) if (!stamps.has(c.userId)) stamps.set(c.userId, grantsByRole.get(`${tenantId}:${c.roleId}`)?.stamp ?? null);
+      const [row] = rowsOf<{ p: Record<string, PrincipalRow> }>(
+        await executePrepared(platform.database.db, sql`select erp_principals(${tenantId}::uuid, ${pgArray([...stamps.keys()])}::uuid[], ${pgArray([...stamps.values()])}::bigint[]) as p`),
       );
-      const user = row?.p ?? null;
-      let grants = user?.roleId === roleId ? held?.grants : undefined;
-      if (user?.rows && user.roleId === roleId) {
-        grants = grantsOf(user.rows);
-        if (grantsByRole.size >= 1024) grantsByRole.clear();
-        grantsByRole.set(roleKey, { stamp: user.stamp, grants });
+      for (const c of calls) {
+        const user = row?.p[c.userId] ?? null;
+        const roleKey = `${tenantId}:${c.roleId}`;
+        if (user?.rows && user.roleId === c.roleId && grantsByRole.get(roleKey)?.stamp !== user.stamp) {
+          if (grantsByRole.size >= 1024) grantsByRole.clear();
+          grantsByRole.set(roleKey, { stamp: user.stamp, grants: grantsOf(user.rows) });
+        }
+        const held = grantsByRole.get(roleKey);
+        c.resolve({ user, grants: user?.roleId === c.roleId && held?.stamp === user.stamp ? held.grants : undefined });
       }
-      for (const c of calls) c.resolve({ user, grants });
     } catch (error) {
       for (const c of calls) c.reject(error);
     }
   }
-  lookups.delete(key);
+  lookups.delete(tenantId);
 }
 
 type Grants = Pick<AuthContext, 'operations' | 'pages'>;

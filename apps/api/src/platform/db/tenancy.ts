@@ -101,50 +101,55 @@ export function requestTx(db: Db) {
 }
 
 /**
- * Group commit for the tenant transactions of one route: calls of the same tenant and user that
- * arrive while a group of theirs is running share the next group's transaction, so the group pays
+ * Group commit for the tenant transactions of one route: calls for the same company of a tenant
+ * (any of its users) that arrive while a group of theirs is running share the next group's
+ * transaction, so the group pays
  * one BEGIN, one COMMIT (one WAL flush) and one hold of the locks taken before the commit (the
  * gapless number's counter row) for all of its calls. The calls of a group run side by side on its
  * one connection, whose driver sends each statement as the previous one answers. A call answers
  * only once its group has committed. If any call of a group fails, or the commit does, nothing of
  * the group stays: every call of it runs again alone in its own transaction, as without grouping,
  * and answers what it answers there. A call with no other waiting runs alone at once.
- * For routes whose calls only read and write through `tx` (no savepoints: calls share it).
+ * For routes whose calls only read and write through `tx` (no savepoints: calls share it) and act
+ * for their user by their own arguments (the transaction's app.user_id is the group's user when it
+ * has one user, else unset).
  */
 export function groupedTx(db: Db, maxGroup = 64) {
-  type Call = { fn: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
-  const groups = new Map<string, { ctx: TenantContext; waiting: Call[] }>();
-  const alone = (ctx: TenantContext, call: Call) => withTenant(db, ctx, call.fn).then(call.resolve, call.reject);
+  type Call = { ctx: TenantContext; fn: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  const groups = new Map<string, { waiting: Call[]; running: boolean }>();
+  const alone = (call: Call) => withTenant(db, call.ctx, call.fn).then(call.resolve, call.reject);
 
   async function run(key: string): Promise<void> {
     const group = groups.get(key)!;
+    group.running = true;
     while (group.waiting.length > 0) {
       const calls = group.waiting.splice(0, maxGroup);
       if (calls.length === 1) {
-        await alone(group.ctx, calls[0]!);
+        await alone(calls[0]!);
         continue;
       }
+      const userId = calls.every((c) => c.ctx.userId === calls[0]!.ctx.userId) ? calls[0]!.ctx.userId : undefined;
       let results: PromiseSettledResult<unknown>[] = [];
-      const committed = await withTenant(db, group.ctx, async (tx) => {
+      const committed = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
         results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
         if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
       }).then(() => true, () => false);
       if (committed) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
-      else await Promise.all(calls.map((c) => alone(group.ctx, c)));
+      else await Promise.all(calls.map((c) => alone(c)));
     }
     groups.delete(key);
   }
 
-  return <T>(request: { tenantId: string; auth?: { userId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  return <T>(request: { tenantId: string; auth?: { userId: string; companyId?: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     const ctx = { tenantId: request.tenantId, userId: request.auth?.userId };
     if (!poolOf(db)) return withTenant(db, ctx, fn);
-    const key = `${ctx.tenantId}:${ctx.userId ?? ''}`;
+    const key = `${ctx.tenantId}:${request.auth?.companyId ?? ''}`;
     return new Promise<T>((resolve, reject) => {
-      const call: Call = { fn, resolve: resolve as (value: unknown) => void, reject };
-      const group = groups.get(key);
-      if (group) return void group.waiting.push(call);
-      groups.set(key, { ctx, waiting: [call] });
-      void run(key);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { waiting: [], running: false }));
+      group.waiting.push({ ctx, fn, resolve: resolve as (value: unknown) => void, reject });
+      // One group at a time per company (two would wait on each other's number lock, in smaller groups).
+      if (!group.running) void run(key);
     });
   };
 }
