@@ -98,25 +98,52 @@ export type PostingGate = { refuseWhen: SQL; refusal: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
-  const ids = [...new Set(accountIds)].filter((id) => UUID.test(id));
-  const [row] = rowsOf<LedgerRow & { refused: boolean; period: PeriodRow | null; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
+export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
+  // Calls in one transaction that ask in the same tick (the calls of a group commit) are read
+  // together: same company, same gate (a gate is a company-level condition, known by its refusal).
+  const key = `${scope.companyId}\n${gate?.refusal ?? ''}`;
+  let pending = factsWanted.get(tx);
+  if (!pending) factsWanted.set(tx, (pending = new Map()));
+  let batch = pending.get(key);
+  if (!batch) {
+    const wanted: FactsWanted[] = [];
+    pending.set(key, (batch = wanted));
+    const of = pending;
+    process.nextTick(() => {
+      of.delete(key);
+      readFacts(tx, scope, gate, wanted).catch((error: unknown) => wanted.forEach((w) => w.reject(error)));
+    });
+  }
+  return new Promise((resolve, reject) => batch.push({ kind, date, accountIds, resolve, reject }));
+}
+
+type FactsWanted = { kind: JournalKind; date: string; accountIds: string[]; resolve: (facts: PostingFacts) => void; reject: (error: unknown) => void };
+const factsWanted = new WeakMap<Tx, Map<string, FactsWanted[]>>();
+
+/** One statement for the facts of several postings of a company: the periods per posting, the accounts of all. */
+async function readFacts(tx: Tx, scope: KitScope, gate: PostingGate | undefined, wanted: FactsWanted[]): Promise<void> {
+  const ids = [...new Set(wanted.flatMap((w) => w.accountIds))].filter((id) => UUID.test(id));
+  const [row] = rowsOf<LedgerRow & { refused: boolean; periods: (PeriodRow | null)[]; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
     await executePrepared(tx, sql`
       select ${ledgerColumns()}, ${gate?.refuseWhen ?? sql`false`} as refused,
-        (select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
-          where p.company_id = c.company_id and p.type = ${periodTypeOfKind[kind]} and p.start_date <= ${date}::date and p.end_date >= ${date}::date limit 1) as period,
+        (select json_agg((select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
+            where p.company_id = c.company_id and p.type = w.type and p.start_date <= w.date and p.end_date >= w.date limit 1) order by w.i)
+          from unnest(${pgArray(wanted.map((w) => periodTypeOfKind[w.kind]))}::text[], ${pgArray(wanted.map((w) => w.date))}::date[]) with ordinality as w(type, date, i)) as periods,
         (select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'kind', a.kind, 'active', a.active, 'controlType', a.control_type,
             'allowedCurrencies', a.allowed_currencies, 'requiredDimensions', a.required_dimensions)), '[]'::json)
           from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts
       ${ledgerFrom(scope)}`),
   );
-  if (gate && row?.refused) throw unprocessable(gate.refusal);
-  const ledger = ledgerOf(row);
-  return {
-    ledger,
-    period: () => openPeriodOf(row!.period, kind, date),
-    accounts: new Map(row!.accounts.map((a) => [a.id, { ...a, allowedCurrencies: a.allowedCurrencies ?? [], requiredDimensions: a.requiredDimensions ?? [] }])),
-  };
+  const found = new Map((row?.accounts ?? []).map((a) => [a.id, { ...a, allowedCurrencies: a.allowedCurrencies ?? [], requiredDimensions: a.requiredDimensions ?? [] }]));
+  wanted.forEach((w, i) => {
+    try {
+      if (gate && row?.refused) throw unprocessable(gate.refusal);
+      const ledger = ledgerOf(row);
+      w.resolve({ ledger, period: () => openPeriodOf(row!.periods[i], w.kind, w.date), accounts: found });
+    } catch (error) {
+      w.reject(error);
+    }
+  });
 }
 
 export type AccountFacts = { id: string; code: string; name: string; kind: string; active: boolean; controlType: string; allowedCurrencies: string[]; requiredDimensions: string[] };

@@ -110,28 +110,24 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
   const plan = planEntry(lines, { ...ledger, emptyDimensionSetId: EMPTY_DIMENSION_SET });
   if ('error' in plan) throw unprocessable(plan.error);
 
-  const entries = entriesInsert(scope, req.journalDate, period.id, plan.lines);
   let id: string;
   let createdAt: Date | null = null;
   let posted: Posted | undefined;
   if (journalId) {
     id = journalId;
-    await tx.execute(entries(id));
+    await tx.execute(entriesInsert(scope, [{ id, date: req.journalDate, periodId: period.id, lines: plan.lines }]));
     await tx.delete(journalLines).where(eq(journalLines.journalId, journalId));
     await tx.update(journals).set({ periodId: period.id, totalBaseMinor: plan.totalBaseMinor }).where(eq(journals.id, id));
   } else {
     // The number, the header and the lines in one statement (the lines' checks run at its end,
-    // when all exist): the counter row is locked from here to the commit, with no round trip of
-    // the posting left in between. A sequence that refuses leaves the journal a draft for `finish`.
+    // when all exist), shared with the entries of the company written in the same tick of this
+    // transaction (a group commit's calls): the counter row is locked from here to the commit,
+    // with no round trip of the posting left in between. A sequence that refuses leaves the
+    // journal a draft for `finish`.
     id = randomUUID();
-    const taking = counterTake(scope, ledger, req.journalDate);
-    const [row] = rowsOf<{ created_at: Date | string; number: string | null; posted_at: Date | string | null }>(
-      await executePrepared(tx, sql`with ${taking ? sql`taken as (${taking.upsert}), n as (select (select ${taking.number} from taken) as number)` : sql`n as (select null::text as number)`},
-        h as (${headerInsert(scope, id, req, { baseCurrency: ledger.baseCurrency, periodId: period.id, totalBaseMinor: plan.totalBaseMinor })}),
-        e as (${entries(id)}) select created_at, number, posted_at from h`),
-    );
-    createdAt = new Date(row!.created_at);
-    if (row!.number !== null && row!.posted_at !== null) posted = { journalId: id, number: row!.number, totalBaseMinor: plan.totalBaseMinor, postedAt: new Date(row!.posted_at) };
+    const written = await writeEntry(tx, scope, { id, req, ledger, periodId: period.id, totalBaseMinor: plan.totalBaseMinor, lines: plan.lines });
+    createdAt = written.createdAt;
+    if (written.number !== null && written.postedAt !== null) posted = { journalId: id, number: written.number, totalBaseMinor: plan.totalBaseMinor, postedAt: written.postedAt };
   }
   const finish = async (): Promise<Posted> => posted ?? takeNumber(tx, scope, ledger, id, req.journalDate, plan.totalBaseMinor);
   const dimensions = plan.lines.map((l, i) => (i < req.lines.length ? storedDimensions(req.lines[i]!.dimensions ?? {}) : {}));
@@ -183,36 +179,102 @@ async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: st
   return { journalId: id, number, totalBaseMinor, postedAt: row?.postedAt ?? new Date() };
 }
 
-type HeaderFacts = { baseCurrency: string; periodId: string; totalBaseMinor: bigint };
+/** A new entry to write: its header (numbered when the sequence allows) and its planned lines. */
+type EntryWrite = { id: string; req: EntryRequest; ledger: CompanyLedger; periodId: string; totalBaseMinor: bigint; lines: PlannedLine[] };
+type Written = { createdAt: Date; number: string | null; postedAt: Date | null };
+type WriteWanted = { scope: KitScope; write: EntryWrite; resolve: (w: Written) => void; reject: (error: unknown) => void };
+const writesWanted = new WeakMap<Tx, Map<string, WriteWanted[]>>();
 
-/**
- * The journal header of a new entry, posted with the number of CTE `n` when it has one, else a
- * draft until `finish` numbers it.
- */
-function headerInsert(scope: KitScope, id: string, req: EntryRequest, facts: HeaderFacts): SQL {
-  return sql`insert into ${journals} (tenant_id, company_id, id, kind, status, number, posted_by, posted_at, journal_date, description, reference, source_module, source_id,
-      reversal_of, intercompany_id, recurring_id, base_currency, period_id, total_base_minor, created_by)
-    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${id}::uuid, ${req.kind}, case when n.number is null then 'Draft' else 'Posted' end, n.number,
-      case when n.number is null then null else ${scope.userId}::uuid end, case when n.number is null then null else now() end,
-      ${req.journalDate}::date, ${req.description}, ${req.reference ?? null}, ${req.sourceModule}, ${req.sourceId ?? null},
-      ${req.reversalOf ?? null}::uuid, ${req.intercompanyId ?? null}::uuid, ${req.recurringId ?? null}::uuid, ${facts.baseCurrency}, ${facts.periodId}::uuid, ${facts.totalBaseMinor}, ${scope.userId}::uuid
-    from n
-    returning created_at, number, posted_at`;
+/** Writes a new entry with the others of its company asked for in the same tick of the transaction. */
+function writeEntry(tx: Tx, scope: KitScope, write: EntryWrite): Promise<Written> {
+  let pending = writesWanted.get(tx);
+  if (!pending) writesWanted.set(tx, (pending = new Map()));
+  const key = scope.companyId;
+  let batch = pending.get(key);
+  if (!batch) {
+    const wanted: WriteWanted[] = [];
+    pending.set(key, (batch = wanted));
+    const of = pending;
+    process.nextTick(() => {
+      of.delete(key);
+      writeEntries(tx, wanted).catch((error: unknown) => wanted.forEach((w) => w.reject(error)));
+    });
+  }
+  return new Promise((resolve, reject) => batch.push({ scope, write, resolve, reject }));
 }
 
-/** One statement for the whole entry (unnest of column arrays): the balance trigger sees it whole. */
-function entriesInsert(scope: KitScope, date: string, periodId: string, lines: PlannedLine[]): (journalId: string) => SQL {
-  const col = (f: (l: PlannedLine, i: number) => string | number | bigint | null) => pgArray(lines.map(f));
+/**
+ * One statement for new entries of one company, in the order asked: the counter of each bucket
+ * advances once by its entries' count (its row stays locked until commit), each entry takes its
+ * number in order, and the headers and every line are inserted. An entry whose sequence cannot be
+ * templated, or refuses, is written as a draft without number.
+ */
+async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<void> {
+  const { scope } = wanted[0]!;
+  const ledger = wanted[0]!.write.ledger;
+  const numbering = wanted.map(({ write }) => {
+    const seq = ledger.journalSequence;
+    const template = seq?.active ? numberTemplate(seq.segments, { date: write.req.journalDate, companyCode: seq.companyCode }) : undefined;
+    return seq && template ? { bucket: counterBucket(seq.resetEvery, write.req.journalDate), ...template } : undefined;
+  });
+  const col = (f: (w: WriteWanted, i: number) => string | number | bigint | null | undefined) => pgArray(wanted.map(f));
+  const rows = rowsOf<{ id: string; created_at: Date | string; number: string | null; posted_at: Date | string | null }>(
+    await executePrepared(tx, sql`
+      with w as (
+        select * from unnest(${col((w) => w.write.id)}::uuid[], ${col((_, i) => numbering[i]?.bucket)}::text[], ${col((_, i) => numbering[i]?.prefix)}::text[],
+          ${col((_, i) => numbering[i]?.width)}::int[], ${col((_, i) => numbering[i]?.suffix)}::text[]) with ordinality as w(id, bucket, prefix, width, suffix, i)
+      ), taken as (
+        insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+        select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, q.id, b.bucket, b.n
+        from (select bucket, count(*)::int as n from w where bucket is not null group by bucket) b
+        join ${numberSequences} q on q.id = ${ledger.journalSequenceId}::uuid and q.company_id = ${scope.companyId}::uuid and q.active
+        on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + excluded.last_value
+        returning bucket, last_value
+      ), n as (
+        select r.id, r.prefix || repeat('0', greatest(r.width - length(v.value::text), 0)) || v.value::text || r.suffix as number
+        from (select w.*, row_number() over (partition by w.bucket order by w.i) as rank, count(*) over (partition by w.bucket) as size from w where w.bucket is not null) r
+        join taken t on t.bucket = r.bucket
+        cross join lateral (select t.last_value - r.size + r.rank as value) v
+      ), h as (
+        insert into ${journals} (tenant_id, company_id, id, kind, status, number, posted_by, posted_at, journal_date, description, reference, source_module, source_id,
+          reversal_of, intercompany_id, recurring_id, base_currency, period_id, total_base_minor, created_by)
+        select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, u.id, u.kind, case when n.number is null then 'Draft' else 'Posted' end, n.number,
+          case when n.number is null then null else u.created_by end, case when n.number is null then null else now() end,
+          u.journal_date, u.description, u.reference, u.source_module, u.source_id, u.reversal_of, u.intercompany_id, u.recurring_id,
+          ${ledger.baseCurrency}, u.period_id, u.total_base_minor, u.created_by
+        from unnest(${col((w) => w.write.id)}::uuid[], ${col((w) => w.write.req.kind)}::text[], ${col((w) => w.write.req.journalDate)}::date[], ${col((w) => w.write.req.description)}::text[],
+          ${col((w) => w.write.req.reference)}::text[], ${col((w) => w.write.req.sourceModule)}::text[], ${col((w) => w.write.req.sourceId)}::text[],
+          ${col((w) => w.write.req.reversalOf)}::uuid[], ${col((w) => w.write.req.intercompanyId)}::uuid[], ${col((w) => w.write.req.recurringId)}::uuid[],
+          ${col((w) => w.write.periodId)}::uuid[], ${col((w) => w.write.totalBaseMinor)}::bigint[], ${col((w) => w.scope.userId)}::uuid[])
+          as u(id, kind, journal_date, description, reference, source_module, source_id, reversal_of, intercompany_id, recurring_id, period_id, total_base_minor, created_by)
+        left join n on n.id = u.id
+        returning id, created_at, number, posted_at
+      ), e as (${entriesInsert(scope, wanted.map(({ write }) => ({ id: write.id, date: write.req.journalDate, periodId: write.periodId, lines: write.lines })))})
+      select id, created_at, number, posted_at from h`),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const w of wanted) {
+    const r = byId.get(w.write.id);
+    if (!r) w.reject(new Error(`journal ${w.write.id} was not written`));
+    else w.resolve({ createdAt: new Date(r.created_at), number: r.number, postedAt: r.posted_at === null ? null : new Date(r.posted_at) });
+  }
+}
+
+/** One statement for the lines of entries (unnest of column arrays): the balance trigger sees each entry whole. */
+function entriesInsert(scope: KitScope, entries: { id: string; date: string; periodId: string; lines: PlannedLine[] }[]): SQL {
+  const all = entries.flatMap((e) => e.lines.map((l, i) => ({ e, l, lineNo: i + 1 })));
+  const col = (f: (x: (typeof all)[number]) => string | number | bigint | null) => pgArray(all.map(f));
   const rateText = (r: bigint) => `${r / 10n ** BigInt(RATE_SCALE)}.${(r % 10n ** BigInt(RATE_SCALE)).toString().padStart(RATE_SCALE, '0')}`;
-  return (journalId) => sql`
+  return sql`
     insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate,
       debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id, description, tax_id, generated)
-    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${journalId}::uuid, u.line_no, ${date}::date, ${periodId}::uuid, u.account_id, u.currency, u.rate,
+    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, u.journal_id, u.line_no, u.entry_date, u.period_id, u.account_id, u.currency, u.rate,
       u.debit, u.credit, u.base_debit, u.base_credit, u.dimension_set_id, u.description, u.tax_id, u.generated
     from unnest(
-      ${col((_, i) => i + 1)}::int[], ${col((l) => l.accountId)}::uuid[], ${col((l) => l.currency)}::text[], ${col((l) => rateText(l.rate))}::numeric[],
-      ${col((l) => l.debitMinor)}::bigint[], ${col((l) => l.creditMinor)}::bigint[],
-      ${col((l) => l.baseDebitMinor)}::bigint[], ${col((l) => l.baseCreditMinor)}::bigint[],
-      ${col((l) => l.dimensionSetId)}::uuid[], ${col((l) => l.description ?? null)}::text[], ${col((l) => l.taxId ?? null)}::uuid[], ${col((l) => l.generated)}::text[]
-    ) as u(line_no, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated)`;
+      ${col((x) => x.e.id)}::uuid[], ${col((x) => x.lineNo)}::int[], ${col((x) => x.e.date)}::date[], ${col((x) => x.e.periodId)}::uuid[],
+      ${col((x) => x.l.accountId)}::uuid[], ${col((x) => x.l.currency)}::text[], ${col((x) => rateText(x.l.rate))}::numeric[],
+      ${col((x) => x.l.debitMinor)}::bigint[], ${col((x) => x.l.creditMinor)}::bigint[],
+      ${col((x) => x.l.baseDebitMinor)}::bigint[], ${col((x) => x.l.baseCreditMinor)}::bigint[],
+      ${col((x) => x.l.dimensionSetId)}::uuid[], ${col((x) => x.l.description ?? null)}::text[], ${col((x) => x.l.taxId ?? null)}::uuid[], ${col((x) => x.l.generated)}::text[]
+    ) as u(journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated)`;
 }
