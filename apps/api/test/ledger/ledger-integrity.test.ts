@@ -156,6 +156,24 @@ describe('concurrency', () => {
     }
   });
 
+  it('numbers concurrent postings of two years each in its own counter, gapless, in one write', async () => {
+    const fy = await call<{ id: string }>(t.app, tenant.host, 'POST', '/gl/fiscal-years', { code: 'FY2027', name: '2027', startDate: '2027-01-01', endDate: '2027-12-31' }, admin);
+    await call(t.app, tenant.host, 'POST', `/gl/fiscal-years/${fy.body.id}/periods`, { pattern: 'monthly' }, admin);
+    const dates = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? '2026-06-12' : '2027-02-10'));
+    const results = await Promise.all(dates.map((journalDate, i) => post(t, tenant, admin, { journalDate, description: `Year ${i}`, lines: [line(acct('6400'), 'debit', '1.00'), line(acct('1010'), 'credit', '1.00')] })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const of = (year: string) => results.filter((_, i) => dates[i]!.startsWith(year)).map((r) => r.body.number!);
+    expect(of('2027')).toEqual(['JV2027-000001', 'JV2027-000002', 'JV2027-000003', 'JV2027-000004', 'JV2027-000005']);
+    const y2026 = of('2026').map((n) => Number(n.slice(-6)));
+    expect(of('2026').every((n) => n.startsWith('JV2026-'))).toBe(true);
+    expect(y2026).toEqual(Array.from({ length: 5 }, (_, i) => y2026[0]! + i));
+    if (testDbKind() === 'postgres') {
+      const ids = results.map((r) => r.body.id);
+      const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
+      expect(row!.n).toBeLessThan(10);
+    }
+  });
+
   it('answers each concurrent call as if alone: a failing call fails alone, one Idempotency-Key posts once', async () => {
     const before = await balanceOf('6300');
     const body = (i: number, account = acct('6300').id) => ({ journalDate: '2026-06-11', description: `Rent ${i}`, lines: [{ ...line(acct('6300'), 'debit', `${i}`), account }, line(acct('1010'), 'credit', `${i}`)] });
