@@ -108,8 +108,9 @@ const lookups = new Map<string, { waiting: Waiting[]; running: boolean }>();
 
 /**
  * The user and the role's grants, read for every call, in reads shared by the calls of a tenant
- * that wait together: while a read is running, the calls that arrive wait for the next one, which
- * starts after they arrived and answers them all (a change committed before a call arrived is
+ * that wait together: a read starts once the event loop has taken in the calls at hand, and while
+ * it runs, the calls that arrive wait for the next one, which starts after they arrived and answers
+ * them all (a change committed before a call arrived is
  * always seen by it). One statement, outside any transaction of ours (erp_principals, migration
  * 0011): a role's permission rows come back only when its stamp differs from the grants held here.
  */
@@ -118,7 +119,10 @@ function principalOf(platform: Platform, tenantId: string, userId: string, roleI
     let lookup = lookups.get(tenantId);
     if (!lookup) lookups.set(tenantId, (lookup = { waiting: [], running: false }));
     lookup.waiting.push({ userId, roleId, resolve, reject });
-    if (!lookup.running) void readPrincipals(platform, tenantId, lookup);
+    if (!lookup.running) {
+      lookup.running = true;
+      setImmediate(() => void readPrincipals(platform, tenantId, lookup));
+    }
   });
 }
 
