@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { JournalView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
+import { postEntry } from '../../src/modules/ledger/index';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
 import { testDbKind } from '../helpers/databases';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
@@ -154,6 +155,27 @@ describe('concurrency', () => {
       const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
       expect(row!.n).toBeLessThan(16);
     }
+  });
+
+  it('posts 16 journals from 16 transactions at once (no group): distinct gapless numbers, no lost balance update', async () => {
+    const before = await balanceOf('6100');
+    const scope = { tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code };
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId }, (tx) =>
+          postEntry(tx, scope, {
+            kind: 'Standard', journalDate: '2026-06-09', description: `Separate ${i}`, sourceModule: 'General Ledger',
+            lines: [
+              { accountId: acct('6100').id, currency: 'USD', debitMinor: BigInt((i + 1) * 100), creditMinor: 0n },
+              { accountId: acct('1010').id, currency: 'USD', debitMinor: 0n, creditMinor: BigInt((i + 1) * 100) },
+            ],
+          }),
+        ),
+      ),
+    );
+    const numbers = results.map((r) => Number(r.number.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => numbers[0]! + i));
+    expect((await balanceOf('6100')) - before).toBe(13600n);
   });
 
   it('numbers concurrent postings of two years each in its own counter, gapless, in one write', async () => {
