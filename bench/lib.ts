@@ -80,7 +80,7 @@ export async function startServer(name: string, port: number): Promise<BenchServ
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     detached: true,
     cwd: new URL('..', import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: process.env.BENCH_SERVER_DB_SOCKET ? `postgres://postgres@/${name}?host=${process.env.BENCH_SERVER_DB_SOCKET}` : dbUrl, TOKEN_SECRET: 'bench-secret-0123456789-0123456789-0123', DEFAULT_TENANT_HOST: host, LOG_LEVEL: 'warn', PUBLIC_RATE_PER_MINUTE: '1000000', WEB_DIST: '/nonexistent' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, TOKEN_SECRET: 'bench-secret-0123456789-0123456789-0123', DEFAULT_TENANT_HOST: host, LOG_LEVEL: 'warn', PUBLIC_RATE_PER_MINUTE: '1000000', WEB_DIST: '/nonexistent' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

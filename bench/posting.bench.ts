@@ -84,7 +84,7 @@ export async function bulkPosting(server: BenchServer): Promise<void> {
 }
 
 /** `clients` users of the tenant, each posting one journal after another for `seconds`. */
-export async function interactive(server: BenchServer, hot: string | undefined, seconds: number, clients: Record<string, string>[]) {
+async function interactive(server: BenchServer, hot: string | undefined, seconds: number, clients: Record<string, string>[]) {
   const accounts = POSTING_CODES.filter((c) => c !== '1010').map((c) => server.accounts.get(c)!);
   const latencies: number[] = [];
   let errors = 0;
