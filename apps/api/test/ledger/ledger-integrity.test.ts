@@ -149,12 +149,8 @@ describe('concurrency', () => {
     const numbers = results.map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => numbers[0]! + i));
     expect((await balanceOf('6200')) - before).toBe(13600n);
-    if (testDbKind() === 'postgres') {
-      // Concurrent postings of one user commit together (group commit): fewer transactions than journals.
-      const ids = results.map((r) => r.body.id);
-      const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
-      expect(row!.n).toBeLessThan(16);
-    }
+    // Concurrent calls commit together (group commit, on PostgreSQL): fewer transactions than journals.
+    if (testDbKind() === 'postgres') expect(await transactionsOf(results.map((r) => r.body.id))).toBeLessThan(16);
   });
 
   it('posts 16 journals from 16 transactions at once (no group): distinct gapless numbers, no lost balance update', async () => {
@@ -189,11 +185,7 @@ describe('concurrency', () => {
     const y2026 = of('2026').map((n) => Number(n.slice(-6)));
     expect(of('2026').every((n) => n.startsWith('JV2026-'))).toBe(true);
     expect(y2026).toEqual(Array.from({ length: 5 }, (_, i) => y2026[0]! + i));
-    if (testDbKind() === 'postgres') {
-      const ids = results.map((r) => r.body.id);
-      const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
-      expect(row!.n).toBeLessThan(10);
-    }
+    if (testDbKind() === 'postgres') expect(await transactionsOf(results.map((r) => r.body.id))).toBeLessThan(10);
   });
 
   it('answers each concurrent call as if alone: a failing call fails alone, one Idempotency-Key posts once', async () => {
@@ -256,6 +248,12 @@ describe('property: random journals and reversals', () => {
     expect(mismatch).toEqual([]);
   });
 });
+
+/** How many transactions wrote these journals (the transaction id each header row was inserted by). */
+async function transactionsOf(ids: string[]): Promise<number> {
+  const [row] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct xmin::text)::int as n from journals where id = any(${`{${ids.join(',')}}`}::uuid[])`)));
+  return row!.n;
+}
 
 async function balanceOf(code: string): Promise<bigint> {
   const [row] = await asApp(async (tx) =>

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { invertRate, parseRate, periodTypeOfKind, type JournalKind } from '@erp/contracts';
 import { executePrepared, pgArray, rowsOf, type Tx } from '../../platform/db/client';
+import { perTick, type Answer } from '../../platform/db/per-tick';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies, currencies } from '../organisation/index';
@@ -101,27 +102,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
   // Calls in one transaction that ask in the same tick (the calls of a group commit) are read
   // together: same company, same gate (a gate is a company-level condition, known by its refusal).
-  const key = `${scope.companyId}\n${gate?.refusal ?? ''}`;
-  let pending = factsWanted.get(tx);
-  if (!pending) factsWanted.set(tx, (pending = new Map()));
-  let batch = pending.get(key);
-  if (!batch) {
-    const wanted: FactsWanted[] = [];
-    pending.set(key, (batch = wanted));
-    const of = pending;
-    process.nextTick(() => {
-      of.delete(key);
-      readFacts(tx, scope, gate, wanted).catch((error: unknown) => wanted.forEach((w) => w.reject(error)));
-    });
-  }
-  return new Promise((resolve, reject) => batch.push({ kind, date, accountIds, resolve, reject }));
+  return factsPerTick(tx, `${scope.companyId}\n${gate?.refusal ?? ''}`, { scope, gate, kind, date, accountIds });
 }
 
-type FactsWanted = { kind: JournalKind; date: string; accountIds: string[]; resolve: (facts: PostingFacts) => void; reject: (error: unknown) => void };
-const factsWanted = new WeakMap<Tx, Map<string, FactsWanted[]>>();
+type FactsWanted = { scope: KitScope; gate: PostingGate | undefined; kind: JournalKind; date: string; accountIds: string[] };
+const factsPerTick = perTick(readFacts);
 
 /** One statement for the facts of several postings of a company: the periods per posting, the accounts of all. */
-async function readFacts(tx: Tx, scope: KitScope, gate: PostingGate | undefined, wanted: FactsWanted[]): Promise<void> {
+async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<PostingFacts>[]> {
+  const { scope, gate } = wanted[0]!;
   const ids = [...new Set(wanted.flatMap((w) => w.accountIds))].filter((id) => UUID.test(id));
   const [row] = rowsOf<LedgerRow & { refused: boolean; periods: (PeriodRow | null)[]; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
     await executePrepared(tx, sql`
@@ -135,13 +124,12 @@ async function readFacts(tx: Tx, scope: KitScope, gate: PostingGate | undefined,
       ${ledgerFrom(scope)}`),
   );
   const found = new Map((row?.accounts ?? []).map((a) => [a.id, { ...a, allowedCurrencies: a.allowedCurrencies ?? [], requiredDimensions: a.requiredDimensions ?? [] }]));
-  wanted.forEach((w, i) => {
+  return wanted.map((w, i) => {
     try {
       if (gate && row?.refused) throw unprocessable(gate.refusal);
-      const ledger = ledgerOf(row);
-      w.resolve({ ledger, period: () => openPeriodOf(row!.periods[i], w.kind, w.date), accounts: found });
+      return { value: { ledger: ledgerOf(row), period: () => openPeriodOf(row!.periods[i], w.kind, w.date), accounts: found } };
     } catch (error) {
-      w.reject(error);
+      return { error };
     }
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { RATE_SCALE, type JournalKind } from '@erp/contracts';
 import { executePrepared, pgArray, rowsOf, type Tx } from '../../platform/db/client';
+import { perTick, type Answer } from '../../platform/db/per-tick';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journalLines, journals } from './journals.tables';
@@ -125,7 +126,7 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
     // with no round trip of the posting left in between. A sequence that refuses leaves the
     // journal a draft for `finish`.
     id = randomUUID();
-    const written = await writeEntry(tx, scope, { id, req, ledger, periodId: period.id, totalBaseMinor: plan.totalBaseMinor, lines: plan.lines });
+    const written = await writeEntry(tx, scope.companyId, { scope, write: { id, req, ledger, periodId: period.id, totalBaseMinor: plan.totalBaseMinor, lines: plan.lines } });
     createdAt = written.createdAt;
     if (written.number !== null && written.postedAt !== null) posted = { journalId: id, number: written.number, totalBaseMinor: plan.totalBaseMinor, postedAt: written.postedAt };
   }
@@ -182,26 +183,9 @@ async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: st
 /** A new entry to write: its header (numbered when the sequence allows) and its planned lines. */
 type EntryWrite = { id: string; req: EntryRequest; ledger: CompanyLedger; periodId: string; totalBaseMinor: bigint; lines: PlannedLine[] };
 type Written = { createdAt: Date; number: string | null; postedAt: Date | null };
-type WriteWanted = { scope: KitScope; write: EntryWrite; resolve: (w: Written) => void; reject: (error: unknown) => void };
-const writesWanted = new WeakMap<Tx, Map<string, WriteWanted[]>>();
-
+type WriteWanted = { scope: KitScope; write: EntryWrite };
 /** Writes a new entry with the others of its company asked for in the same tick of the transaction. */
-function writeEntry(tx: Tx, scope: KitScope, write: EntryWrite): Promise<Written> {
-  let pending = writesWanted.get(tx);
-  if (!pending) writesWanted.set(tx, (pending = new Map()));
-  const key = scope.companyId;
-  let batch = pending.get(key);
-  if (!batch) {
-    const wanted: WriteWanted[] = [];
-    pending.set(key, (batch = wanted));
-    const of = pending;
-    process.nextTick(() => {
-      of.delete(key);
-      writeEntries(tx, wanted).catch((error: unknown) => wanted.forEach((w) => w.reject(error)));
-    });
-  }
-  return new Promise((resolve, reject) => batch.push({ scope, write, resolve, reject }));
-}
+const writeEntry = perTick(writeEntries);
 
 /**
  * One statement for new entries of one company, in the order asked: the counter of each bucket
@@ -209,7 +193,7 @@ function writeEntry(tx: Tx, scope: KitScope, write: EntryWrite): Promise<Written
  * number in order, and the headers and every line are inserted. An entry whose sequence cannot be
  * templated, or refuses, is written as a draft without number.
  */
-async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<void> {
+async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<Answer<Written>[]> {
   const { scope } = wanted[0]!;
   const ledger = wanted[0]!.write.ledger;
   const numbering = wanted.map(({ write }) => {
@@ -253,11 +237,11 @@ async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<void> {
       select id, created_at, number, posted_at from h`),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const w of wanted) {
+  return wanted.map((w) => {
     const r = byId.get(w.write.id);
-    if (!r) w.reject(new Error(`journal ${w.write.id} was not written`));
-    else w.resolve({ createdAt: new Date(r.created_at), number: r.number, postedAt: r.posted_at === null ? null : new Date(r.posted_at) });
-  }
+    if (!r) return { error: new Error(`journal ${w.write.id} was not written`) };
+    return { value: { createdAt: new Date(r.created_at), number: r.number, postedAt: r.posted_at === null ? null : new Date(r.posted_at) } };
+  });
 }
 
 /** One statement for the lines of entries (unnest of column arrays): the balance trigger sees each entry whole. */
