@@ -188,6 +188,27 @@ describe('concurrency', () => {
     if (testDbKind() === 'postgres') expect(await transactionsOf(results.map((r) => r.body.id))).toBeLessThan(10);
   });
 
+  it('runs the calls of a group again alone when the server refuses its commit', async () => {
+    // A check at commit time (a deferred constraint trigger) that refuses one journal of the group.
+    await asOwner(sql.raw(`create function test_refuse_at_commit() returns trigger language plpgsql as $$
+      begin if new.description = 'Refused at commit' then raise exception 'refused at commit' using errcode = 'check_violation'; end if; return null; end $$`));
+    await asOwner(sql.raw(`create constraint trigger test_refuse_at_commit after insert on journals deferrable initially deferred for each row execute function test_refuse_at_commit()`));
+    try {
+      const before = await balanceOf('6400');
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => post(t, tenant, admin, { journalDate: '2026-06-13', description: i === 6 ? 'Refused at commit' : `Supplies ${i}`, lines: [line(acct('6400'), 'debit', '2.00'), line(acct('1010'), 'credit', '2.00')] })),
+      );
+      expect(results.map((r) => r.status === 200)).toEqual(Array.from({ length: 12 }, (_, i) => i !== 6));
+      expect(results[6]!.status).toBe(500);
+      const numbers = results.filter((r) => r.status === 200).map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 11 }, (_, i) => numbers[0]! + i));
+      expect((await balanceOf('6400')) - before).toBe(2200n);
+    } finally {
+      await asOwner(sql.raw('drop trigger test_refuse_at_commit on journals'));
+      await asOwner(sql.raw('drop function test_refuse_at_commit()'));
+    }
+  });
+
   it('answers each concurrent call as if alone: a failing call fails alone, one Idempotency-Key posts once', async () => {
     const before = await balanceOf('6300');
     const body = (i: number, account = acct('6300').id) => ({ journalDate: '2026-06-11', description: `Rent ${i}`, lines: [{ ...line(acct('6300'), 'debit', `${i}`), account }, line(acct('1010'), 'credit', `${i}`)] });

@@ -110,9 +110,9 @@ const lookups = new Map<string, { waiting: Waiting[]; running: boolean }>();
  * The user and the role's grants, read for every call, in reads shared by the calls of a tenant
  * that wait together: a read starts once the event loop has taken in the calls at hand, and while
  * it runs, the calls that arrive wait for the next one, which starts after they arrived and answers
- * them all (a change committed before a call arrived is
- * always seen by it). One statement, outside any transaction of ours (erp_principals, migration
- * 0011): a role's permission rows come back only when its stamp differs from the grants held here.
+ * them all (a change committed before a call arrived is always seen by it). One statement, outside
+ * any transaction of ours (erp_principals, migration 0011): a role's permission rows come back
+ * only when its stamp differs from the grants held here.
  */
 function principalOf(platform: Platform, tenantId: string, userId: string, roleId: string): Promise<Found> {
   return new Promise<Found>((resolve, reject) => {
@@ -127,7 +127,6 @@ function principalOf(platform: Platform, tenantId: string, userId: string, roleI
 }
 
 async function readPrincipals(platform: Platform, tenantId: string, lookup: { waiting: Waiting[]; running: boolean }): Promise<void> {
-  lookup.running = true;
   while (lookup.waiting.length > 0) {
     const calls = lookup.waiting.splice(0);
     try {

@@ -103,13 +103,12 @@ export function requestTx(db: Db) {
 /**
  * Group commit for the tenant transactions of one route: calls for the same company of a tenant
  * (any of its users) that arrive while a group of theirs is running share the next group's
- * transaction, so the group pays
- * one BEGIN, one COMMIT (one WAL flush) and one hold of the locks taken before the commit (the
- * gapless number's counter row) for all of its calls. The calls of a group run side by side on its
+ * transaction, so the group pays one BEGIN, one COMMIT (one WAL flush) and one hold of the locks
+ * taken before the commit (the gapless number's counter row) for all of its calls. The calls of a group run side by side on its
  * one connection, whose driver sends each statement as the previous one answers. A call answers
- * only once its group has committed. If any call of a group fails, or the commit does, nothing of
- * the group stays: every call of it runs again alone in its own transaction, as without grouping,
- * and answers what it answers there. A call with no other waiting runs alone at once.
+ * only once its group has committed. If any call of a group fails, or the server refuses the
+ * commit, nothing of the group stays: every call of it runs again alone in its own transaction, as
+ * without grouping, and answers what it answers there. A call with no other waiting runs alone at once.
  * For routes whose calls only read and write through `tx` (no savepoints: calls share it) and act
  * for their user by their own arguments (the transaction's app.user_id is the group's user when it
  * has one user, else unset).
@@ -130,11 +129,16 @@ export function groupedTx(db: Db, maxGroup = 64) {
       }
       const userId = calls.every((c) => c.ctx.userId === calls[0]!.ctx.userId) ? calls[0]!.ctx.userId : undefined;
       let results: PromiseSettledResult<unknown>[] = [];
-      const committed = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
+      let committing = false;
+      const failure = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
         results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
         if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
-      }).then(() => true, () => false);
-      if (committed) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
+        committing = true;
+      }).then(() => undefined, (error: unknown) => error ?? new Error('the group failed'));
+      if (!failure) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
+      // A COMMIT that got no answer from the server (the connection broke) may have committed:
+      // its calls fail as a lone call would, rather than run again and post twice.
+      else if (committing && !refusedByServer(failure)) calls.forEach((c) => c.reject(failure));
       else await Promise.all(calls.map((c) => alone(c)));
     }
     groups.delete(key);
@@ -156,3 +160,6 @@ export function groupedTx(db: Db, maxGroup = 64) {
 
 /** A group whose calls did not all succeed: it rolls back and its calls run again alone. */
 class GroupFailed extends Error {}
+
+/** An error the server answered with (an SQLSTATE): the statement, or the COMMIT, did not take effect. */
+const refusedByServer = (error: unknown): boolean => error instanceof pg.DatabaseError;
