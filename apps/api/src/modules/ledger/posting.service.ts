@@ -42,7 +42,8 @@ export type EntryRequest = {
 export type Posted = { journalId: string; number: string; totalBaseMinor: bigint; postedAt: Date };
 /**
  * A written entry: `finish` answers its number, taking it and marking the entry posted when the
- * write could not (an existing draft, or a sequence that needs the general path). It carries what was written (lines, period, accounts, ledger) so a caller can answer without
+ * write could not (an existing draft, or a sequence that needs the general path). It carries what
+ * was written (lines, period, accounts, ledger) so a caller can answer without
  * reading the entry back.
  */
 export type Staged = {
@@ -84,7 +85,8 @@ function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap
  * lines; it checks the period, accounts, currencies and dimensions, converts and balances the
  * entry, writes the immutable ledger lines (the database re-checks balance and period and keeps
  * the balances) and takes the gapless number with its last write, so the sequence lock is held
- * from that statement to the commit only. All in the caller's transaction. `journalId` posts an existing draft header instead of a new one.
+ * from that statement to the commit only. All in the caller's transaction. `journalId` posts an
+ * existing draft header instead of a new one.
  */
 export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string): Promise<Posted> {
   return (await stageEntry(tx, scope, req, journalId)).finish();
