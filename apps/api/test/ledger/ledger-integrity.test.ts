@@ -153,6 +153,23 @@ describe('concurrency', () => {
     if (testDbKind() === 'postgres') expect(await transactionsOf(results.map((r) => r.body.id))).toBeLessThan(16);
   });
 
+  it('posts large journals beside small ones at once: each large one in its own transaction, all numbered gapless, nothing lost', async () => {
+    const before = await balanceOf('6300');
+    // 60 pairs: 120 lines, past the size that numbers an entry in the statement writing its lines.
+    const large = (i: number) => ({ journalDate: '2026-06-11', description: `Large ${i}`, lines: Array.from({ length: 60 }, () => [line(acct('6300'), 'debit', '1.00'), line(acct('1010'), 'credit', '1.00')]).flat() });
+    const small = (i: number) => ({ journalDate: '2026-06-11', description: `Small ${i}`, lines: [line(acct('6300'), 'debit', '0.50'), line(acct('1010'), 'credit', '0.50')] });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => post(t, tenant, admin, i % 3 === 0 ? large(i) : small(i))));
+    expect(results.map((r) => [r.status, r.body.status])).toEqual(Array(12).fill([200, 'Posted']));
+    const numbers = results.map((r) => Number(r.body.number!.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => numbers[0]! + i));
+    expect(results.filter((_, i) => i % 3 === 0).map((r) => r.body.lines.length)).toEqual([120, 120, 120, 120]);
+    expect((await balanceOf('6300')) - before).toBe(4n * 6000n + 8n * 50n);
+    if (testDbKind() === 'postgres') {
+      const largeIds = results.filter((_, i) => i % 3 === 0).map((r) => r.body.id);
+      expect(await transactionsOf(largeIds)).toBe(4);
+    }
+  });
+
   it('posts 16 journals from 16 transactions at once (no group): distinct gapless numbers, no lost balance update', async () => {
     const before = await balanceOf('6100');
     const scope = { tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code };

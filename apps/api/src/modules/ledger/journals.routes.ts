@@ -8,6 +8,7 @@ import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
 import { submitDocument } from '../workflow/index';
 import { directPostingGate, refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
+import { NUMBER_WITH_LINES_MAX } from './posting.service';
 import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -50,11 +51,17 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.post('/gl/journals/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
-  }, async (request) => posting(request, (t) => {
-    const actor = actorOf(request);
-    // The approval gate is read with the posting's facts (createAndPost), before anything is written.
-    return idempotent(t, request, request.tenantId, () => createAndPost(t, actor, request.body, directPostingGate(actor)));
-  }));
+    serializerCompiler: () => (data) => JSON.stringify(data),
+  }, async (request) => {
+    // A large journal commits alone: grouped, it would hold its group's connection (one server
+    // process) for its whole insert, while alone it inserts beside the others on another core.
+    const run = request.body.lines.length > NUMBER_WITH_LINES_MAX ? tx : posting;
+    return run(request, (t) => {
+      const actor = actorOf(request);
+      // The approval gate is read with the posting's facts (createAndPost), before anything is written.
+      return idempotent(t, request, request.tenantId, () => createAndPost(t, actor, request.body, directPostingGate(actor)));
+    });
+  });
 
   r.get('/gl/journals/:id', {
     config: { access: { kind: 'user' } },

@@ -182,6 +182,9 @@ async function takeNumber(tx: Tx, scope: KitScope, ledger: CompanyLedger, id: st
   return { journalId: id, number, totalBaseMinor, postedAt: row?.postedAt ?? new Date() };
 }
 
+/** Up to this many lines an entry takes its number in the statement that writes it (one round trip less). */
+export const NUMBER_WITH_LINES_MAX = 50;
+
 /** A new entry to write: its header (numbered when the sequence allows) and its planned lines. */
 type EntryWrite = { id: string; req: EntryRequest; ledger: CompanyLedger; periodId: string; totalBaseMinor: bigint; lines: PlannedLine[] };
 type Written = { createdAt: Date; number: string | null; postedAt: Date | null };
@@ -199,6 +202,10 @@ async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<Answer<Writt
   const { scope } = wanted[0]!;
   const ledger = wanted[0]!.write.ledger;
   const numbering = wanted.map(({ write }) => {
+    // A large entry is written unnumbered and numbered by `finish`: the counter row is then locked
+    // for one short statement and the commit, not across the insert of its lines (concurrent bulk
+    // postings insert side by side and queue only for their numbers).
+    if (write.lines.length > NUMBER_WITH_LINES_MAX) return undefined;
     const seq = ledger.journalSequence;
     const template = seq?.active ? numberTemplate(seq.segments, { date: write.req.journalDate, companyCode: seq.companyCode }) : undefined;
     return seq && template ? { bucket: counterBucket(seq.resetEvery, write.req.journalDate), ...template } : undefined;
@@ -246,21 +253,27 @@ async function writeEntries(tx: Tx, wanted: WriteWanted[]): Promise<Answer<Writt
   });
 }
 
-/** One statement for the lines of entries (unnest of column arrays): the balance trigger sees each entry whole. */
+/**
+ * One statement for the lines of entries (unnest of column arrays): the balance trigger sees each
+ * entry whole. What is the same for every line of an entry (journal, date, period) travels once per
+ * entry, and the empty dimension set as NULL: a 1,000-line entry sends half the bytes it would.
+ */
 function entriesInsert(scope: KitScope, entries: { id: string; date: string; periodId: string; lines: PlannedLine[] }[]): SQL {
-  const all = entries.flatMap((e) => e.lines.map((l, i) => ({ e, l, lineNo: i + 1 })));
+  const all = entries.flatMap((e, k) => e.lines.map((l, i) => ({ k: k + 1, l, lineNo: i + 1 })));
   const col = (f: (x: (typeof all)[number]) => string | number | bigint | null) => pgArray(all.map(f));
-  const rateText = (r: bigint) => `${r / 10n ** BigInt(RATE_SCALE)}.${(r % 10n ** BigInt(RATE_SCALE)).toString().padStart(RATE_SCALE, '0')}`;
+  const scale = 10n ** BigInt(RATE_SCALE);
+  const rateText = (r: bigint) => (r === scale ? '1' : `${r / scale}.${(r % scale).toString().padStart(RATE_SCALE, '0')}`);
   return sql`
     insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate,
       debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id, description, tax_id, generated)
-    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, u.journal_id, u.line_no, u.entry_date, u.period_id, u.account_id, u.currency, u.rate,
-      u.debit, u.credit, u.base_debit, u.base_credit, u.dimension_set_id, u.description, u.tax_id, u.generated
-    from unnest(
-      ${col((x) => x.e.id)}::uuid[], ${col((x) => x.lineNo)}::int[], ${col((x) => x.e.date)}::date[], ${col((x) => x.e.periodId)}::uuid[],
-      ${col((x) => x.l.accountId)}::uuid[], ${col((x) => x.l.currency)}::text[], ${col((x) => rateText(x.l.rate))}::numeric[],
+    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, e.journal_id, u.line_no, e.entry_date, e.period_id, u.account_id, u.currency, u.rate,
+      u.debit, u.credit, u.base_debit, u.base_credit, coalesce(u.dimension_set_id, ${EMPTY_DIMENSION_SET}::uuid), u.description, u.tax_id, u.generated
+    from unnest(${pgArray(entries.map((e) => e.id))}::uuid[], ${pgArray(entries.map((e) => e.date))}::date[], ${pgArray(entries.map((e) => e.periodId))}::uuid[])
+      with ordinality as e(journal_id, entry_date, period_id, k)
+    join unnest(
+      ${col((x) => x.k)}::int[], ${col((x) => x.lineNo)}::int[], ${col((x) => x.l.accountId)}::uuid[], ${col((x) => x.l.currency)}::text[], ${col((x) => rateText(x.l.rate))}::numeric[],
       ${col((x) => x.l.debitMinor)}::bigint[], ${col((x) => x.l.creditMinor)}::bigint[],
       ${col((x) => x.l.baseDebitMinor)}::bigint[], ${col((x) => x.l.baseCreditMinor)}::bigint[],
-      ${col((x) => x.l.dimensionSetId)}::uuid[], ${col((x) => x.l.description ?? null)}::text[], ${col((x) => x.l.taxId ?? null)}::uuid[], ${col((x) => x.l.generated)}::text[]
-    ) as u(journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated)`;
+      ${col((x) => (x.l.dimensionSetId === EMPTY_DIMENSION_SET ? null : x.l.dimensionSetId))}::uuid[], ${col((x) => x.l.description ?? null)}::text[], ${col((x) => x.l.taxId ?? null)}::uuid[], ${col((x) => x.l.generated)}::text[]
+    ) as u(k, line_no, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description, tax_id, generated) on u.k = e.k`;
 }
