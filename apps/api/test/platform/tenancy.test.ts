@@ -1,9 +1,9 @@
 // withTenant: the tenant, user and API role hold for one transaction only; an error rolls it back;
-// savepoints work inside it (on PostgreSQL it begins and sets the tenant in one round trip).
+// savepoints work inside it (on PostgreSQL it begins and sets the tenant in one round trip); pgArray passes any value unchanged.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/platform/db/client';
+import { pgArray, rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
 import { freshDatabase, type FreshDatabase } from '../helpers/databases';
 
@@ -55,5 +55,26 @@ describe('withTenant', () => {
       return rowsOf<Settings>(await tx.execute(settingsQuery))[0]!;
     });
     expect(kept).toMatchObject({ tenant: tenantId, role: 'erp_app', probe: 'outer' });
+  });
+});
+
+describe('pgArray', () => {
+  let fresh: FreshDatabase;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+  });
+  afterAll(async () => {
+    await fresh.drop();
+  });
+
+  it('passes every value through the database unchanged, bare or quoted, and null as NULL', async () => {
+    const texts = ['plain', 'JV2026-000001', '1.0000000000', '-12', 'null', 'NULL', '', ' lead', 'a,b', '{x}', 'say "hi"', 'back\\slash', 'two words', 'ünï', null];
+    const [row] = rowsOf<{ texts: (string | null)[]; numbers: string[]; ids: string[] }>(
+      await fresh.database.db.execute(sql`select ${pgArray(texts)}::text[] as texts, ${pgArray([1, -2, 9007199254740993n])}::bigint[]::text[] as numbers,
+        ${pgArray(['00000000-0000-0000-0000-000000000000', null])}::uuid[]::text[] as ids`),
+    );
+    expect(row!.texts).toEqual(texts);
+    expect(row!.numbers).toEqual(['1', '-2', '9007199254740993']);
+    expect(row!.ids).toEqual(['00000000-0000-0000-0000-000000000000', null]);
   });
 });

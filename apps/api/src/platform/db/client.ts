@@ -87,5 +87,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * (`${pgArray(xs)}::text[]`): Drizzle would spread a JS array into a parameter list.
  */
 export function pgArray(values: readonly (string | number | bigint | null | undefined)[]): string {
-  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+  return `{${values.map(arrayElement).join(',')}}`;
+}
+
+/** Numbers and plain words go bare (most posting columns: ids, amounts, codes); anything else is quoted and escaped. */
+const BARE_ELEMENT = /^[\w.:+-]+$/;
+function arrayElement(v: string | number | bigint | null | undefined): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v !== 'string') return String(v);
+  if (BARE_ELEMENT.test(v) && v.toUpperCase() !== 'NULL') return v;
+  return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
