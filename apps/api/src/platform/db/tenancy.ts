@@ -104,44 +104,68 @@ export function requestTx(db: Db) {
  * Group commit for the tenant transactions of one route: calls for the same company of a tenant
  * (any of its users) that arrive while a group of theirs is running share the next group's
  * transaction, so the group pays one BEGIN, one COMMIT (one WAL flush) and one hold of the locks
- * taken before the commit (the gapless number's counter row) for all of its calls. The calls of a group run side by side on its
- * one connection, whose driver sends each statement as the previous one answers. A call answers
- * only once its group has committed. If any call of a group fails, or the server refuses the
- * commit, nothing of the group stays: every call of it runs again alone in its own transaction, as
- * without grouping, and answers what it answers there. A call with no other waiting runs alone at once.
+ * taken before the commit (the gapless number's counter row) for all of its calls. The calls of a
+ * group run side by side on its one connection, whose driver sends each statement as the previous
+ * one answers. A call answers only once its group has committed. If any call of a group fails, or
+ * the server refuses the commit, nothing of the group stays: every call of it runs again alone in
+ * its own transaction, as without grouping, and answers what it answers there. A call with no
+ * other waiting runs alone at once.
+ *
+ * Groups of a company run one after another, overlapped by one: the next group begins (BEGIN, its
+ * reads, its planning) once the running one has done its work and is committing, so the commit's
+ * WAL flush and the answers of one group hide the first round trips of the next. The next group's
+ * write then waits in the database for the number lock that the committing group still holds.
+ *
  * For routes whose calls only read and write through `tx` (no savepoints: calls share it) and act
  * for their user by their own arguments (the transaction's app.user_id is the group's user when it
  * has one user, else unset).
  */
 export function groupedTx(db: Db, maxGroup = 64) {
   type Call = { ctx: TenantContext; fn: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
-  const groups = new Map<string, { waiting: Call[]; running: boolean }>();
+  type Company = { waiting: Call[]; running: number; working: boolean };
+  const companies = new Map<string, Company>();
   const alone = (call: Call) => withTenant(db, call.ctx, call.fn).then(call.resolve, call.reject);
 
-  async function run(key: string): Promise<void> {
-    const group = groups.get(key)!;
-    group.running = true;
-    while (group.waiting.length > 0) {
-      const calls = group.waiting.splice(0, maxGroup);
-      if (calls.length === 1) {
-        await alone(calls[0]!);
-        continue;
-      }
-      const userId = calls.every((c) => c.ctx.userId === calls[0]!.ctx.userId) ? calls[0]!.ctx.userId : undefined;
-      let results: PromiseSettledResult<unknown>[] = [];
-      let committing = false;
-      const failure = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
-        results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
-        if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
-        committing = true;
-      }).then(() => undefined, (error: unknown) => error ?? new Error('the group failed'));
-      if (!failure) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
-      // A COMMIT that got no answer from the server (the connection broke) may have committed:
-      // its calls fail as a lone call would, rather than run again and post twice.
-      else if (committing && !refusedByServer(failure)) calls.forEach((c) => c.reject(failure));
-      else await Promise.all(calls.map((c) => alone(c)));
+  /** Starts the next group of a company when none is at work and fewer than two are running. */
+  function next(key: string): void {
+    const company = companies.get(key);
+    if (!company || company.working || company.running >= 2) return;
+    if (company.waiting.length === 0) {
+      if (company.running === 0) companies.delete(key);
+      return;
     }
-    groups.delete(key);
+    const calls = company.waiting.splice(0, maxGroup);
+    company.working = true;
+    company.running += 1;
+    let done = false;
+    const workDone = () => {
+      if (done) return;
+      done = true;
+      company.working = false;
+      next(key);
+    };
+    void (calls.length === 1 ? alone(calls[0]!) : runGroup(calls, workDone)).finally(() => {
+      company.running -= 1;
+      if (done) next(key);
+      else workDone();
+    });
+  }
+
+  async function runGroup(calls: Call[], workDone: () => void): Promise<void> {
+    const userId = calls.every((c) => c.ctx.userId === calls[0]!.ctx.userId) ? calls[0]!.ctx.userId : undefined;
+    let results: PromiseSettledResult<unknown>[] = [];
+    let committing = false;
+    const failure = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
+      results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
+      if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
+      committing = true;
+      workDone();
+    }).then(() => undefined, (error: unknown) => error ?? new Error('the group failed'));
+    if (!failure) results.forEach((r, i) => calls[i]!.resolve((r as PromiseFulfilledResult<unknown>).value));
+    // A COMMIT that got no answer from the server (the connection broke) may have committed:
+    // its calls fail as a lone call would, rather than run again and post twice.
+    else if (committing && !refusedByServer(failure)) calls.forEach((c) => c.reject(failure));
+    else await Promise.all(calls.map((c) => alone(c)));
   }
 
   return <T>(request: { tenantId: string; auth?: { userId: string; companyId?: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
@@ -149,11 +173,10 @@ export function groupedTx(db: Db, maxGroup = 64) {
     if (!poolOf(db)) return withTenant(db, ctx, fn);
     const key = `${ctx.tenantId}:${request.auth?.companyId ?? ''}`;
     return new Promise<T>((resolve, reject) => {
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { waiting: [], running: false }));
-      group.waiting.push({ ctx, fn, resolve: resolve as (value: unknown) => void, reject });
-      // One group at a time per company (two would wait on each other's number lock, in smaller groups).
-      if (!group.running) void run(key);
+      let company = companies.get(key);
+      if (!company) companies.set(key, (company = { waiting: [], running: 0, working: false }));
+      company.waiting.push({ ctx, fn, resolve: resolve as (value: unknown) => void, reject });
+      next(key);
     });
   };
 }
