@@ -105,6 +105,23 @@ describe('posting rules', () => {
     expect(byDim.rows.map((r) => [r.code, r.closing])).toEqual([['6100', '50.00']]);
   });
 
+  it('tags lines with the active tax codes of the company, kept from draft to posted, and refuses any other', async () => {
+    const vat = (await api<{ id: string }>('POST', '/gl/taxes', { code: 'VAT20', name: 'VAT 20%', rate: '20', kind: 'Both', active: true })).body;
+    const old = (await api<{ id: string }>('POST', '/gl/taxes', { code: 'OLD5', name: 'Old 5%', rate: '5', kind: 'Both', active: false })).body;
+    const body = (tax: string) => ({ journalDate: '2026-07-17', description: 'taxed', lines: [line(acct('6200'), 'debit', '120', 'USD', { tax }), line(acct('1010'), 'credit', '120')] });
+    const unknown = await post(t, tenant, admin, body('00000000-0000-4000-8000-000000000001'));
+    expect([unknown.status, unknown.body.message]).toEqual([422, 'Line 1: the tax code does not exist in this company']);
+    const inactive = await post(t, tenant, admin, body(old.id));
+    expect([inactive.status, inactive.body.message]).toEqual([422, 'Line 1: tax OLD5 is inactive']);
+    const posted = await post(t, tenant, admin, body(vat.id));
+    expect(posted.status).toBe(200);
+    expect(posted.body.lines.map((l) => l.tax)).toEqual([vat.id, null]);
+    expect((await api<JournalView>('GET', `/gl/journals/${posted.body.id}`)).body.lines.map((l) => l.tax)).toEqual([vat.id, null]);
+    const draft = (await api<JournalView>('POST', '/gl/journals', body(vat.id))).body;
+    const fromDraft = (await api<JournalView>('POST', `/gl/journals/${draft.id}/post`)).body;
+    expect(fromDraft.lines.map((l) => l.tax)).toEqual([vat.id, null]);
+  });
+
   it('refuses posting to a closed period, and to a period with no fiscal year', async () => {
     const aug = books.periods.find((p) => p.name === 'Aug 2026')!;
     await api('POST', `/gl/accounting-periods/${aug.id}/status`, { status: 'Closed' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RATE_SCALE, type JournalKind } from '@erp/contracts';
 import { executePrepared, pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { perTick, type Answer } from '../../platform/db/per-tick';
@@ -11,6 +11,7 @@ import { planEntry, type PlannedLine } from './posting';
 import { nextNumber } from './sequences.service';
 import { counterBucket, numberTemplate } from './sequences';
 import { numberCounters, numberSequences } from './periods.tables';
+import { taxes } from './setup.tables';
 
 /** A line handed to the posting engine by any module: amounts already in minor units. */
 export type EntryLine = {
@@ -80,6 +81,21 @@ function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap
   });
 }
 
+/** A line's tax code must be one of the company's active taxes (read only when a line names one). */
+async function checkTaxes(tx: Tx, scope: KitScope, lines: EntryLine[]): Promise<void> {
+  const named = [...new Set(lines.flatMap((l) => (l.taxId ? [l.taxId] : [])))];
+  if (named.length === 0) return;
+  const found = new Map(
+    (await tx.select({ id: taxes.id, code: taxes.code, active: taxes.active }).from(taxes).where(and(inArray(taxes.id, named), eq(taxes.companyId, scope.companyId)))).map((t) => [t.id, t]),
+  );
+  lines.forEach((l, i) => {
+    if (!l.taxId) return;
+    const tax = found.get(l.taxId);
+    if (!tax) throw fail(i + 1, 'the tax code does not exist in this company');
+    if (!tax.active) throw fail(i + 1, `tax ${tax.code} is inactive`);
+  });
+}
+
 /**
  * The one posting function of the product (DESIGN.md principle 2): every module hands it a set of
  * lines; it checks the period, accounts, currencies and dimensions, converts and balances the
@@ -103,6 +119,7 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
   const { ledger } = facts;
   const period = facts.period();
   checkLines(req, ledger, facts.accounts);
+  await checkTaxes(tx, scope, req.lines);
   const rates = await ratesOn(tx, ledger.baseCurrency, req.lines.filter((l) => l.rate === undefined).map((l) => l.currency), req.journalDate);
   const setIds = await dimensionSetIds(tx, scope, req.lines.map((l) => l.dimensions ?? {}));
   const lines = req.lines.map((l, i) => {
