@@ -13,7 +13,7 @@ const PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin#Pass123';
 const OUT_DIR = 'screenshots';
 /** The widths to shoot: 375 and 1600 by default; SCREENSHOT_WIDTHS=320,768,2560 for the other breakpoints. */
 const WIDTHS: readonly number[] = process.env.SCREENSHOT_WIDTHS?.split(',').map(Number) ?? [375, 1600];
-/** SCREENSHOT_ONLY=shell or ledger shoots one set (the first-user setup still runs on an empty tenant). */
+/** SCREENSHOT_ONLY=shell, ledger or journals shoots one set (the first-user setup still runs on an empty tenant). */
 const ONLY = process.env.SCREENSHOT_ONLY;
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -133,14 +133,75 @@ async function shootLedger(browser: Browser, width: number): Promise<void> {
   await page.context().close();
 }
 
+type Listed = { items: { id: string; code: string }[] };
+
+/** The API as the admin: sign-in headers from the login call (the password travels transformed, as the screen sends it). */
+async function apiAuth(): Promise<Record<string, string>> {
+  const { transformPassword } = await import('@erp/contracts');
+  const signed = (await (await fetch(`${BASE_URL}/auth/user/validate`, { method: 'POST', headers: { Authorization: 'Bearer erp-public', 'content-type': 'application/json' }, body: JSON.stringify({ key: EMAIL, value: await transformPassword(PASSWORD) }) })).json()) as { token: string; activeUser: { tenant: { id: string } } };
+  return { Authorization: `Bearer ${signed.token}`, token: signed.activeUser.tenant.id, 'content-type': 'application/json' };
+}
+
+/** A 2026 year with open months and a few posted journals (once per tenant), for the journal screens. */
+async function seedJournals(auth: Record<string, string>): Promise<{ journalId: string; cashId: string }> {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${BASE_URL}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const accounts = new Map((await api<Listed>('GET', '/gl/accounts?limit=500')).items.map((a) => [a.code, a.id]));
+  const years = await api<Listed>('GET', '/gl/fiscal-years?limit=100');
+  if (!years.items.some((y) => y.code === 'FY2026')) {
+    const year = await api<{ id: string }>('POST', '/gl/fiscal-years', { code: 'FY2026', name: 'Fiscal year 2026', startDate: '2026-01-01', endDate: '2026-12-31' });
+    await api('POST', `/gl/fiscal-years/${year.id}/periods`, { pattern: 'monthly' });
+  }
+  const taxes = await api<Listed>('GET', '/gl/taxes?limit=100');
+  const vat = taxes.items.find((t) => t.code === 'VAT20') ?? (await api<{ id: string; code: string }>('POST', '/gl/taxes', { code: 'VAT20', name: 'VAT 20%', rate: '20', kind: 'Both', active: true }));
+  const listed = await api<{ items: { id: string; description: string }[] }>('GET', '/gl/journals?limit=100');
+  const line = (code: string, side: 'debit' | 'credit', amount: string, description?: string, tax?: string) => ({ account: accounts.get(code)!, currency: 'USD', [side]: amount, description, tax });
+  const wanted = [
+    { journalDate: '2026-03-02', description: 'March rent, head office', lines: [line('6100', 'debit', '12500.00', 'Rent March'), line('1010', 'credit', '12500.00')] },
+    { journalDate: '2026-03-09', description: 'Office supplies and utilities', lines: [line('6200', 'debit', '1840.35', 'Paper and toner', vat.id), line('6400', 'debit', '265.10'), line('1010', 'credit', '2105.45')] },
+    { journalDate: '2026-03-16', description: 'Consulting revenue received', lines: [line('1010', 'debit', '48000.00'), line('4000', 'credit', '48000.00')] },
+    { journalDate: '2026-03-20', description: 'Owner capital contribution', lines: [line('1010', 'debit', '250000.00'), line('3000', 'credit', '250000.00')] },
+  ];
+  for (const j of wanted) if (!listed.items.some((i) => i.description === j.description)) await api('POST', '/gl/journals/post', j);
+  const again = await api<{ items: { id: string; description: string }[] }>('GET', '/gl/journals?limit=100');
+  return { journalId: again.items.find((i) => i.description === 'Office supplies and utilities')!.id, cashId: accounts.get('1010')! };
+}
+
+/** The journal screens on seeded journals: the list, a posted journal, a new journal, the trial balance and a drill-down. */
+async function shootJournals(browser: Browser, width: number, seeded: { journalId: string; cashId: string }): Promise<void> {
+  const page = await newPage(browser, width);
+  await signIn(page);
+  const visit = async (path: string, name: string, ready: string) => {
+    await page.goto(`${BASE_URL}${path}`);
+    // A screen that never shows what it should is shot all the same (and said): that is what to look at.
+    await page.getByText(ready).first().waitFor({ timeout: 10_000 }).catch(() => console.log(`${name}-${width}: "${ready}" never showed`));
+    await shot(page, name, width);
+  };
+  await visit('/journals', 'journals-list', 'Office supplies and utilities');
+  await visit(`/journal?id=${seeded.journalId}`, 'journal-posted', 'Office supplies and utilities');
+  await visit('/journal', 'journal-new', 'Difference');
+  await visit('/trial-balance?from=2026-01-01&to=2026-12-31', 'trial-balance', 'Balanced');
+  await visit(`/transaction-history?account=${seeded.cashId}&from=2026-01-01&to=2026-12-31`, 'transaction-history', 'Consulting revenue received');
+  await visit('/recurring-journals', 'recurring-journals', 'Recurring');
+  await visit('/intercompany-journals', 'intercompany-journals', 'Intercompany');
+  await page.context().close();
+}
+
 async function main(): Promise<void> {
   await mkdir(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
     if (await tenantIsEmpty()) await shootSetupAndCreateUser(browser);
     else console.log('tenant already has a user: skipping the setup screenshots');
-    if (ONLY !== 'ledger') for (const width of WIDTHS) await shootSignedIn(browser, width);
-    if (ONLY !== 'shell') for (const width of WIDTHS) await shootLedger(browser, width);
+    if (!ONLY || ONLY === 'shell') for (const width of WIDTHS) await shootSignedIn(browser, width);
+    if (!ONLY || ONLY === 'ledger') for (const width of WIDTHS) await shootLedger(browser, width);
+    if (!ONLY || ONLY === 'journals') {
+      const seeded = await seedJournals(await apiAuth());
+      for (const width of WIDTHS) await shootJournals(browser, width, seeded);
+    }
   } finally {
     await browser.close();
   }

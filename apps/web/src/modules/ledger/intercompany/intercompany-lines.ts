@@ -63,6 +63,8 @@ export function icLinesFromView(view: Pick<IntercompanyJournalView | Intercompan
     debit: isZeroAmount(line.debit) ? '' : line.debit,
     credit: isZeroAmount(line.credit) ? '' : line.credit,
     dimensions: line.dimensions,
+    // Intercompany lines carry no tax code (their grid has no tax cell).
+    tax: null,
   }));
 }
 

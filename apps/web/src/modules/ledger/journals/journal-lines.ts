@@ -17,6 +17,8 @@ export type GridLine = {
   credit: string;
   /** Dimension group code -> dimension code. */
   dimensions: Readonly<Record<string, string>>;
+  /** The tax code's id, or null for none. */
+  tax: string | null;
 };
 
 export type JournalHeader = { kind: JournalKind; journalDate: string; description: string; reference: string };
@@ -25,7 +27,7 @@ let lineSequence = 0;
 export const newLineKey = (): string => `line-${(lineSequence += 1)}`;
 
 export function emptyLine(currency: string): GridLine {
-  return { key: newLineKey(), account: null, accountLabel: '', description: '', currency, rate: '', debit: '', credit: '', dimensions: {} };
+  return { key: newLineKey(), account: null, accountLabel: '', description: '', currency, rate: '', debit: '', credit: '', dimensions: {}, tax: null };
 }
 
 /** A line nobody has started: no account, no amount, no text. Blank lines are left out of the body. */
@@ -87,6 +89,7 @@ export function buildJournalInput(header: JournalHeader, lines: readonly GridLin
           ...(debit ? { debit } : {}),
           ...(credit ? { credit } : {}),
           ...(dimensions.length > 0 ? { dimensions: Object.fromEntries(dimensions) } : {}),
+          ...(line.tax ? { tax: line.tax } : {}),
         };
       }),
   };
@@ -104,6 +107,7 @@ export function linesFromView(view: JournalView): GridLine[] {
     debit: isZeroAmount(line.debit) ? '' : line.debit,
     credit: isZeroAmount(line.credit) ? '' : line.credit,
     dimensions: line.dimensions,
+    tax: line.tax,
   }));
 }
 

@@ -108,6 +108,7 @@ type KitList<T> = { items: T[]; total: number };
 export type CurrencyRecord = { id: string; code: string; name: string; minorUnit: number; status: string };
 export type DimensionRecord = { id: string; code: string; name: string; dimensionGroup: string; active: boolean | null };
 export type DimensionGroupRecord = { id: string; code: string; name: string; active: boolean | null };
+export type TaxRecord = { id: string; code: string; name: string; rate: string; active: boolean | null };
 
 export async function fetchCurrencies(signal?: AbortSignal): Promise<CurrencyRecord[]> {
   return unwrap(await apiRequest<KitList<CurrencyRecord>>('GET', '/gl/currencies?limit=100', undefined, withSignal(signal))).items;
@@ -115,6 +116,10 @@ export async function fetchCurrencies(signal?: AbortSignal): Promise<CurrencyRec
 
 export async function fetchDimensions(signal?: AbortSignal): Promise<DimensionRecord[]> {
   return unwrap(await apiRequest<KitList<DimensionRecord>>('GET', '/gl/dimensions?limit=500', undefined, withSignal(signal))).items;
+}
+
+export async function fetchTaxes(signal?: AbortSignal): Promise<TaxRecord[]> {
+  return unwrap(await apiRequest<KitList<TaxRecord>>('GET', '/gl/taxes?limit=500', undefined, withSignal(signal))).items;
 }
 
 export async function fetchDimensionGroups(signal?: AbortSignal): Promise<DimensionGroupRecord[]> {

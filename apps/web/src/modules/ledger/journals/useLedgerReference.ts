@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Company } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
-import { fetchCurrencies, fetchDimensionGroups, fetchDimensions } from './journals-api';
+import { fetchCurrencies, fetchDimensionGroups, fetchDimensions, fetchTaxes } from './journals-api';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
 
 export type DimensionOption = { value: string; label: string; group: string };
+export type TaxOption = { value: string; label: string };
 
 export type LedgerReference = {
   baseCurrency: string | undefined;
@@ -15,8 +16,20 @@ export type LedgerReference = {
   currencyCodes: readonly string[];
   /** Dimension values as 'GROUP=CODE' options, grouped by their group code. */
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  /** The company's active tax codes, to choose on a line. */
+  taxOptions: readonly TaxOption[];
+  /** The code of every tax by id (inactive ones too: a posted line may name one). */
+  taxCodes: ReadonlyMap<string, string>;
   error: Error | null;
 };
+
+const taxesQuery = (enabled: boolean) => ({ queryKey: ['gl', 'journal-taxes'], queryFn: ({ signal }: { signal: AbortSignal }) => fetchTaxes(signal), staleTime: REFERENCE_STALE_MS, enabled });
+
+/** The code of each tax by id, read only when `enabled` (a journal with a taxed line): shared with the editor's reference. */
+export function useTaxCodes(enabled: boolean): ReadonlyMap<string, string> {
+  const taxes = useQuery(taxesQuery(enabled));
+  return useMemo(() => new Map((taxes.data ?? []).map((t) => [t.id, t.code])), [taxes.data]);
+}
 
 /** The company's base currency, the currencies' scales and the dimensions, shared by the journal editor and the reports. */
 export function useLedgerReference(): LedgerReference {
@@ -28,6 +41,7 @@ export function useLedgerReference(): LedgerReference {
   const currencies = useQuery({ queryKey: ['gl', 'journal-currencies'], queryFn: ({ signal }) => fetchCurrencies(signal), staleTime: REFERENCE_STALE_MS });
   const dimensions = useQuery({ queryKey: ['gl', 'journal-dimensions'], queryFn: ({ signal }) => fetchDimensions(signal), staleTime: REFERENCE_STALE_MS });
   const groups = useQuery({ queryKey: ['gl', 'journal-dimension-groups'], queryFn: ({ signal }) => fetchDimensionGroups(signal), staleTime: REFERENCE_STALE_MS });
+  const taxes = useQuery(taxesQuery(true));
 
   const scales = useMemo(() => Object.fromEntries((currencies.data ?? []).map((c) => [c.code, c.minorUnit])), [currencies.data]);
   const currencyCodes = useMemo(() => (currencies.data ?? []).filter((c) => c.status !== 'Inactive').map((c) => c.code), [currencies.data]);
@@ -42,11 +56,16 @@ export function useLedgerReference(): LedgerReference {
     return [...byGroup.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([label, options]) => ({ label, options }));
   }, [dimensions.data, groups.data]);
 
+  const taxOptions = useMemo(() => (taxes.data ?? []).filter((t) => t.active !== false).map((t) => ({ value: t.id, label: `${t.code} · ${t.name}` })), [taxes.data]);
+  const taxCodes = useMemo(() => new Map((taxes.data ?? []).map((t) => [t.id, t.code])), [taxes.data]);
+
   return {
     baseCurrency: company.data?.baseCurrency,
     scales,
     currencyCodes,
     dimensionOptions,
+    taxOptions,
+    taxCodes,
     error: company.error ?? currencies.error,
   };
 }

@@ -2,7 +2,7 @@ import { useMemo, useReducer, useRef, useState } from 'react';
 import { emptyLine, isBlankLine, type GridLine } from './journal-lines';
 import { gridReducer, neighbourKey, type GridAction } from './line-grid-state';
 
-export type GridColumn = 'account' | 'description' | 'currency' | 'rate' | 'debit' | 'credit' | 'dimensions';
+export type GridColumn = 'account' | 'description' | 'currency' | 'rate' | 'debit' | 'credit' | 'dimensions' | 'tax';
 
 /** The id of a cell's input, so the grid can move the focus after adding or removing a line. */
 export const cellId = (lineKey: string, column: GridColumn): string => `journal-${lineKey}-${column}`;

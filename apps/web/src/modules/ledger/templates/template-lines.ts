@@ -26,6 +26,7 @@ export function linesFromTemplate(view: JournalTemplateView): GridLine[] {
     debit: line.debit,
     credit: line.credit,
     dimensions: line.dimensions,
+    tax: line.tax,
   }));
 }
 

@@ -1,4 +1,4 @@
-// Proves the line grid: running totals in exact decimals as you type, Enter adds a line, Ctrl+Delete removes one, the saved body carries the typed strings, and Post sends one idempotent request.
+// Proves the line grid: running totals in exact decimals as you type, Enter adds a line, Ctrl+Delete removes one, a tax code per line, the saved body carries the typed strings, and Post sends one idempotent request.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,30 @@ describe('journal line grid', () => {
         { account: ids.petty, currency: 'USD', credit: '1000.1' },
       ],
     });
+  });
+
+  it('takes a tax code per line: the tax cell is the last one (Enter there adds a line), and the draft keeps it', async () => {
+    const vat = '50000000-0000-4000-8000-000000000020';
+    const taxes = route('GET', '/gl/taxes?limit=500', { body: { items: [{ id: vat, code: 'VAT20', name: 'VAT 20%', rate: '20.0000', active: true }], total: 1 } });
+    const saved = draftView({ lines: draftView().lines.map((l, i) => (i === 0 ? { ...l, tax: vat } : l)) });
+    const calls = stubServer(...referenceRoutes, taxes, route('GET', `/gl/journals/${ids.journal}`, { body: saved }), route('PUT', `/gl/journals/${ids.journal}`, { body: saved }));
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${ids.journal}` });
+    await screen.findByRole('table', { name: 'Journal lines' });
+    await waitFor(() => expect(cell(0, 'Tax').closest('.ant-select')!.textContent).toContain('VAT20 · VAT 20%'));
+    // With taxes the dimensions cell is no longer a line's last: Enter there adds nothing.
+    fireEvent.keyDown(cell(1, 'Dimensions'), { key: 'Enter' });
+    expect(rows()).toHaveLength(2);
+    fireEvent.mouseDown(cell(1, 'Tax'));
+    const option = await waitFor(() => document.querySelector('.ant-select-item-option[title="VAT20 · VAT 20%"]') ?? Promise.reject(new Error('no VAT20 option')));
+    await act(async () => fireEvent.click(option));
+    await waitFor(() => expect(cell(1, 'Tax').closest('.ant-select')!.textContent).toContain('VAT20'));
+    fireEvent.keyDown(cell(1, 'Tax'), { key: 'Enter' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as { lines: { tax?: string }[] };
+    expect(body.lines.map((l) => l.tax)).toEqual([vat, vat]);
   });
 
   it('posts once with an Idempotency-Key however often Post is clicked', async () => {

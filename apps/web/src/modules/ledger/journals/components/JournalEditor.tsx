@@ -115,7 +115,7 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
             </Flex>
           }
         >
-          <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} />
+          <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} taxOptions={reference.taxOptions} />
           <LineTotals totals={totals} />
         </Card>
       </ConfigProvider>

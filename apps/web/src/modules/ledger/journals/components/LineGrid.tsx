@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { GridLine } from '../journal-lines';
 import { cellId, type FocusRequest, type GridApi } from '../useLineGrid';
 import { useRowWindow } from '../useRowWindow';
-import type { DimensionOption } from '../useLedgerReference';
+import type { DimensionOption, TaxOption } from '../useLedgerReference';
 import { LineRow } from './LineRow';
 import '../ledger-screens.css';
 
@@ -16,11 +16,12 @@ type Props = {
   scales: Readonly<Record<string, number>>;
   currencyCodes: readonly string[];
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  taxOptions: readonly TaxOption[];
   /** Template lines: no rate to type. */
   rateless?: boolean;
 };
 
-const COLUMN_COUNT = 9;
+const COLUMN_COUNT = 10;
 
 /** Moves the focus to the asked cell, scrolling its line into the window first when it is not rendered. */
 function useFocusRequest(focus: FocusRequest | undefined, lines: readonly GridLine[], api: GridApi, reveal: (index: number) => void, windowKey: string) {
@@ -50,7 +51,8 @@ function GridHead() {
         <col style={{ width: 96 }} />
         <col style={{ width: 128 }} />
         <col style={{ width: 128 }} />
-        <col style={{ width: '18%' }} />
+        <col style={{ width: '16%' }} />
+        <col style={{ width: 120 }} />
         <col style={{ width: 36 }} />
       </colgroup>
       <thead>
@@ -63,6 +65,7 @@ function GridHead() {
           <th className="journal-grid-amount">Debit</th>
           <th className="journal-grid-amount">Credit</th>
           <th>Dimensions</th>
+          <th>Tax</th>
           <th className="journal-grid-remove">
             <span className="journal-grid-sr">Remove</span>
           </th>
@@ -78,7 +81,7 @@ function GridHead() {
  * lines in view are rendered (a window over a scroll box), and rows are memoised, so a keystroke
  * renders one row and the totals.
  */
-export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions, rateless }: Props) {
+export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions, taxOptions, rateless }: Props) {
   const rows = useRowWindow(lines.length);
   useFocusRequest(focus, lines, api, rows.reveal, `${rows.start}-${rows.end}`);
   const currencyOptions = useMemo(() => {
@@ -107,6 +110,7 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
                 scales={scales}
                 currencyOptions={currencyOptions}
                 dimensionOptions={dimensionOptions}
+                taxOptions={taxOptions}
                 rateless={rateless}
               />
             ))}

@@ -6,9 +6,10 @@ import { amountPatch } from '../line-grid-state';
 import { SCALE_FALLBACK } from '../journal-totals';
 import { gridTabCapture } from '../grid-tab';
 import { cellId, type GridApi, type GridColumn } from '../useLineGrid';
-import type { DimensionOption } from '../useLedgerReference';
+import type { DimensionOption, TaxOption } from '../useLedgerReference';
 import { AccountPicker } from './AccountPicker';
 import { DimensionsCell } from './DimensionsCell';
+import { TaxCell } from './TaxCell';
 
 export type LineRowProps = {
   index: number;
@@ -20,6 +21,7 @@ export type LineRowProps = {
   scales: Readonly<Record<string, number>>;
   currencyOptions: { value: string; label: string }[];
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
+  taxOptions: readonly TaxOption[];
   /** Template lines carry no rate (each journal made from them takes the day's rate): the cell stays read-only. */
   rateless?: boolean;
 };
@@ -67,10 +69,13 @@ export function CellInput({ id, label, value, onText, invalid, decimal, readOnly
  * One line of the grid. Memoised: typing in a line renders that row only, because every other
  * row gets the same line object and the same stable callbacks.
  */
-export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, rateless }: LineRowProps) {
+export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless }: LineRowProps) {
   const { key } = line;
   const scale = scales[line.currency] ?? SCALE_FALLBACK;
   const foreign = line.currency !== baseCurrency;
+  // The line's last cell takes Enter to add a line: tax, else dimensions, else credit (a picker
+  // with nothing to choose is disabled, and Tab skips it).
+  const hasTaxes = taxOptions.length > 0 || line.tax !== null;
   const hasDimensions = dimensionOptions.length > 0;
   const onRowKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey && event.key === 'Delete') {
@@ -78,9 +83,8 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
       api.remove(key, columnOf(event.target));
     }
   };
-  // Without dimension groups the credit cell is the line's last: Enter there adds a line.
   const onCreditEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !hasDimensions) {
+    if (event.key === 'Enter' && !hasDimensions && !hasTaxes) {
       event.preventDefault();
       api.addAfter(key);
     }
@@ -120,7 +124,10 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
         <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
       </td>
       <td data-col="dimensions">
-        <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={() => api.addAfter(key)} />
+        <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={hasTaxes ? undefined : () => api.addAfter(key)} />
+      </td>
+      <td data-col="tax">
+        <TaxCell id={cellId(key, 'tax')} value={line.tax} options={taxOptions} onChange={(tax) => api.patch(key, { tax })} onEnter={() => api.addAfter(key)} />
       </td>
       <td className="journal-grid-remove">
         <Button type="text" size="small" tabIndex={-1} aria-label={`Remove line ${index + 1}`} title="Remove line (Ctrl+Delete)" icon={<DeleteOutlined aria-hidden />} onClick={() => api.remove(key)} />

@@ -1,6 +1,7 @@
 import { Grid, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { JournalLineView, JournalView } from '@erp/contracts';
 import { formatAmount } from '../amount-format';
+import { useTaxCodes } from '../useLedgerReference';
 import '../ledger-screens.css';
 
 const generatedLabel: Readonly<Record<string, string>> = { rounding: 'Rounding', exchange: 'Exchange' };
@@ -8,8 +9,8 @@ const LINES_PAGE_SIZE = 100;
 // A line has one side: the other reads blank, not 0.00, as on a printed journal.
 const amount = (text: string) => (/^-?0*(\.0*)?$/.test(text) ? null : <span className="ledger-amount">{formatAmount(text)}</span>);
 
-function columns(baseCurrency: string): TableColumnsType<JournalLineView> {
-  return [
+function columns(baseCurrency: string, taxCodes: ReadonlyMap<string, string> | undefined): TableColumnsType<JournalLineView> {
+  const lines: TableColumnsType<JournalLineView> = [
     // On a phone: account and base amounts; the transaction-currency detail from the breakpoints named.
     { title: '#', dataIndex: 'lineNo', width: 48, align: 'right', responsive: ['sm'] },
     {
@@ -45,13 +46,18 @@ function columns(baseCurrency: string): TableColumnsType<JournalLineView> {
         )),
     },
   ];
+  // The tax column only for a journal with a taxed line (an ellipsis while the tax codes load).
+  if (taxCodes) lines.push({ title: 'Tax', dataIndex: 'tax', width: 90, responsive: ['lg'], render: (tax: string | null) => (tax ? (taxCodes.get(tax) ?? '…') : null) });
+  return lines;
 }
 
 /** The ledger lines of a posted journal, generated rounding and exchange lines marked, base totals below. */
 export function PostedLinesTable({ view }: { view: JournalView }) {
   // The columns this width shows, so the totals row lines up under the base amounts.
   const screens = Grid.useBreakpoint();
-  const shown = columns(view.baseCurrency).filter((column) => !column.responsive || column.responsive.some((size) => screens[size]));
+  const taxed = view.lines.some((line) => line.tax !== null);
+  const taxCodes = useTaxCodes(taxed);
+  const shown = columns(view.baseCurrency, taxed ? taxCodes : undefined).filter((column) => !column.responsive || column.responsive.some((size) => screens[size]));
   const baseAt = shown.findIndex((column) => 'dataIndex' in column && column.dataIndex === 'baseDebit');
   return (
     <Table<JournalLineView>
@@ -75,7 +81,7 @@ export function PostedLinesTable({ view }: { view: JournalView }) {
           <Table.Summary.Cell index={baseAt + 1} align="right">
             <strong className="ledger-amount">{formatAmount(view.totalCredit)}</strong>
           </Table.Summary.Cell>
-          {shown.length > baseAt + 2 && <Table.Summary.Cell index={baseAt + 2} />}
+          {shown.length > baseAt + 2 && <Table.Summary.Cell index={baseAt + 2} colSpan={shown.length - baseAt - 2} />}
         </Table.Summary.Row>
       )}
     />

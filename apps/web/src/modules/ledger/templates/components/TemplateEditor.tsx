@@ -109,6 +109,7 @@ export function TemplateEditor({ view, baseCurrency, reference, dateFormat }: Pr
           scales={reference.scales}
           currencyCodes={reference.currencyCodes}
           dimensionOptions={reference.dimensionOptions}
+          taxOptions={reference.taxOptions}
           rateless
         />
         <LineTotals totals={totals} />
