@@ -366,6 +366,12 @@ function ledgerToolEndpoints(): Endpoint[] {
       ],
     },
     {
+      method: 'GET', route: '/gl/journals/export', access: 'user', attacks: () => [
+        { as: 'user', url: '/gl/journals/export?format=csv', file: true, status: [200], check: (body) => expect(body as string).not.toMatch(/Secret of A|77\.00|88\.00/) },
+      ],
+    },
+    { method: 'GET', route: '/gl/accounts/:id/transactions/export', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounts/${A.accountId}/transactions/export?from=2026-01-01&to=2026-12-31`, status: [404] }] },
+    {
       // B's own books have no 2026 year: the import posts nowhere, least of all into A's year.
       method: 'POST', route: '/gl/trial-balance/import', access: 'user', attacks: () => [
         { as: 'user', url: '/gl/trial-balance/import', body: { fileName: 'tb.csv', contentBase64: Buffer.from('Account,Debit,Credit\r\n1010,77,\r\n4000,,77\r\n').toString('base64'), journalDate: '2026-01-01', dryRun: false, post: true }, status: [200, 422], check: (body) => expect((body as { journal?: unknown }).journal ?? null).toBeNull() },

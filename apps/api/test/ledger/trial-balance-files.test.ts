@@ -1,4 +1,4 @@
-// Proves the trial balance files: the XLSX, PDF and CSV exports read back to the same amounts, subtotals and totals as the report, and an XLSX trial balance imports as an opening-balance journal, with per-row errors and nothing written when a row is wrong.
+// Proves the ledger's files: the journal list and drill-down exports hold every line of their filter; the trial balance XLSX, PDF and CSV exports read back to the same amounts, subtotals and totals as the report, and an XLSX trial balance imports as an opening-balance journal, with per-row errors and nothing written when a row is wrong.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv, transformPassword, type EntityRecord, type ErrorObject, type JournalView, type Role } from '@erp/contracts';
@@ -18,10 +18,12 @@ let books: Books;
 const RANGE = 'from=2026-01-01&to=2026-12-31';
 const acct = (code: string) => books.accounts.get(code)!;
 const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown, as: Session = admin) => call<T>(t.app, tenant.host, method, url, body, as);
-const download = async (query: string, as: Session = admin) => {
-  const res = await t.app.inject({ method: 'GET', url: `/gl/trial-balance/export?${query}`, headers: { host: tenant.host, authorization: `Bearer ${as.token}`, token: as.tenantId } });
+const fetchFile = async (url: string, as: Session = admin) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { host: tenant.host, authorization: `Bearer ${as.token}`, token: as.tenantId } });
   return { status: res.statusCode, type: res.headers['content-type'], disposition: res.headers['content-disposition'], body: res.rawPayload };
 };
+const download = (query: string, as: Session = admin) => fetchFile(`/gl/trial-balance/export?${query}`, as);
+const csvOf = (body: Buffer) => readCsv(body.toString('utf8').replace(/^\uFEFF/, ''));
 const report = async (query = RANGE) => (await api<TB>('GET', `/gl/trial-balance?${query}`)).body;
 
 async function xlsxFile(rows: (string | number)[][]): Promise<string> {
@@ -105,6 +107,57 @@ describe('trial balance export', () => {
 
   it('needs ExportTrialBalance', async () => {
     expect((await download(`${RANGE}&format=pdf`, viewer)).status).toBe(403);
+  });
+});
+
+describe('journal and drill-down export', () => {
+  it('exports the journals of the filter one row per line: posted lines with base amounts and generated lines, drafts as entered', async () => {
+    const draft = (await api<JournalView>('POST', '/gl/journals', { journalDate: '2026-05-05', description: 'Draft accrual', lines: [line(acct('6200'), 'debit', '12.34'), line(acct('2100'), 'credit', '12.34')] })).body;
+    const file = await fetchFile('/gl/journals/export?from=2026-01-01&to=2026-12-31&sort=journalDate&format=csv');
+    expect([file.status, file.type, file.disposition]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="journals.csv"']);
+    const { headers, rows } = csvOf(file.body);
+    expect(headers.slice(0, 8)).toEqual(['Number', 'Date', 'Kind', 'Status', 'Journal Description', 'Reference', 'Line', 'Account']);
+    const col = (name: string) => headers.indexOf(name);
+    expect(rows.map((r) => r[col('Journal Description')])).toEqual(['Capital', 'Capital', 'Sales', 'Sales', 'Rent', 'Rent', 'Draft accrual', 'Draft accrual', 'EUR services', 'EUR services']);
+    const capital = rows.filter((r) => r[col('Journal Description')] === 'Capital').map((r) => [r[col('Account')], r[col('Debit')], r[col('Credit')], r[col('Base Debit')], r[col('Base Credit')]]);
+    expect(capital).toEqual([['1010', '1234567.89', '', '1234567.89', ''], ['3000', '', '1234567.89', '', '1234567.89']]);
+    const eur = rows.filter((r) => r[col('Journal Description')] === 'EUR services');
+    expect(eur.map((r) => [r[col('Currency')], r[col('Debit')], r[col('Credit')]])).toEqual([['EUR', '100.00', ''], ['EUR', '', '100.00']]);
+    expect(eur.every((r) => r[col('Base Debit')] !== '' || r[col('Base Credit')] !== '')).toBe(true);
+    const drafted = rows.filter((r) => r[col('Journal Description')] === 'Draft accrual');
+    expect(drafted.map((r) => [r[col('Status')], r[col('Number')], r[col('Debit')], r[col('Base Debit')]])).toEqual([['Draft', '', '12.34', ''], ['Draft', '', '', '']]);
+    // Base amounts of the posted lines net to zero, as the ledger does.
+    const cents = (v: string) => (v === '' ? 0 : Math.round(Number(v) * 100));
+    expect(rows.reduce((sum, r) => sum + cents(r[col('Base Debit')]!) - cents(r[col('Base Credit')]!), 0)).toBe(0);
+    const opening = csvOf((await fetchFile('/gl/journals/export?kind=OpeningBalance&format=csv')).body);
+    expect(opening.rows).toEqual([]);
+    await api('DELETE', `/gl/journals/${draft.id}`);
+  });
+
+  it('exports an XLSX workbook of the same rows, and needs the Export label of the kind', async () => {
+    const file = await fetchFile('/gl/journals/export?search=Rent&format=xlsx');
+    expect([file.status, file.disposition]).toEqual([200, 'attachment; filename="journals.xlsx"']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(String(sheet.getRow(2).getCell(5).value)).toBe('Rent');
+    expect((await fetchFile('/gl/journals/export?format=csv', viewer)).status).toBe(403);
+  });
+
+  it('exports the drill-down of an account: opening, each line with its running balance, closing equal to the trial balance', async () => {
+    const file = await fetchFile(`/gl/accounts/${acct('1010').id}/transactions/export?from=2026-03-01&to=2026-12-31&format=csv`);
+    expect([file.status, file.disposition]).toEqual([200, 'attachment; filename="transactions-1010-2026-03-01-2026-12-31.csv"']);
+    const { headers, rows } = csvOf(file.body);
+    expect(headers).toEqual(['Date', 'Journal', 'Line', 'Description', 'Currency', 'Debit (USD)', 'Credit (USD)', 'Balance (USD)']);
+    expect(rows.map((r) => [r[0], r[3], r[5], r[6], r[7]])).toEqual([
+      ['2026-03-01', 'Opening balance', '', '', '1234567.89'],
+      ['2026-03-10', 'Sales', '1500.00', '', '1236067.89'],
+      ['2026-04-01', 'Rent', '', '400.25', '1235667.64'],
+      ['2026-12-31', 'Closing balance', '', '', '1235667.64'],
+    ]);
+    expect((await report()).rows.find((r) => r.code === '1010')!.closing).toBe('1235667.64');
+    expect((await fetchFile(`/gl/accounts/${acct('1010').id}/transactions/export?from=2026-03-01&to=2026-12-31`, viewer)).status).toBe(403);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXPORT_ROWS_MAX, AUDIT_TRAIL_ACCESS_PAGE, auditExportQuerySchema, auditTrailPageSchema, auditTrailQuerySchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
-import { toCsv, toXlsx } from '../../platform/kit/tabular-files';
+import { sendTable } from '../../platform/kit/tabular-files';
 import type { Platform } from '../../platform/platform';
 import { exportAuditTrail, fitForXlsx, listAuditEntities, listAuditTrail } from './audit-trail.service';
 
@@ -39,10 +39,8 @@ export function registerAuditTrailRoutes(app: FastifyInstance, platform: Platfor
     const { format, ...filter } = request.query;
     const { table, truncated } = await tx(request, (t) => exportAuditTrail(t, request.tenantId, filter));
     const day = platform.now().toISOString().slice(0, 10);
-    reply.header('content-disposition', `attachment; filename="audit-trail-${day}.${format}"`);
     reply.header('x-export-row-limit', String(AUDIT_EXPORT_ROWS_MAX));
     reply.header('x-export-truncated', String(truncated));
-    if (format === 'xlsx') return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx('Audit trail', fitForXlsx(table)));
-    return reply.type('text/csv; charset=utf-8').send(toCsv(table));
+    return sendTable(reply, `audit-trail-${day}`, 'Audit trail', format, format === 'xlsx' ? fitForXlsx(table) : table);
   });
 }

@@ -12,7 +12,8 @@ import {
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
-import { icActorOf, requireIntercompanyPage, sendIcTable } from './intercompany-http';
+import { sendTable } from '../../platform/kit/tabular-files';
+import { icActorOf, requireIntercompanyPage } from './intercompany-http';
 import { createIntercompanyTemplate, deleteIntercompanyTemplate, editIntercompanyTemplate, getIntercompanyTemplate, listIntercompanyTemplates } from './intercompany-templates.service';
 import { exportIntercompanyTemplates, importIntercompanyTemplates } from './intercompany-transfer.service';
 
@@ -42,7 +43,7 @@ export function registerIntercompanyTemplateRoutes(app: FastifyInstance, platfor
   r.get(`${base}/export`, {
     config: { access: { kind: 'user', operation: ops.export } },
     schema: { tags, summary: 'Export the templates of the search, one row per line, as CSV or XLSX', querystring: z.object({ ...listFilter, format: z.enum(['csv', 'xlsx']).default('csv') }) },
-  }, async (request, reply) => sendIcTable(reply, 'intercompany-journal-templates', 'Intercompany Templates', request.query.format, await tx(request, (t) => exportIntercompanyTemplates(t, icActorOf(request), request.query))));
+  }, async (request, reply) => sendTable(reply, 'intercompany-journal-templates', 'Intercompany Templates', request.query.format, await tx(request, (t) => exportIntercompanyTemplates(t, icActorOf(request), request.query))));
 
   r.post(`${base}/import`, {
     config: { access: { kind: 'user', operation: ops.import } },

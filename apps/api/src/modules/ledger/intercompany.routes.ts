@@ -17,7 +17,8 @@ import {
 import { requestTx } from '../../platform/db/tenancy';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
-import { icActorOf, requireIntercompanyPage, sendIcTable } from './intercompany-http';
+import { sendTable } from '../../platform/kit/tabular-files';
+import { icActorOf, requireIntercompanyPage } from './intercompany-http';
 import { deleteDueAccounts, listPartners, lookupPairAccounts, saveDueAccounts } from './intercompany-accounts.service';
 import { createIntercompanyDraft, deleteIntercompanyDraft, editIntercompanyDraft, getIntercompanyJournal, listIntercompanyJournals } from './intercompany-journals.service';
 import { postIntercompany, reverseIntercompany, validateIntercompany } from './intercompany-posting.service';
@@ -90,7 +91,7 @@ export function registerIntercompanyRoutes(app: FastifyInstance, platform: Platf
   r.get(`${base}/export`, {
     config: { access: { kind: 'user', operation: ops.export } },
     schema: { tags, summary: 'Export the journals of the filter, one row per line, as CSV or XLSX', querystring: z.object({ ...listFilter, format: z.enum(['csv', 'xlsx']).default('csv') }) },
-  }, async (request, reply) => sendIcTable(reply, 'intercompany-journals', 'Intercompany Journals', request.query.format, await tx(request, (t) => exportIntercompanyJournals(t, icActorOf(request), request.query))));
+  }, async (request, reply) => sendTable(reply, 'intercompany-journals', 'Intercompany Journals', request.query.format, await tx(request, (t) => exportIntercompanyJournals(t, icActorOf(request), request.query))));
 
   r.post(`${base}/import`, {
     config: { access: { kind: 'user', operation: ops.import } },

@@ -9,6 +9,8 @@ import type { Platform } from '../../platform/platform';
 import { submitDocument } from '../workflow/index';
 import { directPostingGate, refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
 import { NUMBER_WITH_LINES_MAX } from './posting.service';
+import { exportJournals, JOURNAL_EXPORT_LINES_MAX } from './journals-export.service';
+import { sendTable } from '../../platform/kit/tabular-files';
 import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -19,6 +21,10 @@ const idParam = z.object({ id: z.uuid() });
 const listItem = z.object({
   id: z.uuid(), number: z.string().nullable(), kind: z.string(), status: z.string(), journalDate: z.string(), description: z.string(),
   reference: z.string().nullable(), total: z.string(), baseCurrency: z.string(), reversalOf: z.uuid().nullable(), reversedBy: z.uuid().nullable(),
+});
+const listFilter = z.object({
+  kind: z.enum(journalKinds).optional(), status: z.enum(journalStatuses).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(),
+  search: z.string().max(200).optional(), sort: z.enum(['journalDate', '-journalDate', 'number', '-number', 'createdAt', '-createdAt', 'status', '-status']).optional(),
 });
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
@@ -34,14 +40,22 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
     config: { access: { kind: 'user' } },
     schema: {
       tags, summary: 'Journals of the company: filter by kind, status and dates, search number, description and reference',
-      querystring: z.object({
-        kind: z.enum(journalKinds).optional(), status: z.enum(journalStatuses).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(),
-        search: z.string().max(200).optional(), sort: z.enum(['journalDate', '-journalDate', 'number', '-number', 'createdAt', '-createdAt', 'status', '-status']).optional(),
-        limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1),
-      }),
+      querystring: listFilter.extend({ limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1) }),
       response: { 200: z.object({ items: z.array(listItem), total: z.number().int() }) },
     },
   }, async (request) => tx(request, (t) => listJournals(t, actorOf(request), request.query)));
+
+  r.get('/gl/journals/export', {
+    config: { access: { kind: 'user' } },
+    schema: {
+      tags, summary: `The journals of the list's filter as CSV or XLSX, one row per line (at most ${JOURNAL_EXPORT_LINES_MAX.toLocaleString('en-US')} lines; Export<kind>Journal)`,
+      querystring: listFilter.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+    },
+  }, async (request, reply) => {
+    const { format, ...filter } = request.query;
+    const table = await tx(request, (t) => exportJournals(t, actorOf(request), filter));
+    return sendTable(reply, filter.kind === 'OpeningBalance' ? 'opening-balance-journals' : filter.kind === 'Adjustment' ? 'adjustment-journals' : 'journals', 'Journals', format, table);
+  });
 
   r.post('/gl/journals', {
     config: { access: { kind: 'user' } },

@@ -243,7 +243,8 @@ export async function getJournal(tx: Tx, scope: KitScope, id: string, staged = f
 
 export type JournalListQuery = { kind?: JournalKind; status?: string; from?: string; to?: string; search?: string; sort?: string; limit: number; page: number };
 
-export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery) {
+/** The journals of a list filter and their order (the list's pages and its export). */
+export function journalFilter(scope: KitScope, q: Omit<JournalListQuery, 'limit' | 'page'>): { where: SQL | undefined; order: SQL[] } {
   const conditions: (SQL | undefined)[] = [eq(journals.companyId, scope.companyId)];
   if (q.kind) conditions.push(eq(journals.kind, q.kind));
   if (q.status) conditions.push(eq(journals.status, q.status));
@@ -253,11 +254,15 @@ export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery)
     const p = containsPattern(q.search.trim());
     conditions.push(or(ilike(journals.number, p), ilike(journals.description, p), ilike(journals.reference, p)));
   }
-  const where = and(...conditions);
   const sortable = { journalDate: journals.journalDate, number: journals.number, createdAt: journals.createdAt, status: journals.status } as const;
   const key = (q.sort ?? '-journalDate').replace(/^-/, '') as keyof typeof sortable;
   const column = sortable[key] ?? journals.journalDate;
-  const rows = await tx.select().from(journals).where(where).orderBy((q.sort ?? '-journalDate').startsWith('-') ? desc(column) : asc(column), desc(journals.createdAt)).limit(q.limit).offset((q.page - 1) * q.limit);
+  return { where: and(...conditions), order: [(q.sort ?? '-journalDate').startsWith('-') ? desc(column) : asc(column), desc(journals.createdAt), asc(journals.id)] };
+}
+
+export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery) {
+  const { where, order } = journalFilter(scope, q);
+  const rows = await tx.select().from(journals).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit);
   const [total] = await tx.select({ n: count() }).from(journals).where(where);
   const { scales } = await companyLedger(tx, scope);
   return {

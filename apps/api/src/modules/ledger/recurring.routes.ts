@@ -14,7 +14,8 @@ import {
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
-import { actorOf, sendTable } from './templates.routes';
+import { sendTable } from '../../platform/kit/tabular-files';
+import { actorOf } from './templates.routes';
 import { createRecurring, deleteRecurring, editRecurring, getRecurring, listRecurring, recurringHistory } from './recurring.service';
 import { exportRecurring, importRecurring } from './recurring-transfer.service';
 import { runRecurringNow } from './recurring-run.service';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
 import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
-import { toCsv, toXlsx, type Table } from '../../platform/kit/tabular-files';
+import { sendTable } from '../../platform/kit/tabular-files';
 import type { Actor } from './journals.service';
 import { createTemplate, deleteTemplate, editTemplate, getTemplate, journalFromTemplate, listTemplates, lookupTemplates } from './templates.service';
 import { exportTemplates, importTemplates } from './templates-transfer.service';
@@ -26,13 +26,6 @@ export const actorOf = (request: FastifyRequest): Actor => {
 };
 const idParam = z.object({ id: z.uuid() });
 const exportQuery = z.object({ search: z.string().max(200).optional(), format: z.enum(['csv', 'xlsx']).default('csv') });
-
-/** Sends a table as a CSV or XLSX attachment (the kit's export formats). */
-export async function sendTable(reply: FastifyReply, name: string, sheet: string, format: 'csv' | 'xlsx', table: Table) {
-  reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
-  if (format === 'xlsx') return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(sheet, table));
-  return reply.type('text/csv; charset=utf-8').send(toCsv(table));
-}
 
 /** Journal templates (/journal-template): reusable line sets, and "create journal from template". */
 export function registerTemplateRoutes(app: FastifyInstance, platform: Platform): void {

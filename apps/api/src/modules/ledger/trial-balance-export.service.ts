@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { toCsv } from '../../platform/kit/tabular-files';
+import { unprocessable } from '../../platform/http/errors';
+import { toCsv, type Table } from '../../platform/kit/tabular-files';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/index';
 import { companyLedger } from './posting-context';
-import { trialBalance, type TrialBalanceQuery } from './trial-balance.service';
+import { transactionHistory, trialBalance, type TrialBalanceQuery } from './trial-balance.service';
 import { formatDate, reportRows, reportTable, type ReportMeta } from './trial-balance-export';
 import { trialBalancePdf } from './trial-balance-export-pdf';
 import { trialBalanceXlsx } from './trial-balance-export-xlsx';
@@ -49,3 +50,31 @@ export async function exportTrialBalance(tx: Tx, scope: KitScope, q: TrialBalanc
   const body = format === 'xlsx' ? await trialBalanceXlsx(meta, rows) : await trialBalancePdf(meta, rows);
   return { fileName, contentType: CONTENT_TYPE[format], body };
 }
+
+/** A drill-down export holds at most this many lines: past it, the user narrows the date range. */
+export const HISTORY_EXPORT_LINES_MAX = 100_000;
+
+/**
+ * The lines of one account over a range as the drill-down shows them (opening balance, each line
+ * with its running balance, closing balance), as a table for CSV or XLSX (ExportTrialBalance).
+ */
+export async function exportTransactionHistory(tx: Tx, scope: KitScope, accountId: string, q: { from: string; to: string }): Promise<{ name: string; table: Table }> {
+  const history = await transactionHistory(tx, scope, accountId, { ...q, limit: HISTORY_EXPORT_LINES_MAX });
+  if (history.nextCursor) throw unprocessable(`The account has more than ${HISTORY_EXPORT_LINES_MAX.toLocaleString('en-US')} lines in this range: narrow the dates`);
+  const opening = history.opening ?? '0';
+  const closing = history.items.at(-1)?.balance ?? opening;
+  const c = history.currency;
+  return {
+    name: `transactions-${history.account.code}-${q.from}-${q.to}`,
+    table: {
+      headers: ['Date', 'Journal', 'Line', 'Description', 'Currency', `Debit (${c})`, `Credit (${c})`, `Balance (${c})`],
+      rows: [
+        [q.from, '', '', 'Opening balance', c, '', '', opening],
+        ...history.items.map((l) => [l.date, l.number ?? '', String(l.lineNo), l.description ?? '', l.currency, isZero(l.debit) ? '' : l.debit, isZero(l.credit) ? '' : l.credit, l.balance]),
+        [q.to, '', '', 'Closing balance', c, '', '', closing],
+      ],
+    },
+  };
+}
+
+const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);

@@ -7,7 +7,8 @@ import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
 import { journalViewSchema } from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
-import { exportFormats, exportTrialBalance } from './trial-balance-export.service';
+import { exportFormats, exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
+import { sendTable } from '../../platform/kit/tabular-files';
 import { importTrialBalance } from './trial-balance-import.service';
 
 const scopeOf = (request: FastifyRequest): KitScope => {
@@ -91,4 +92,17 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       },
     },
   }, async (request) => tx(request, (t) => transactionHistory(t, scopeOf(request), request.params.id, request.query)));
+
+  r.get('/gl/accounts/:id/transactions/export', {
+    config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },
+    schema: {
+      tags, summary: `The drill-down of one account over a range as CSV or XLSX: opening, each line with its running balance, closing (at most ${HISTORY_EXPORT_LINES_MAX.toLocaleString('en-US')} lines)`,
+      params: z.object({ id: z.uuid() }),
+      querystring: z.object({ from: z.iso.date(), to: z.iso.date(), format: z.enum(['csv', 'xlsx']).default('csv') }),
+    },
+  }, async (request, reply) => {
+    const { format, ...range } = request.query;
+    const file = await tx(request, (t) => exportTransactionHistory(t, scopeOf(request), request.params.id, range));
+    return sendTable(reply, file.name, 'Transactions', format, file.table);
+  });
 }

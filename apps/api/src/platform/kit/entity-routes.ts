@@ -17,7 +17,7 @@ import type { Platform } from '../platform';
 import { allEntities, createEntity, deleteEntity, editEntity, getEntity, listEntities, listWhere } from './entity-repository';
 import { exportTable, importEntities } from './entity-transfer';
 import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from './registry';
-import { toCsv, toXlsx } from './tabular-files';
+import { sendTable } from './tabular-files';
 
 function outputSchema(f: FieldDef): z.ZodType {
   switch (f.type) {
@@ -88,12 +88,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
     schema: { tags, summary: `Export every ${def.label.toLowerCase()} of the filter as CSV or XLSX`, querystring: entityListQuerySchema.pick({ search: true, filter: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
   }, async (request, reply) => {
     const table = await tx(request, async (t) => exportTable(t, registry, b, scopeOf(request), await allEntities(t, b, scopeOf(request), request.query)));
-    const name = `${def.resource}.${request.query.format}`;
-    reply.header('content-disposition', `attachment; filename="${name}"`);
-    if (request.query.format === 'xlsx') {
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(def.plural, table));
-    }
-    return reply.type('text/csv; charset=utf-8').send(toCsv(table));
+    return sendTable(reply, def.resource, def.plural, request.query.format, table);
   });
 
   r.get(`${base}/:id`, {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { readCsv, type Table } from '@erp/contracts';
 
 export type { Table };
@@ -65,4 +66,11 @@ export async function parseTabular(fileName: string, contentBase64: string): Pro
   if (/\.xlsx$/i.test(fileName)) return parseXlsx(buffer);
   if (/\.(csv|txt)$/i.test(fileName)) return parseCsv(buffer.toString('utf8'));
   throw badRequest('Import takes a .csv or .xlsx file');
+}
+
+/** Sends a table as a CSV or XLSX attachment named `name.format` (the export formats of every list). */
+export async function sendTable(reply: FastifyReply, name: string, sheet: string, format: 'csv' | 'xlsx', table: Table) {
+  reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
+  if (format === 'xlsx') return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(sheet, table));
+  return reply.type('text/csv; charset=utf-8').send(toCsv(table));
 }
