@@ -48,7 +48,7 @@ const labelEntity: Readonly<Record<JournalKind, string>> = {
   Recurring: 'RecurringJournal',
 };
 
-export const operationOfKind = (verb: 'Save' | 'Edit' | 'Delete', kind: JournalKind): string => `${verb}${labelEntity[kind]}`;
+export const operationOfKind = (verb: 'Save' | 'Edit' | 'Delete' | 'Export', kind: JournalKind): string => `${verb}${labelEntity[kind]}`;
 
 /** The editor route that opens a journal of this kind. */
 export function editorLinkOfKind(kind: JournalKind): string {

@@ -3,7 +3,8 @@
  * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
  */
 import type { InstanceView, JournalInput, JournalKind, JournalStatus, JournalView } from '@erp/contracts';
-import { apiRequest, unwrap } from '../../../app/api';
+import { apiDownload, apiRequest, unwrap } from '../../../app/api';
+import { saveBlob } from '../../../shared/kit/kit-api';
 
 export type JournalListItem = {
   id: string;
@@ -34,8 +35,8 @@ export type JournalListState = {
 
 export const journalsKey = ['gl', 'journals'] as const;
 
-/** GET /gl/journals?kind=&status=&from=&to=&search=&sort=&limit=&page= (empty parts left out). */
-export function journalListPath(state: JournalListState): string {
+/** The query of a list state (empty parts left out), with its page or, for an export, without. */
+function journalQuery(state: JournalListState, paged: boolean): URLSearchParams {
   const params = new URLSearchParams();
   const set = (name: string, value: string | number | undefined) => {
     if (value !== undefined && value !== '') params.set(name, String(value));
@@ -46,12 +47,27 @@ export function journalListPath(state: JournalListState): string {
   set('to', state.to);
   set('search', state.search.trim());
   set('sort', state.sort);
-  set('limit', state.pageSize);
-  set('page', state.page);
-  return `/gl/journals?${params.toString()}`;
+  if (paged) {
+    set('limit', state.pageSize);
+    set('page', state.page);
+  }
+  return params;
+}
+
+/** GET /gl/journals?kind=&status=&from=&to=&search=&sort=&limit=&page= (empty parts left out). */
+export function journalListPath(state: JournalListState): string {
+  return `/gl/journals?${journalQuery(state, true).toString()}`;
 }
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/** Downloads every line of the journals of the list's filter (all pages) as CSV or XLSX. */
+export async function downloadJournals(state: JournalListState, format: 'csv' | 'xlsx'): Promise<void> {
+  const query = journalQuery(state, false);
+  query.set('format', format);
+  const file = unwrap(await apiDownload(`/gl/journals/export?${query.toString()}`));
+  saveBlob(file.blob, file.fileName ?? `journals.${format}`);
+}
 
 export async function fetchJournals(state: JournalListState, signal?: AbortSignal): Promise<JournalList> {
   return unwrap(await apiRequest<JournalList>('GET', journalListPath(state), undefined, withSignal(signal)));

@@ -88,6 +88,13 @@ export async function fetchTransactions(account: string, from: string, to: strin
   return unwrap(await apiRequest<TransactionPage>('GET', transactionsPath(account, from, to, cursor), undefined, signal ? { signal } : {}));
 }
 
+/** Downloads one account's lines over the range (opening, running and closing balance) as CSV or XLSX. */
+export async function downloadTransactions(account: string, from: string, to: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const query = new URLSearchParams({ from, to, format });
+  const file = unwrap(await apiDownload(`/gl/accounts/${account}/transactions/export?${query.toString()}`));
+  saveBlob(file.blob, file.fileName ?? `transactions.${format}`);
+}
+
 export const trialBalanceExportFormats = ['xlsx', 'pdf', 'csv'] as const;
 export type TrialBalanceExportFormat = (typeof trialBalanceExportFormats)[number];
 

@@ -1,14 +1,19 @@
-// Proves the journal lists ask the server for what the user filters (kind fixed per list, search, status, sort, paging) and open each row in its kind's editor.
+// Proves the journal lists ask the server for what the user filters (kind fixed per list, search, status, sort, paging), export the whole filter, and open each row in its kind's editor.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { journalListPath } from '../journals-api';
 import { AdjustmentJournalsPage, JournalsPage } from '../pages/JournalListPage';
 import { adminUser, gateRoute, ids, referenceRoutes, route, stubServer, type Call } from './ledger-server';
 
+const createObjectURL = vi.fn(() => 'blob:journals');
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+});
 afterEach(() => {
   vi.unstubAllGlobals();
+  createObjectURL.mockClear();
 });
 
 const item = { id: ids.journal, number: 'JV2026-000007', kind: 'Adjustment', status: 'Posted', journalDate: '2026-03-15', description: 'Accrual', reference: 'R-1', total: '1234.50', baseCurrency: 'USD', reversalOf: null, reversedBy: null };
@@ -30,6 +35,18 @@ describe('journal lists', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search journals' }), 'accrual{Enter}');
     await waitFor(() => expect(calls.some((c) => c.path === '/gl/journals?search=accrual&sort=-journalDate&limit=20&page=1')).toBe(true));
     expect(screen.getByRole('link', { name: 'JV2026-000007' }).getAttribute('href')).toBe(`/journal?id=${ids.journal}`);
+  });
+
+  it('exports every line of the filter on screen, not its page, as CSV or Excel', async () => {
+    const calls = stubServer(...referenceRoutes, route('GET', /^\/gl\/journals\?/, { body: { items: [item], total: 1 } }), route('GET', /^\/gl\/journals\/export\?/, { body: 'csv bytes' }));
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithProviders(<AdjustmentJournalsPage />, { user: adminUser, path: '/adjustment-journals' });
+    await screen.findByText('1,234.50');
+    await user.type(screen.getByRole('searchbox', { name: 'Search journals' }), 'accrual{Enter}');
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(await screen.findByText('Excel (XLSX)'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path.startsWith('/gl/journals/export')).map((c) => c.path)).toEqual(['/gl/journals/export?kind=Adjustment&search=accrual&sort=-journalDate&format=xlsx']);
   });
 
   it('keeps an adjustment list to its kind and opens rows in the adjustment editor', async () => {

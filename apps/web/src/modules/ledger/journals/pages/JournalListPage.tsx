@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Table, type TablePaginationConfig, type TableProps } from 'antd';
+import { Alert, Button, Flex, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,13 @@ import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { useDebouncedValue } from '../../../../shared/kit';
+import { ExportButton } from '../../../../shared/transfer';
 import { useApprovalGate, useDocumentsUnderApproval } from '../../../workflow/index';
 import { pickerFormat } from '../amount-format';
 import { journalListColumns } from '../components/journal-list-columns';
 import { JournalListFilters } from '../components/JournalListFilters';
 import { kindPages, operationOfKind, type PageKind } from '../journal-kinds';
-import { fetchJournals, journalsKey, type JournalListItem, type JournalListState } from '../journals-api';
+import { downloadJournals, fetchJournals, journalsKey, type JournalListItem, type JournalListState } from '../journals-api';
 import '../ledger-screens.css';
 
 type TableChange = NonNullable<TableProps<JournalListItem>['onChange']>;
@@ -60,7 +61,12 @@ export function JournalListPage({ pageKind }: { pageKind: PageKind }) {
     <>
       <PageHeading
         title={pages.plural}
-        extra={canSave && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(pages.editorLink)}>New {pages.singular.toLowerCase()}</Button>}
+        extra={
+          <Flex gap={8} wrap>
+            <ExportButton exportFile={(format) => downloadJournals(state, format)} exportLabel={operationOfKind('Export', pages.kind)} />
+            {canSave && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(pages.editorLink)}>New {pages.singular.toLowerCase()}</Button>}
+          </Flex>
+        }
       />
       <JournalListFilters
         state={state}

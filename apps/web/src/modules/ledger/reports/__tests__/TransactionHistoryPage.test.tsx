@@ -1,13 +1,18 @@
-// Proves the drill-down: opening balance first, running balances as the server gives them, 'Load more' by keyset cursor, a closing balance once all lines are in, each line opening its journal.
+// Proves the drill-down: opening balance first, running balances as the server gives them, 'Load more' by keyset cursor, a closing balance once all lines are in, each line opening its journal, and the export of the whole range.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { adminUser, referenceRoutes, route, stubServer } from '../../journals/__tests__/ledger-server';
 import TransactionHistoryPage from '../pages/TransactionHistoryPage';
 
+const createObjectURL = vi.fn(() => 'blob:transactions');
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+});
 afterEach(() => {
   vi.unstubAllGlobals();
+  createObjectURL.mockClear();
 });
 
 const account = 'a0000000-0000-4000-8000-000000001010';
@@ -37,5 +42,20 @@ describe('transaction history', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByRole('link', { name: 'JV2026-000002' }).getAttribute('href')).toBe('/journal?id=b0000000-0000-4000-8000-000000000002');
     await waitFor(() => expect(screen.getAllByText('1010 · Petty Cash').length).toBeGreaterThan(0));
+  });
+
+  it('exports every line of the account and range, not the lines loaded so far', async () => {
+    const calls = stubServer(
+      ...referenceRoutes,
+      route('GET', base, { body: { account: { id: account, code: '1010', name: 'Petty Cash' }, currency: 'USD', opening: '100.00', items: [line(1, '50.00', '0.00', '150.00')], nextCursor: 'CUR1' } }),
+      route('GET', /\/transactions\/export\?/, { body: 'csv bytes' }),
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithProviders(<TransactionHistoryPage />, { user: adminUser, path: `/transaction-history?account=${account}&from=2026-01-01&to=2026-12-31` });
+    await screen.findByRole('link', { name: 'JV2026-000001' });
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(await screen.findByText('CSV'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path.includes('/export')).map((c) => c.path)).toEqual([`/gl/accounts/${account}/transactions/export?from=2026-01-01&to=2026-12-31&format=csv`]);
   });
 });

@@ -8,7 +8,8 @@ import { useCompany } from '../../../../app/shell/useCompany';
 import { currentYearRange, formatAmount, pickerFormat } from '../../journals/amount-format';
 import { AccountPicker } from '../../journals/components/AccountPicker';
 import { TransactionTable } from '../components/TransactionTable';
-import { fetchTransactions, reportsKey } from '../reports-api';
+import { downloadTransactions, fetchTransactions, reportsKey } from '../reports-api';
+import { ExportButton } from '../../../../shared/transfer';
 
 /** The account and range of the address (?account=&from=&to=), this year by default. */
 function useHistoryParams() {
@@ -36,7 +37,11 @@ export default function TransactionHistoryPage() {
 
   return (
     <>
-      <PageHeading title="Transaction History" subtitle={accountLabel} />
+      <PageHeading
+        title="Transaction History"
+        subtitle={accountLabel}
+        extra={account && <ExportButton exportFile={(format) => downloadTransactions(account, from, to, format)} exportLabel="ExportTrialBalance" />}
+      />
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
         <div style={{ width: 320, maxWidth: '100%' }}>
           <AccountPicker id="history-account" variant="outlined" value={account || null} label={accountLabel} onChange={(next) => update({ account: next ?? '' })} />
