@@ -17,7 +17,7 @@ let viewer: Session;
 let books: Books;
 const RANGE = 'from=2026-01-01&to=2026-12-31';
 const acct = (code: string) => books.accounts.get(code)!;
-const api = <T>(method: 'GET' | 'POST', url: string, body?: unknown, as: Session = admin) => call<T>(t.app, tenant.host, method, url, body, as);
+const api = <T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, as: Session = admin) => call<T>(t.app, tenant.host, method, url, body, as);
 const fetchFile = async (url: string, as: Session = admin) => {
   const res = await t.app.inject({ method: 'GET', url, headers: { host: tenant.host, authorization: `Bearer ${as.token}`, token: as.tenantId } });
   return { status: res.statusCode, type: res.headers['content-type'], disposition: res.headers['content-disposition'], body: res.rawPayload };
