@@ -163,4 +163,24 @@ describe('trial balance and drill-down', () => {
     expect(second.body.items.map((i) => Number(i.balance))).toEqual([before + 90, before + 140]);
     expect(second.body.nextCursor).toBeUndefined();
   });
+
+  it('is exact to the day when a range starts or ends inside a period, and agrees with the drill-down', async () => {
+    const sale = (date: string, amount: string) => post(t, tenant, admin, { journalDate: date, description: `Day sale ${date}`, lines: [line(acct('1400'), 'debit', amount), line(acct('4900'), 'credit', amount)] });
+    for (const [date, amount] of [['2026-11-03', '1.00'], ['2026-11-14', '10.00'], ['2026-11-15', '100.00'], ['2026-11-28', '1000.00'], ['2026-12-02', '10000.00']] as const) expect((await sale(date, amount)).status).toBe(200);
+    const row = async (from: string, to: string, currency = '') => (await api<TB>('GET', `/gl/trial-balance?from=${from}&to=${to}${currency}`)).body.rows.find((r) => r.code === '4900');
+    // Inside one month on both ends; across a month end; whole months; one day.
+    expect(await row('2026-11-14', '2026-11-27')).toMatchObject({ opening: '-1.00', credit: '110.00', closing: '-111.00' });
+    expect(await row('2026-11-15', '2026-12-05')).toMatchObject({ opening: '-11.00', credit: '11100.00', closing: '-11111.00' });
+    expect(await row('2026-11-01', '2026-12-31')).toMatchObject({ opening: '0.00', credit: '11111.00', closing: '-11111.00' });
+    expect(await row('2026-11-15', '2026-11-15')).toMatchObject({ opening: '-11.00', credit: '100.00', closing: '-111.00' });
+    expect(await row('2026-11-15', '2026-11-15', '&currency=USD')).toMatchObject({ opening: '-11.00', credit: '100.00', closing: '-111.00' });
+    // Every cut nets to zero, and the drill-down of the same range opens and closes where the report does.
+    for (const [from, to] of [['2026-11-14', '2026-11-27'], ['2026-11-04', '2026-12-01'], ['2026-02-17', '2026-11-15']] as const) {
+      const report = (await api<TB>('GET', `/gl/trial-balance?from=${from}&to=${to}`)).body;
+      expect(report.balanced).toBe(true);
+      const cash = report.rows.find((r) => r.code === '1400')!;
+      const drill = (await api<{ opening: string; items: { balance: string }[] }>('GET', `/gl/accounts/${acct('1400').id}/transactions?from=${from}&to=${to}&limit=500`)).body;
+      expect([drill.opening, drill.items.at(-1)?.balance ?? drill.opening]).toEqual([cash.opening, cash.closing]);
+    }
+  });
 });

@@ -27,9 +27,12 @@ export type TrialBalanceRow = {
 };
 
 /**
- * The trial balance of a date range (by period: a period belongs to the range when it starts in
- * it), read from account_balances: opening (periods before), debit and credit (periods in the
- * range), closing, per account, with subtotals per class and group and totals that net to zero.
+ * The trial balance of a date range, exact to the day, read from account_balances: opening (all
+ * before `from`), debit and credit (in the range), closing, per account, with subtotals per class
+ * and group and totals that net to zero. Periods wholly before or inside the range come from the
+ * maintained balances; a period the range starts or ends inside (at most two) from its own lines
+ * up to `to`, per account through the account-and-date index, so the cost stays that of the
+ * balances plus at most two periods of lines, however long the ledger.
  */
 export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery) {
   if (q.to < q.from) throw badRequest('The range ends before it starts');
@@ -38,26 +41,7 @@ export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery
   const scale = ledger.scales[currency];
   if (scale === undefined) throw notFound(`Currency ${currency}`);
   const inBase = !q.currency;
-  const d = inBase ? sql`${accountBalances.baseDebitMinor}` : sql`${accountBalances.debitMinor}`;
-  const c = inBase ? sql`${accountBalances.baseCreditMinor}` : sql`${accountBalances.creditMinor}`;
-  const conditions: (SQL | undefined)[] = [eq(accountBalances.companyId, scope.companyId), lte(accountingPeriods.startDate, q.to)];
-  if (q.currency) conditions.push(eq(accountBalances.currency, q.currency));
-  if (q.dimension) {
-    const [group, code] = q.dimension.split('=');
-    if (!group || !code) throw badRequest('dimension must look like GROUP=CODE');
-    conditions.push(sql`${accountBalances.dimensionSetId} in (select ${dimensionSets.id} from ${dimensionSets} where ${dimensionSets.companyId} = ${scope.companyId} and ${dimensionSets.dimensions} @> ${JSON.stringify({ [group]: code })}::jsonb)`);
-  }
-  const rows = await tx
-    .select({
-      account: accountBalances.accountId,
-      opening: sql<string>`coalesce(sum(${d} - ${c}) filter (where ${accountingPeriods.startDate} < ${q.from}), 0)`,
-      debit: sql<string>`coalesce(sum(${d}) filter (where ${accountingPeriods.startDate} >= ${q.from}), 0)`,
-      credit: sql<string>`coalesce(sum(${c}) filter (where ${accountingPeriods.startDate} >= ${q.from}), 0)`,
-    })
-    .from(accountBalances)
-    .innerJoin(accountingPeriods, eq(accountingPeriods.id, accountBalances.periodId))
-    .where(and(...conditions))
-    .groupBy(accountBalances.accountId);
+  const rows = await rangeAmounts(tx, scope, q, inBase);
   const totals = new Map(rows.map((r) => [r.account, { opening: BigInt(r.opening), debit: BigInt(r.debit), credit: BigInt(r.credit) }]));
   const chart = await tx
     .select({ id: accounts.id, code: accounts.code, name: accounts.name, groupCode: accountGroups.code, groupName: accountGroups.name, classCode: accountClasses.code, className: accountClasses.name, classOrder: accountClasses.order })
@@ -90,6 +74,46 @@ export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery
     /** In base currency the closing balances of a trial balance net to zero. */
     balanced: !inBase || all.opening + all.debit - all.credit === 0n,
   };
+}
+
+/** Opening, debit and credit per account of a range, in base or in the filter's transaction currency (minor units as text). */
+async function rangeAmounts(tx: Tx, scope: KitScope, q: TrialBalanceQuery, inBase: boolean) {
+  const d = sql.raw(inBase ? 'base_debit_minor' : 'debit_minor');
+  const c = sql.raw(inBase ? 'base_credit_minor' : 'credit_minor');
+  // The filters, on balances and lines alike (both have currency and dimension_set_id columns, aliased x).
+  let inDimension: SQL = sql`true`;
+  if (q.dimension) {
+    const [group, code] = q.dimension.split('=');
+    if (!group || !code) throw badRequest('dimension must look like GROUP=CODE');
+    inDimension = sql`x.dimension_set_id in (select ${dimensionSets.id} from ${dimensionSets} where ${dimensionSets.companyId} = ${scope.companyId} and ${dimensionSets.dimensions} @> ${JSON.stringify({ [group]: code })}::jsonb)`;
+  }
+  const currencyOf = q.currency ? sql`x.currency = ${q.currency}` : sql`true`;
+  return rowsOf<{ account: string; opening: string; debit: string; credit: string }>(
+    await tx.execute(sql`
+      with p as (
+        select id, start_date, end_date,
+          case when end_date < ${q.from}::date then 'before' when start_date >= ${q.from}::date and end_date <= ${q.to}::date then 'inside' else 'straddles' end as part
+        from ${accountingPeriods} where company_id = ${scope.companyId} and start_date <= ${q.to}::date
+      ), amounts as (
+        select x.account_id, sum(x.${d} - x.${c}) filter (where p.part = 'before') as opening,
+          sum(x.${d}) filter (where p.part = 'inside') as debit, sum(x.${c}) filter (where p.part = 'inside') as credit
+        from ${accountBalances} x join p on p.id = x.period_id
+        where x.company_id = ${scope.companyId} and p.part <> 'straddles' and ${currencyOf} and ${inDimension}
+        group by x.account_id
+        union all
+        select a.id, l.opening, l.debit, l.credit
+        from p cross join ${accounts} a cross join lateral (
+          select sum(x.${d} - x.${c}) filter (where x.entry_date < ${q.from}::date) as opening,
+            sum(x.${d}) filter (where x.entry_date >= ${q.from}::date) as debit, sum(x.${c}) filter (where x.entry_date >= ${q.from}::date) as credit
+          from ${ledgerEntries} x
+          where x.company_id = ${scope.companyId} and x.account_id = a.id and x.entry_date >= p.start_date and x.entry_date <= least(p.end_date, ${q.to}::date)
+            and x.period_id = p.id and ${currencyOf} and ${inDimension}
+        ) l
+        where p.part = 'straddles' and a.company_id = ${scope.companyId} and a.kind = 'Posting'
+      )
+      select account_id as account, coalesce(sum(opening), 0)::text as opening, coalesce(sum(debit), 0)::text as debit, coalesce(sum(credit), 0)::text as credit
+      from amounts group by account_id`),
+  );
 }
 
 type Cursor = { d: string; j: string; l: number; b: string };
