@@ -95,6 +95,12 @@ export async function downloadTransactions(account: string, from: string, to: st
   saveBlob(file.blob, file.fileName ?? `transactions.${format}`);
 }
 
+/** The company's fiscal years (the trial balance's presets and as-of start). */
+export async function fetchFiscalYears(signal?: AbortSignal): Promise<{ code: string; startDate: string; endDate: string }[]> {
+  const list = unwrap(await apiRequest<{ items: { code: string; startDate: string; endDate: string }[] }>('GET', '/gl/fiscal-years?limit=100', undefined, signal ? { signal } : {}));
+  return list.items;
+}
+
 export const trialBalanceExportFormats = ['xlsx', 'pdf', 'csv'] as const;
 export type TrialBalanceExportFormat = (typeof trialBalanceExportFormats)[number];
 

@@ -12,7 +12,7 @@ import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
 import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
-import { downloadTrialBalance, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat, type TrialBalanceFilter } from '../reports-api';
+import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat, type TrialBalanceFilter } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
 
@@ -79,6 +79,7 @@ export default function TrialBalancePage() {
     queryFn: ({ signal }) => fetchTrialBalance(filter, signal),
     placeholderData: keepPreviousData,
   });
+  const fiscalYears = useQuery({ queryKey: [...reportsKey, 'fiscal-years'], queryFn: ({ signal }) => fetchFiscalYears(signal), staleTime: 5 * 60_000 });
   const tb = report.data;
   const rows = useMemo(() => (tb ? trialBalanceRows(tb) : []), [tb]);
 
@@ -109,6 +110,7 @@ export default function TrialBalancePage() {
         currencyCodes={reference.currencyCodes}
         dimensionOptions={reference.dimensionOptions}
         dateFormat={pickerFormat(dateFormat)}
+        fiscalYears={fiscalYears.data ?? []}
       />
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
