@@ -88,6 +88,9 @@ export async function trialBalancePostgres(server: BenchServer): Promise<ReportL
   const lines = Number((rows[0] as { n: string }).n);
   const tb = await timed(50, async () => void (await get(server, server.auth, '/gl/trial-balance?from=2026-01-01&to=2026-12-31')));
   console.log(`4. trial balance, PostgreSQL, ${lines.toLocaleString('en-US')} lines of one company (+ another company and another tenant; generated in ${generatedSeconds.toFixed(0)} s): warm median ${ms(tb.median)}, p95 ${ms(tb.p95)} over ${tb.n} runs through the API   (goal: p95 < 50 ms)`);
+  // As of a day inside a month: the months before from the balances, that month's first half from its lines.
+  const asOf = await timed(20, async () => void (await get(server, server.auth, '/gl/trial-balance?from=2026-01-01&to=2026-06-15')));
+  console.log(`   as of a day inside a month (2026-06-15: half a month, ~${Math.round(lines / 24).toLocaleString('en-US')} lines, read from its lines): warm median ${ms(asOf.median)}, p95 ${ms(asOf.p95)} over ${asOf.n} runs`);
   return { mainAccount: server.accounts.get('1010')!, other };
 }
 
