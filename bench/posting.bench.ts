@@ -116,16 +116,22 @@ async function interactive(server: BenchServer, hot: string | undefined, seconds
   return { perSecond: latencies.length / elapsed, ...stats(latencies), errors, cold: stats(all) };
 }
 
+/** The period and the day balances each equal a recompute from the ledger lines. */
 async function balancesMatchRecompute(server: BenchServer): Promise<boolean> {
   const client = new pg.Client({ connectionString: server.dbUrl });
   await client.connect();
-  const { rows } = await client.query(`
-    with lines as (select tenant_id, company_id, account_id, period_id, currency, dimension_set_id, sum(debit_minor) d, sum(credit_minor) c, sum(base_debit_minor) bd, sum(base_credit_minor) bc
-      from ledger_entries where journal_id in (select id from journals) group by 1, 2, 3, 4, 5, 6)
-    select count(*)::int as n from lines l full join account_balances b using (tenant_id, company_id, account_id, period_id, currency, dimension_set_id)
-    where b.debit_minor is distinct from l.d or b.credit_minor is distinct from l.c or b.base_debit_minor is distinct from l.bd or b.base_credit_minor is distinct from l.bc`);
+  const mismatches = async (table: string, key: string) => {
+    const { rows } = await client.query(`
+      with lines as (select ${key}, sum(debit_minor) d, sum(credit_minor) c, sum(base_debit_minor) bd, sum(base_credit_minor) bc
+        from ledger_entries where journal_id in (select id from journals) group by ${key})
+      select count(*)::int as n from lines l full join ${table} b using (${key})
+      where b.debit_minor is distinct from l.d or b.credit_minor is distinct from l.c or b.base_debit_minor is distinct from l.bd or b.base_credit_minor is distinct from l.bc`);
+    return (rows[0] as { n: number }).n;
+  };
+  const periods = await mismatches('account_balances', 'tenant_id, company_id, account_id, period_id, currency, dimension_set_id');
+  const days = await mismatches('account_day_balances', 'tenant_id, company_id, account_id, period_id, entry_date, currency, dimension_set_id');
   await client.end();
-  return (rows[0] as { n: number }).n === 0;
+  return periods === 0 && days === 0;
 }
 
 /** 2 and 3. 32 clients posting small journals, then the same with one cash account in every journal. */

@@ -44,6 +44,8 @@ describe('the database refuses', () => {
   it('writing the maintained balances', async () => {
     expect(await failure(asApp((tx) => tx.execute(sql`update account_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
     expect(await failure(asApp((tx) => tx.execute(sql`delete from account_balances`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`update account_day_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`insert into account_day_balances select * from account_day_balances limit 1`)))).toMatch(/permission denied/);
   });
 
   it('changing or deleting a posted journal header', async () => {
@@ -284,6 +286,17 @@ describe('property: random journals and reversals', () => {
         where b.debit_minor is distinct from l.d or b.credit_minor is distinct from l.c or b.base_debit_minor is distinct from l.bd or b.base_credit_minor is distinct from l.bc`)),
     );
     expect(mismatch).toEqual([]);
+    // The day balances too, for everything this file posted (groups, savepoints, immediate flushes, reversals).
+    const dayMismatch = await asApp(async (tx) =>
+      rowsOf(await tx.execute(sql`
+        with lines as (select account_id, period_id, entry_date, currency, dimension_set_id, sum(debit_minor) d, sum(credit_minor) c, sum(base_debit_minor) bd, sum(base_credit_minor) bc
+          from ledger_entries group by 1, 2, 3, 4, 5)
+        select * from lines l full join account_day_balances b using (account_id, period_id, entry_date, currency, dimension_set_id)
+        where b.debit_minor is distinct from l.d or b.credit_minor is distinct from l.c or b.base_debit_minor is distinct from l.bd or b.base_credit_minor is distinct from l.bc`)),
+    );
+    expect(dayMismatch).toEqual([]);
+    const [days] = await asApp(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from account_day_balances`)));
+    expect(days!.n).toBeGreaterThan(0);
   });
 });
 

@@ -121,6 +121,28 @@ export const accountBalances = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.currency, t.dimensionSetId] })],
 );
 
+/**
+ * The same balances per day within each period (kept by the database at commit, with
+ * account_balances): a report cut inside a period reads its days here instead of its lines.
+ */
+export const accountDayBalances = pgTable(
+  'account_day_balances',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    dimensionSetId: uuid('dimension_set_id').notNull(),
+    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
+    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
+    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
+    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.entryDate, t.currency, t.dimensionSetId] })],
+);
+
 /** A set of dimension values (group code -> dimension code) as one id, so balances can be kept per set. */
 export const dimensionSets = pgTable(
   'dimension_sets',

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { accountBalances, dimensionSets, journals, ledgerEntries } from './journals.tables';
+import { accountBalances, accountDayBalances, dimensionSets, journals, ledgerEntries } from './journals.tables';
 import { accountingPeriods } from './periods.tables';
 import { accountClasses, accountGroups, accounts } from './setup.tables';
 import { companyLedger } from './posting-context';
@@ -30,9 +30,8 @@ export type TrialBalanceRow = {
  * The trial balance of a date range, exact to the day, read from account_balances: opening (all
  * before `from`), debit and credit (in the range), closing, per account, with subtotals per class
  * and group and totals that net to zero. Periods wholly before or inside the range come from the
- * maintained balances; a period the range starts or ends inside (at most two) from its own lines
- * up to `to`, per account through the account-and-date index, so the cost stays that of the
- * balances plus at most two periods of lines, however long the ledger.
+ * maintained period balances; a period the range starts or ends inside (at most two) from its
+ * maintained day balances up to `to`: the cost is that of the balances, however long the ledger.
  */
 export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery) {
   if (q.to < q.from) throw badRequest('The range ends before it starts');
@@ -80,36 +79,31 @@ export async function trialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery
 async function rangeAmounts(tx: Tx, scope: KitScope, q: TrialBalanceQuery, inBase: boolean) {
   const d = sql.raw(inBase ? 'base_debit_minor' : 'debit_minor');
   const c = sql.raw(inBase ? 'base_credit_minor' : 'credit_minor');
-  // The filters, on balances and lines alike (both have currency and dimension_set_id columns, aliased x).
+  // The filters, on period and day balances alike (both have currency and dimension_set_id, aliased x).
   let inDimension: SQL = sql`true`;
   if (q.dimension) {
     const [group, code] = q.dimension.split('=');
     if (!group || !code) throw badRequest('dimension must look like GROUP=CODE');
     inDimension = sql`x.dimension_set_id in (select ${dimensionSets.id} from ${dimensionSets} where ${dimensionSets.companyId} = ${scope.companyId} and ${dimensionSets.dimensions} @> ${JSON.stringify({ [group]: code })}::jsonb)`;
   }
-  const currencyOf = q.currency ? sql`x.currency = ${q.currency}` : sql`true`;
+  const inCurrency = q.currency ? sql`x.currency = ${q.currency}` : sql`true`;
   return rowsOf<{ account: string; opening: string; debit: string; credit: string }>(
     await tx.execute(sql`
       with p as (
-        select id, start_date, end_date,
-          case when end_date < ${q.from}::date then 'before' when start_date >= ${q.from}::date and end_date <= ${q.to}::date then 'inside' else 'straddles' end as part
+        select id, case when end_date < ${q.from}::date then 'before' when start_date >= ${q.from}::date and end_date <= ${q.to}::date then 'inside' else 'straddles' end as part
         from ${accountingPeriods} where company_id = ${scope.companyId} and start_date <= ${q.to}::date
       ), amounts as (
         select x.account_id, sum(x.${d} - x.${c}) filter (where p.part = 'before') as opening,
           sum(x.${d}) filter (where p.part = 'inside') as debit, sum(x.${c}) filter (where p.part = 'inside') as credit
         from ${accountBalances} x join p on p.id = x.period_id
-        where x.company_id = ${scope.companyId} and p.part <> 'straddles' and ${currencyOf} and ${inDimension}
+        where x.company_id = ${scope.companyId} and p.part <> 'straddles' and ${inCurrency} and ${inDimension}
         group by x.account_id
         union all
-        select a.id, l.opening, l.debit, l.credit
-        from p cross join ${accounts} a cross join lateral (
-          select sum(x.${d} - x.${c}) filter (where x.entry_date < ${q.from}::date) as opening,
-            sum(x.${d}) filter (where x.entry_date >= ${q.from}::date) as debit, sum(x.${c}) filter (where x.entry_date >= ${q.from}::date) as credit
-          from ${ledgerEntries} x
-          where x.company_id = ${scope.companyId} and x.account_id = a.id and x.entry_date >= p.start_date and x.entry_date <= least(p.end_date, ${q.to}::date)
-            and x.period_id = p.id and ${currencyOf} and ${inDimension}
-        ) l
-        where p.part = 'straddles' and a.company_id = ${scope.companyId} and a.kind = 'Posting'
+        select x.account_id, sum(x.${d} - x.${c}) filter (where x.entry_date < ${q.from}::date) as opening,
+          sum(x.${d}) filter (where x.entry_date >= ${q.from}::date) as debit, sum(x.${c}) filter (where x.entry_date >= ${q.from}::date) as credit
+        from ${accountDayBalances} x join p on p.id = x.period_id
+        where x.company_id = ${scope.companyId} and p.part = 'straddles' and x.entry_date <= ${q.to}::date and ${inCurrency} and ${inDimension}
+        group by x.account_id
       )
       select account_id as account, coalesce(sum(opening), 0)::text as opening, coalesce(sum(debit), 0)::text as debit, coalesce(sum(credit), 0)::text as credit
       from amounts group by account_id`),
@@ -177,25 +171,16 @@ export async function transactionHistory(tx: Tx, scope: KitScope, accountId: str
 
 /**
  * Base balance of an account from every line dated before `from`: whole periods that end before
- * it from the balances, and the lines of the periods that straddle it (at most one period long).
+ * it from the period balances, and the days before `from` of the period that straddles it from
+ * the day balances.
  */
 async function openingBalance(tx: Tx, scope: KitScope, accountId: string, from: string): Promise<bigint> {
-  const [whole] = rowsOf<{ v: string | null }>(
+  const [row] = rowsOf<{ v: string | null }>(
     await tx.execute(sql`
-      select sum(b.base_debit_minor - b.base_credit_minor)::text as v from ${accountBalances} b join ${accountingPeriods} p on p.id = b.period_id
-      where b.company_id = ${scope.companyId} and b.account_id = ${accountId} and p.end_date < ${from}`),
+      select (coalesce((select sum(b.base_debit_minor - b.base_credit_minor) from ${accountBalances} b join ${accountingPeriods} p on p.id = b.period_id
+          where b.company_id = ${scope.companyId} and b.account_id = ${accountId} and p.end_date < ${from}::date), 0)
+        + coalesce((select sum(b.base_debit_minor - b.base_credit_minor) from ${accountDayBalances} b join ${accountingPeriods} p on p.id = b.period_id
+          where b.company_id = ${scope.companyId} and b.account_id = ${accountId} and p.start_date < ${from}::date and p.end_date >= ${from}::date and b.entry_date < ${from}::date), 0))::text as v`),
   );
-  // The start of the period that straddles `from`, as a plain value: a subquery here would leave
-  // the lower bound out of the index condition and scan the account's whole history.
-  const [straddle] = rowsOf<{ start: string | null }>(
-    await tx.execute(sql`select min(p.start_date)::text as start from ${accountingPeriods} p where p.company_id = ${scope.companyId} and p.start_date < ${from} and p.end_date >= ${from}`),
-  );
-  const [partial] = straddle?.start
-    ? rowsOf<{ v: string | null }>(
-        await tx.execute(sql`
-          select sum(e.base_debit_minor - e.base_credit_minor)::text as v from ${ledgerEntries} e
-          where e.company_id = ${scope.companyId} and e.account_id = ${accountId} and e.entry_date >= ${straddle.start}::date and e.entry_date < ${from}::date`),
-      )
-    : [];
-  return BigInt(whole?.v ?? '0') + BigInt(partial?.v ?? '0');
+  return BigInt(row?.v ?? '0');
 }
