@@ -67,6 +67,14 @@ export const journalLines = pgTable(
   ],
 );
 
+/** Debit and credit in the transaction currency and in base, minor units: a ledger line's, and every balance's. */
+const amountColumns = () => ({
+  debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
+  creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
+  baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
+  baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+});
+
 /**
  * The ledger: posted lines, append-only. A statement-level trigger refuses any insert that leaves
  * a journal unbalanced (in base and per transaction currency) or that lands in a period that is
@@ -84,10 +92,7 @@ export const ledgerEntries = pgTable(
     accountId: uuid('account_id').notNull(),
     currency: text('currency').notNull(),
     rate: numeric('rate', { precision: 21, scale: 10 }).notNull(),
-    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
-    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
-    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
-    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+    ...amountColumns(),
     dimensionSetId: uuid('dimension_set_id').notNull(),
     description: text('description'),
     taxId: uuid('tax_id'),
@@ -113,10 +118,7 @@ export const accountBalances = pgTable(
     periodId: uuid('period_id').notNull(),
     currency: text('currency').notNull(),
     dimensionSetId: uuid('dimension_set_id').notNull(),
-    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
-    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
-    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
-    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+    ...amountColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.currency, t.dimensionSetId] })],
 );
@@ -135,10 +137,7 @@ export const accountDayBalances = pgTable(
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     currency: text('currency').notNull(),
     dimensionSetId: uuid('dimension_set_id').notNull(),
-    debitMinor: bigint('debit_minor', { mode: 'bigint' }).notNull(),
-    creditMinor: bigint('credit_minor', { mode: 'bigint' }).notNull(),
-    baseDebitMinor: bigint('base_debit_minor', { mode: 'bigint' }).notNull(),
-    baseCreditMinor: bigint('base_credit_minor', { mode: 'bigint' }).notNull(),
+    ...amountColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.entryDate, t.currency, t.dimensionSetId] })],
 );

@@ -35,3 +35,19 @@ export function gridTabCapture(choosesOnTab: boolean) {
     moveFocus(input, event.shiftKey);
   };
 }
+
+/**
+ * onKeyDownCapture of a picker that is a line's last cell: Tab as `gridTabCapture` says; Enter on
+ * the closed list with no search typed adds a line (`onEnter`) instead of opening the list.
+ */
+export function lastCellPickerCapture(choosesOnTab: boolean, isOpen: () => boolean, onEnter: (() => void) | undefined) {
+  const tab = gridTabCapture(choosesOnTab);
+  return (event: KeyboardEvent) => {
+    tab(event);
+    if (event.key !== 'Enter' || isOpen() || !onEnter || event.nativeEvent.isComposing) return;
+    if ((event.target as HTMLInputElement).value) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onEnter();
+  };
+}

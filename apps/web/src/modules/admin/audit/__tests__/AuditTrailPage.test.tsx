@@ -8,6 +8,7 @@ import { NotificationProvider } from '../../../../app/notifications/Notification
 import { SessionProvider } from '../../../../app/session/SessionProvider';
 import { route, signedInUser, stubFetch, type Call } from '../../__tests__/render-admin';
 import AuditTrailPage from '../AuditTrailPage';
+import { stubWideScreen } from '../../../../test/wide-screen';
 
 const branch = 'c0ffee00-0000-4000-8000-000000000001';
 const ada = { id: signedInUser.activeUser.code, name: 'Ada Admin', mailAddress: 'ada@example.com' };
@@ -64,10 +65,7 @@ function renderAt(url: string) {
 const listCalls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/admin/audit-trail?')).map((c) => new URL(c.path, 'http://x').searchParams);
 
 // A wide screen: the record and changed-fields columns show from the md and lg breakpoints.
-beforeEach(() => {
-  const wide = (query: string) => ({ matches: true, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
-  vi.spyOn(window, 'matchMedia').mockImplementation(wide);
-});
+beforeEach(stubWideScreen);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -2,17 +2,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { stubWideScreen } from '../../../../test/wide-screen';
 import { PostedLinesTable } from '../components/PostedLinesTable';
 import { adminUser, draftView, route, stubServer } from './ledger-server';
 
 const vat = '50000000-0000-4000-8000-000000000020';
 const posted = draftView({ status: 'Posted', number: 'JV2026-000002', period: 'Mar 2026' });
 
-// A wide screen: every breakpoint matches, so the columns shown from md and lg are there.
-beforeEach(() => {
-  const wide = (query: string) => ({ matches: true, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
-  vi.spyOn(window, 'matchMedia').mockImplementation(wide);
-});
+beforeEach(stubWideScreen);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
-import { useRef, type KeyboardEvent } from 'react';
-import { gridTabCapture } from '../grid-tab';
+import { useRef } from 'react';
+import { lastCellPickerCapture } from '../grid-tab';
 import type { DimensionOption } from '../useLedgerReference';
 
 type Props = {
@@ -11,8 +11,6 @@ type Props = {
   /** Enter while the list is closed: the grid adds a line. */
   onEnter?: () => void;
 };
-
-const multiplePickerTab = gridTabCapture(false);
 
 /** 'GROUP=CODE' choices -> one code per group; a later choice in a group replaces the earlier one. */
 export function dimensionsOf(values: readonly string[]): Record<string, string> {
@@ -30,15 +28,7 @@ export function DimensionsCell({ id, value, options, onChange, onEnter }: Props)
   const selected = Object.entries(value).map(([group, code]) => `${group}=${code}`);
   // Capture phase: Enter on the closed list adds a line instead of opening the list; Tab never
   // toggles a value (it would in a multiple picker), it moves on.
-  const onKeyDownCapture = (event: KeyboardEvent) => {
-    multiplePickerTab(event);
-    if (event.key !== 'Enter' || open.current || !onEnter || event.nativeEvent.isComposing) return;
-    const input = event.target as HTMLInputElement;
-    if (input.value) return;
-    event.preventDefault();
-    event.stopPropagation();
-    onEnter();
-  };
+  const onKeyDownCapture = lastCellPickerCapture(false, () => open.current, onEnter);
   return (
     <div onKeyDownCapture={onKeyDownCapture}>
       <Select

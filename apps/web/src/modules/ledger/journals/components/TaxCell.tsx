@@ -1,6 +1,6 @@
 import { Select } from 'antd';
-import { useRef, type KeyboardEvent } from 'react';
-import { gridTabCapture } from '../grid-tab';
+import { useRef } from 'react';
+import { lastCellPickerCapture } from '../grid-tab';
 import type { TaxOption } from '../useLedgerReference';
 
 type Props = {
@@ -12,21 +12,12 @@ type Props = {
   onEnter: () => void;
 };
 
-const singlePickerTab = gridTabCapture(true);
-
 /** A line's tax code: one searchable choice among the company's active taxes, or none. */
 export function TaxCell({ id, value, options, onChange, onEnter }: Props) {
   const open = useRef(false);
   // Capture phase, as in the other pickers: Tab moves on (taking the active option when a search
   // was typed); Enter on the closed list adds a line instead of opening the list.
-  const onKeyDownCapture = (event: KeyboardEvent) => {
-    singlePickerTab(event);
-    if (event.key !== 'Enter' || open.current || event.nativeEvent.isComposing) return;
-    if ((event.target as HTMLInputElement).value) return;
-    event.preventDefault();
-    event.stopPropagation();
-    onEnter();
-  };
+  const onKeyDownCapture = lastCellPickerCapture(true, () => open.current, onEnter);
   return (
     <div onKeyDownCapture={onKeyDownCapture}>
       <Select
