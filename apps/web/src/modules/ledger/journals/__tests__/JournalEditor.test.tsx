@@ -36,6 +36,26 @@ describe('journal line grid', () => {
     expect(within(totals()).getByTestId('total-difference').className).toMatch(/success/);
   });
 
+  it('shows an amount as typed while its cell has the focus, in the locale once it has not', async () => {
+    stubServer(...referenceRoutes);
+    const user = userEvent.setup();
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: '/journal' });
+    await screen.findByRole('table', { name: 'Journal lines' });
+    const debit = cell(0, 'Debit') as HTMLInputElement;
+    await user.type(debit, '1234567.5');
+    expect(debit.value).toBe('1234567.5');
+    await user.click(cell(1, 'Credit'));
+    expect(debit.value).toBe('1,234,567.50');
+    await user.click(debit);
+    expect(debit.value).toBe('1234567.5');
+    // A text that is no amount stays as typed, in red.
+    await user.clear(debit);
+    await user.type(debit, '12.3.4');
+    await user.click(cell(1, 'Credit'));
+    expect(debit.value).toBe('12.3.4');
+    expect(debit.className).toMatch(/ant-input-status-error/);
+  });
+
   it('removes the line with Ctrl+Delete and moves the focus to the next one', async () => {
     stubServer(...referenceRoutes);
     const user = userEvent.setup();
@@ -46,7 +66,8 @@ describe('journal line grid', () => {
     act(() => cell(0, 'Debit').focus());
     fireEvent.keyDown(cell(0, 'Debit'), { key: 'Delete', ctrlKey: true });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect((cell(0, 'Credit') as HTMLInputElement).value).toBe('7');
+    // Not focused: the amount in the locale.
+    expect((cell(0, 'Credit') as HTMLInputElement).value).toBe('7.00');
     expect(document.activeElement).toBe(cell(0, 'Debit'));
     expect(within(totals()).getByTestId('total-difference').textContent).toContain('-7.00');
   });

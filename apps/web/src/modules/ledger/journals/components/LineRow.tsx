@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { memo, type KeyboardEvent, type Ref } from 'react';
+import { memo, useState, type KeyboardEvent, type Ref } from 'react';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
+import { formatAmount } from '../amount-format';
 import { SCALE_FALLBACK } from '../journal-totals';
 import { gridTabCapture } from '../grid-tab';
 import { cellId, type GridApi, type GridColumn } from '../useLineGrid';
@@ -44,10 +45,12 @@ type CellInputProps = {
   placeholder?: string;
   maxLength?: number;
   onKeyDown?: (event: KeyboardEvent) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
 };
 
 /** A text cell of the grid: a borderless input, red when its text cannot be read. */
-export function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown }: CellInputProps) {
+export function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown, onFocus, onBlur }: CellInputProps) {
   return (
     <Input
       id={id}
@@ -60,9 +63,22 @@ export function CellInput({ id, label, value, onText, invalid, decimal, readOnly
       value={value}
       status={invalid ? 'error' : undefined}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
       onChange={(e) => onText(e.target.value)}
     />
   );
+}
+
+/**
+ * An amount cell: the text as typed while it has the focus, the amount in the browser's locale
+ * (thousands separators, at least two decimals) once it has not; a text that does not read as an
+ * amount stays as typed, in red.
+ */
+function AmountInput(props: CellInputProps) {
+  const [editing, setEditing] = useState(false);
+  const shown = editing || props.invalid ? props.value : formatAmount(props.value.trim());
+  return <CellInput {...props} value={shown} onFocus={() => setEditing(true)} onBlur={() => setEditing(false)} />;
 }
 
 /**
@@ -118,10 +134,10 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
         <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate} onText={(rate) => api.patch(key, { rate })} />
       </td>
       <td data-col="debit" className="journal-grid-amount">
-        <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
+        <AmountInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
+        <AmountInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
       </td>
       <td data-col="dimensions">
         <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={hasTaxes ? undefined : () => api.addAfter(key)} />
