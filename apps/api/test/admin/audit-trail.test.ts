@@ -95,6 +95,11 @@ describe('the audit trail', () => {
     expect(amended.before).toMatchObject({ status: 'Draft', description: 'Audited sale' });
     expect(JSON.stringify(amended.after)).toContain('"120"');
     expect(steps.every((e) => e.user?.id === admin.user.activeUser.code)).toBe(true);
+    // Its number finds every step, though no recorded value holds it before it was posted.
+    const posted = await api<{ number: string }>('GET', `/gl/journals/${draft.body.id}`);
+    const byNumber = (await trail(`entity=journal&search=${encodeURIComponent(posted.body.number)}`)).items;
+    expect(byNumber.map((e) => e.id)).toEqual(expect.arrayContaining(steps.map((e) => e.id)));
+    expect(byNumber.filter((e) => e.recordId === draft.body.id)).toHaveLength(steps.length);
   });
 
   it('walks every entry once through keyset pages, newest first', async () => {

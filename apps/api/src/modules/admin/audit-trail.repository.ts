@@ -35,7 +35,8 @@ function dateBounds(filter: AuditTrailFilter): SQL[] {
   return bounds;
 }
 
-function searchCondition(text: string): SQL | undefined {
+/** Search text matches the entry's own values, its user, or the label of its record (a journal's number, an account's code and name...). */
+function searchCondition(tenantId: string, text: string): SQL | undefined {
   const pattern = containsPattern(text);
   return or(
     ilike(auditLog.entity, pattern),
@@ -45,6 +46,7 @@ function searchCondition(text: string): SQL | undefined {
     ilike(users.mailAddress, pattern),
     sql`${auditLog.before}::text ilike ${pattern}`,
     sql`${auditLog.after}::text ilike ${pattern}`,
+    recordLabelMatches(tenantId, pattern),
   );
 }
 
@@ -56,7 +58,7 @@ function auditWhere(tenantId: string, filter: AuditTrailFilter, beforeId?: bigin
     filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     ...dateBounds(filter),
-    filter.search ? searchCondition(filter.search) : undefined,
+    filter.search ? searchCondition(tenantId, filter.search) : undefined,
     beforeId === undefined ? undefined : lt(auditLog.auditId, beforeId),
   );
 }
@@ -128,6 +130,13 @@ const LABEL_SOURCES: LabelSource[] = [
   { table: 'workflow_instances', key: 'id', label: `coalesce(t.document_number || ' · ' || t.description, t.description)` },
   { table: 'tenants', key: 'tenant_id', label: `t.code || ' · ' || t.name` },
 ];
+
+/** The entry's record is one whose label matches: one uncorrelated union over the label sources, read once per search. */
+function recordLabelMatches(tenantId: string, pattern: string): SQL {
+  const branches = LABEL_SOURCES.map(({ table, key, label }) =>
+    sql`select t.${sql.raw(key)}::text from ${sql.raw(table)} t where t.tenant_id = ${tenantId}::uuid and (${sql.raw(label)}) ilike ${pattern}`);
+  return sql`${auditLog.recordId} in (${sql.join(branches, sql` union all `)})`;
+}
 
 /**
  * The labels of the given record ids (a journal's number and description, an account's code and
