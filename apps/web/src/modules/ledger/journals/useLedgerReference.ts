@@ -18,14 +18,12 @@ export type LedgerReference = {
   dimensionOptions: readonly { label: string; options: DimensionOption[] }[];
   /** The company's active tax codes, to choose on a line. */
   taxOptions: readonly TaxOption[];
-  /** The code of every tax by id (inactive ones too: a posted line may name one). */
-  taxCodes: ReadonlyMap<string, string>;
   error: Error | null;
 };
 
 const taxesQuery = (enabled: boolean) => ({ queryKey: ['gl', 'journal-taxes'], queryFn: ({ signal }: { signal: AbortSignal }) => fetchTaxes(signal), staleTime: REFERENCE_STALE_MS, enabled });
 
-/** The code of each tax by id, read only when `enabled` (a journal with a taxed line): shared with the editor's reference. */
+/** The code of each tax by id, inactive ones too (a posted line may name one), read only when `enabled` (a journal with a taxed line); the editor's reference shares the query. */
 export function useTaxCodes(enabled: boolean): ReadonlyMap<string, string> {
   const taxes = useQuery(taxesQuery(enabled));
   return useMemo(() => new Map((taxes.data ?? []).map((t) => [t.id, t.code])), [taxes.data]);
@@ -57,7 +55,6 @@ export function useLedgerReference(): LedgerReference {
   }, [dimensions.data, groups.data]);
 
   const taxOptions = useMemo(() => (taxes.data ?? []).filter((t) => t.active !== false).map((t) => ({ value: t.id, label: `${t.code} · ${t.name}` })), [taxes.data]);
-  const taxCodes = useMemo(() => new Map((taxes.data ?? []).map((t) => [t.id, t.code])), [taxes.data]);
 
   return {
     baseCurrency: company.data?.baseCurrency,
@@ -65,7 +62,6 @@ export function useLedgerReference(): LedgerReference {
     currencyCodes,
     dimensionOptions,
     taxOptions,
-    taxCodes,
     error: company.error ?? currencies.error,
   };
 }

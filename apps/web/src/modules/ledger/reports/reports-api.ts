@@ -95,9 +95,11 @@ export async function downloadTransactions(account: string, from: string, to: st
   saveBlob(file.blob, file.fileName ?? `transactions.${format}`);
 }
 
+export type FiscalYearRange = { code: string; startDate: string; endDate: string };
+
 /** The company's fiscal years (the trial balance's presets and as-of start). */
-export async function fetchFiscalYears(signal?: AbortSignal): Promise<{ code: string; startDate: string; endDate: string }[]> {
-  const list = unwrap(await apiRequest<{ items: { code: string; startDate: string; endDate: string }[] }>('GET', '/gl/fiscal-years?limit=100', undefined, signal ? { signal } : {}));
+export async function fetchFiscalYears(signal?: AbortSignal): Promise<FiscalYearRange[]> {
+  const list = unwrap(await apiRequest<{ items: FiscalYearRange[] }>('GET', '/gl/fiscal-years?limit=100', undefined, signal ? { signal } : {}));
   return list.items;
 }
 

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../../shared/kit';
 import type { DimensionOption } from '../../journals/useLedgerReference';
-import type { TrialBalanceFilter } from '../reports-api';
+import type { FiscalYearRange, TrialBalanceFilter } from '../reports-api';
 
 type Props = {
   filter: TrialBalanceFilter;
@@ -15,8 +15,6 @@ type Props = {
   /** The company's fiscal years: the range presets, and where an as-of report starts. */
   fiscalYears: readonly FiscalYearRange[];
 };
-
-export type FiscalYearRange = { code: string; startDate: string; endDate: string };
 
 /**
  * The range of a report "as of" a day: from the start of the fiscal year that holds it (the year

@@ -1,20 +1,20 @@
-import { CheckCircleOutlined, DownloadOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Flex, Tag } from 'antd';
+import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_DATE_FORMAT, hasOperation } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
-import { useNotify } from '../../../../app/notifications/useNotify';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { formatDate, pickerFormat } from '../../journals/amount-format';
 import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
 import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
-import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat, type TrialBalanceFilter } from '../reports-api';
+import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
+import { ExportButton } from '../../../../shared/transfer';
 
 const isZero = (text: string) => /^-?0*(\.0*)?$/.test(text);
 
@@ -35,34 +35,11 @@ function BalanceBadge({ tb, inBase }: { tb: TrialBalance; inBase: boolean }) {
   );
 }
 
-const exportItems = [
+const exportFormats: { key: TrialBalanceExportFormat; label: string }[] = [
   { key: 'xlsx', label: 'Excel (XLSX)' },
   { key: 'pdf', label: 'PDF' },
   { key: 'csv', label: 'CSV' },
 ];
-
-/** Export as the server builds the file, with the report's filters; one download at a time. */
-function ExportButton({ filter, disabled }: { filter: TrialBalanceFilter; disabled: boolean }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async (format: TrialBalanceExportFormat) => {
-    setBusy(true);
-    try {
-      await downloadTrialBalance(filter, format);
-    } catch (e) {
-      notify.error(e instanceof Error ? e.message : String(e), 'The export failed');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dropdown disabled={disabled || busy} menu={{ items: exportItems, onClick: ({ key }) => void run(key as TrialBalanceExportFormat) }}>
-      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} disabled={disabled}>
-        Export
-      </Button>
-    </Dropdown>
-  );
-}
 
 /** /trial-balance: opening, debit, credit and closing per account for a range, grouped by class and group; export to XLSX, PDF or CSV; import opening balances. */
 export default function TrialBalancePage() {
@@ -71,7 +48,6 @@ export default function TrialBalancePage() {
   const dateFormat = company?.dateFormat ?? DEFAULT_DATE_FORMAT;
   const reference = useLedgerReference();
   const { permissions } = useSignedInUser().parentRole;
-  const canExport = hasOperation(permissions, 'ExportTrialBalance');
   const canImport = hasOperation(permissions, 'ImportTrialBalance');
   const [importing, setImporting] = useState(false);
   const report = useQuery({
@@ -94,7 +70,7 @@ export default function TrialBalancePage() {
             <Button icon={<ReloadOutlined aria-hidden />} loading={report.isFetching} onClick={() => void report.refetch()}>
               Refresh
             </Button>
-            {canExport && <ExportButton filter={filter} disabled={!tb} />}
+            <ExportButton exportFile={(format) => downloadTrialBalance(filter, format)} exportLabel="ExportTrialBalance" formats={exportFormats} disabled={!tb} />
             {canImport && (
               <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
                 Import as opening balances
