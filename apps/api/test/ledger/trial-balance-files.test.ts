@@ -5,6 +5,8 @@ import { readCsv, transformPassword, type EntityRecord, type ErrorObject, type J
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks, post, type Books } from './helpers';
 import { assertValidPdf, pdfText } from './pdf-text';
+import { sql } from 'drizzle-orm';
+import { withSystem } from '../../src/platform/db/tenancy';
 
 type Amounts = { opening: string; debit: string; credit: string; closing: string };
 type TB = { balanced: boolean; rows: (Amounts & { code: string; name: string })[]; groups: (Amounts & { code: string; name: string })[]; classes: (Amounts & { code: string; name: string })[]; totals: Amounts };
@@ -229,5 +231,25 @@ describe('trial balance import', () => {
 
   it('needs ImportTrialBalance', async () => {
     expect((await importTb(await xlsxFile([['Account', 'Debit', 'Credit'], ['1010', 10, ''], ['3000', '', 10]]), {}, viewer)).status).toBe(403);
+  });
+});
+
+// Last in the file: it writes lines behind the triggers' back (balances not kept), dated in 2028 where nothing else is.
+describe('export limits', () => {
+  it('refuses a journal export or a drill-down export of more than 100,000 lines, naming the way out', async () => {
+    const journalId = '00000000-0000-4000-8000-00000000e0a1';
+    await withSystem(t.platform.database.db, async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into journals (tenant_id, company_id, id, number, kind, status, journal_date, period_id, description, base_currency, total_base_minor)
+        values (${tenant.tenantId}::uuid, ${tenant.companyId}::uuid, ${journalId}::uuid, 'BIG-1', 'Standard', 'Posted', '2028-01-10', ${books.periods[1]!.id}::uuid, 'Too big to export', 'USD', 0)`);
+      await tx.execute(sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id)
+        select ${tenant.tenantId}::uuid, ${tenant.companyId}::uuid, ${journalId}::uuid, g, '2028-01-10', ${books.periods[1]!.id}::uuid, ${acct('1010').id}::uuid, 'USD', 1,
+          case when g % 2 = 1 then 1 else 0 end, case when g % 2 = 0 then 1 else 0 end, case when g % 2 = 1 then 1 else 0 end, case when g % 2 = 0 then 1 else 0 end, '00000000-0000-0000-0000-000000000000'
+        from generate_series(1, 100002) g`);
+    });
+    const journals = await api<ErrorObject>('GET', '/gl/journals/export?from=2028-01-01&to=2028-12-31&format=csv');
+    expect([journals.status, journals.body.message]).toEqual([422, 'The export would hold 100,002 lines, more than 100,000: narrow the filter (dates, kind or status)']);
+    const history = await api<ErrorObject>('GET', `/gl/accounts/${acct('1010').id}/transactions/export?from=2028-01-01&to=2028-12-31`);
+    expect([history.status, history.body.message]).toEqual([422, 'The account has more than 100,000 lines in this range: narrow the dates']);
   });
 });

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { formatMoney, formatRate, parseRate, type JournalKind } from '@erp/contracts';
-import { pgArray, type Tx } from '../../platform/db/client';
+import { formatMoney, formatRate, parseRate } from '@erp/contracts';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { Table } from '../../platform/kit/tabular-files';
 import { accounts, taxes } from './setup.tables';
@@ -24,12 +24,15 @@ type ExportLine = {
  * a draft's lines as entered (no base amounts yet). Three reads: headers, posted lines, draft lines.
  */
 export async function exportJournals(tx: Tx, actor: Actor, q: Omit<JournalListQuery, 'limit' | 'page'>): Promise<Table> {
-  requireOperation(actor, 'Export', (q.kind ?? 'Standard') as JournalKind);
+  requireOperation(actor, 'Export', q.kind ?? 'Standard');
   const { where, order } = journalFilter(actor, q);
-  const [size] = await tx
-    .select({ lines: sql<number>`(coalesce(sum((select count(*) from ${ledgerEntries} e where e.journal_id = ${journals.id})), 0) + coalesce(sum((select count(*) from ${journalLines} l where l.journal_id = ${journals.id})), 0))::int` })
-    .from(journals)
-    .where(where);
+  // The size first, in one statement (the lines of the filter's journals, posted and draft): a
+  // filter too wide is refused before anything is read into memory.
+  const matching = sql`select ${journals.id} from ${journals} where ${where}`;
+  const [size] = rowsOf<{ lines: number }>(
+    await tx.execute(sql`select ((select count(*) from ${ledgerEntries} where ${ledgerEntries.journalId} in (${matching}))
+      + (select count(*) from ${journalLines} where ${journalLines.journalId} in (${matching})))::int as lines`),
+  );
   if ((size?.lines ?? 0) > JOURNAL_EXPORT_LINES_MAX) {
     throw unprocessable(`The export would hold ${size!.lines.toLocaleString('en-US')} lines, more than ${JOURNAL_EXPORT_LINES_MAX.toLocaleString('en-US')}: narrow the filter (dates, kind or status)`);
   }
