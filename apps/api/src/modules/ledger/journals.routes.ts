@@ -65,6 +65,8 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   r.post('/gl/journals/post', {
     config: { access: { kind: 'user' } },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
+    // The answer is the typed view createAndPost builds: sent as it is, without zod checking every
+    // line of it again (for a 1,000-line journal that check cost ~10% of bulk posting throughput).
     serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (request) => {
     // A large journal commits alone: grouped, it would hold its group's connection (one server
