@@ -12,5 +12,6 @@ export * from './ledger/journals';
 export * from './ledger/intercompany';
 export * from './ledger/templates';
 export * from './ledger/recurring-dates';
+export * from './ledger/posting-port';
 export * from './admin/index';
 export * from './workflow/index';

@@ -17,6 +17,12 @@ let books: Books;
 let posted: JournalView;
 const acct = (code: string) => books.accounts.get(code)!;
 const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+/** As the posting port writes: these tests check what the database refuses beneath it. */
+const asPort = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
+  asApp(async (tx) => {
+    await tx.execute(sql`set local erp.ledger_port = 'on'`);
+    return fn(tx);
+  });
 const asOwner = (q: SQL) => withSystem(t.platform.database.db, async (tx) => rowsOf(await tx.execute(q)));
 const failure = async (p: Promise<unknown>): Promise<string> => {
   try {
@@ -41,11 +47,30 @@ describe('the database refuses', () => {
     expect(await failure(asApp((tx) => tx.execute(sql`delete from ledger_entries where journal_id = ${posted.id}`)))).toMatch(/permission denied/);
   });
 
+  it('inserting ledger lines other than through the posting port, as the API role or as the owner', async () => {
+    const apr = books.periods.find((p) => p.name === 'Apr 2026')!.id;
+    const balanced = sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id) values
+      (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 70, '2026-04-03', ${apr}, ${acct('6300').id}, 'USD', 1, 5, 0, 5, 0, '00000000-0000-0000-0000-000000000000'),
+      (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 71, '2026-04-03', ${apr}, ${acct('1010').id}, 'USD', 1, 0, 5, 0, 5, '00000000-0000-0000-0000-000000000000')`;
+    expect(await failure(asApp((tx) => tx.execute(balanced)))).toMatch(/written only through the ledger's posting port/);
+    expect(await failure(withSystem(t.platform.database.db, (tx) => tx.execute(balanced)))).toMatch(/written only through the ledger's posting port/);
+    // The port's setting ends with its savepoint or transaction: a later statement is refused again.
+    expect(await failure(asApp(async (tx) => {
+      await tx.transaction(async (sp) => {
+        await sp.execute(sql`set local erp.ledger_port = 'on'`);
+        throw new Error('rolled back');
+      }).catch(() => undefined);
+      await tx.execute(balanced);
+    }))).toMatch(/written only through the ledger's posting port/);
+  });
+
   it('writing the maintained balances', async () => {
     expect(await failure(asApp((tx) => tx.execute(sql`update account_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
     expect(await failure(asApp((tx) => tx.execute(sql`delete from account_balances`)))).toMatch(/permission denied/);
     expect(await failure(asApp((tx) => tx.execute(sql`update account_day_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
     expect(await failure(asApp((tx) => tx.execute(sql`insert into account_day_balances select * from account_day_balances limit 1`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`update party_balances set base_debit_minor = 0`)))).toMatch(/permission denied/);
+    expect(await failure(asApp((tx) => tx.execute(sql`insert into party_balances select * from party_balances limit 1`)))).toMatch(/permission denied/);
   });
 
   it('changing or deleting a posted journal header', async () => {
@@ -57,12 +82,12 @@ describe('the database refuses', () => {
     const insert = (journal: string, lineNo: number, debit: number, credit: number, baseDebit: number, baseCredit: number, currency = 'USD') =>
       sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id)
           values (${tenant.tenantId}, ${tenant.companyId}, ${journal}, ${lineNo}, '2026-04-01', ${books.periods.find((p) => p.name === 'Apr 2026')!.id}, ${acct('1010').id}, ${currency}, 1, ${debit}, ${credit}, ${baseDebit}, ${baseCredit}, '00000000-0000-0000-0000-000000000000')`;
-    expect(await failure(asApp((tx) => tx.execute(insert(posted.id, 90, 500, 0, 500, 0))))).toMatch(/does not balance in USD/);
-    expect(await failure(asApp(async (tx) => {
+    expect(await failure(asPort((tx) => tx.execute(insert(posted.id, 90, 500, 0, 500, 0))))).toMatch(/does not balance in USD/);
+    expect(await failure(asPort(async (tx) => {
       await tx.execute(insert(posted.id, 91, 500, 0, 500, 0));
       await tx.execute(insert(posted.id, 92, 0, 500, 0, 499));
     }))).toMatch(/does not balance/);
-    expect(await failure(asApp((tx) => tx.execute(sql`${insert(posted.id, 93, 500, 0, 500, 0)}, (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 94, '2026-04-01', ${books.periods.find((p) => p.name === 'Apr 2026')!.id}, ${acct('4000').id}, 'EUR', 1, 0, 500, 0, 500, '00000000-0000-0000-0000-000000000000')`)))).toMatch(/does not balance in (EUR|USD)/);
+    expect(await failure(asPort((tx) => tx.execute(sql`${insert(posted.id, 93, 500, 0, 500, 0)}, (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 94, '2026-04-01', ${books.periods.find((p) => p.name === 'Apr 2026')!.id}, ${acct('4000').id}, 'EUR', 1, 0, 500, 0, 500, '00000000-0000-0000-0000-000000000000')`)))).toMatch(/does not balance in (EUR|USD)/);
   });
 
   it('inserting balanced lines into a closed or locked period, or outside the period dates', async () => {
@@ -72,9 +97,9 @@ describe('the database refuses', () => {
       sql`insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate, debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id) values
         (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 80, ${date}, ${period}, ${acct('1010').id}, 'USD', 1, 7, 0, 7, 0, '00000000-0000-0000-0000-000000000000'),
         (${tenant.tenantId}, ${tenant.companyId}, ${posted.id}, 81, ${date}, ${period}, ${acct('4000').id}, 'USD', 1, 0, 7, 0, 7, '00000000-0000-0000-0000-000000000000')`;
-    expect(await failure(asApp((tx) => tx.execute(pair(apr.id, '2026-05-03'))))).toMatch(/not open for posting/);
+    expect(await failure(asPort((tx) => tx.execute(pair(apr.id, '2026-05-03'))))).toMatch(/not open for posting/);
     await call(t.app, tenant.host, 'POST', `/gl/accounting-periods/${may.id}/status`, { status: 'Locked' }, admin);
-    expect(await failure(asApp((tx) => tx.execute(pair(may.id, '2026-05-03'))))).toMatch(/not open for posting/);
+    expect(await failure(asPort((tx) => tx.execute(pair(may.id, '2026-05-03'))))).toMatch(/not open for posting/);
   });
 });
 
@@ -92,7 +117,7 @@ describe('balances kept at commit', () => {
 
   it('applies every insert of a transaction once: several statements, a flush made immediate, a rolled-back savepoint', async () => {
     const before = await balanceOf('6300');
-    await asApp(async (tx) => {
+    await asPort(async (tx) => {
       await tx.execute(pair(200, 100));
       await tx.execute(pair(202, 20));
       await tx.execute(sql`set constraints ledger_balances_flush immediate`);
@@ -121,7 +146,7 @@ describe('balances kept at commit', () => {
     const gate = new Promise<void>((r) => (release = r));
     let written = () => {};
     const inFlight = new Promise<void>((r) => (written = r));
-    const posting = asApp(async (tx) => {
+    const posting = asPort(async (tx) => {
       await tx.execute(julPair(300));
       written();
       await gate;
@@ -137,7 +162,7 @@ describe('balances kept at commit', () => {
     await posting;
     expect((await closing).status).toBe(200);
     expect(order).toEqual(['posted', 'closed']);
-    expect(await failure(asApp((tx) => tx.execute(julPair(302))))).toMatch(/not open for posting/);
+    expect(await failure(asPort((tx) => tx.execute(julPair(302))))).toMatch(/not open for posting/);
   });
 });
 
@@ -179,7 +204,7 @@ describe('concurrency', () => {
       Array.from({ length: 16 }, (_, i) =>
         withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId }, (tx) =>
           postEntry(tx, scope, {
-            kind: 'Standard', journalDate: '2026-06-09', description: `Separate ${i}`, sourceModule: 'General Ledger',
+            kind: 'Standard', journalDate: '2026-06-09', description: `Separate ${i}`, source: { module: 'General Ledger', documentType: 'Journal' },
             lines: [
               { accountId: acct('6100').id, currency: 'USD', debitMinor: BigInt((i + 1) * 100), creditMinor: 0n },
               { accountId: acct('1010').id, currency: 'USD', debitMinor: 0n, creditMinor: BigInt((i + 1) * 100) },

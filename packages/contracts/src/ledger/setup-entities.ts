@@ -7,6 +7,7 @@ export const balanceSides = ['Debit', 'Credit'] as const;
 /** The natural balance side of each category: assets and expenses grow on the debit side. */
 export const naturalBalanceSide = { Asset: 'Debit', Expense: 'Debit', Liability: 'Credit', Equity: 'Credit', Revenue: 'Credit' } as const;
 export const controlTypes = ['None', 'Payables', 'Receivables', 'Bank', 'FixedAsset', 'Inventory', 'Payroll'] as const;
+export type ControlType = (typeof controlTypes)[number];
 export const subledgerModules = ['Account Payable', 'Account Receivable', 'Fixed Asset', 'Cash Management', 'Payroll', 'Inventory', 'General Ledger'] as const;
 const activeFlag = { type: 'boolean', label: 'Active', default: true } as const;
 

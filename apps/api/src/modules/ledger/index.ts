@@ -42,7 +42,9 @@ export * from './periods.tables';
 export { seedCompanyLedger } from './chart-seed';
 export { nextNumber } from './sequences.service';
 export { periodOn } from './periods.service';
-export { postEntry, type EntryRequest, type EntryLine } from './posting.service';
+// The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
+export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting.service';
+export { postingTx } from './posting-tx';
 export * from './journals.tables';
 export * from './templates.tables';
 export * from './recurring.tables';

@@ -55,7 +55,7 @@ async function stageLegs(tx: Tx, actor: Actor, h: IntercompanyHeader): Promise<S
   const staged: Staged[] = [];
   for (const [leg, company] of [[split[0], own], [split[1], partner]] as const) {
     const lineNos = lines.flatMap((l, i) => (l.companyId === company.id ? [i + 1] : []));
-    const request = { kind: 'Intercompany' as const, journalDate: h.journalDate, description: h.description, reference: h.reference, sourceModule: 'General Ledger', intercompanyId: h.id, lines: leg.lines };
+    const request = { kind: 'Intercompany' as const, journalDate: h.journalDate, description: h.description, reference: h.reference, source: { module: 'General Ledger' as const, documentType: 'IntercompanyJournal', documentId: h.id }, intercompanyId: h.id, lines: leg.lines };
     try {
       staged.push(await stageEntry(tx, inCompany(actor, company.id), request));
     } catch (e) {

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
-import { groupedTx, requestTx } from '../../platform/db/tenancy';
+import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
 import { submitDocument } from '../workflow/index';
 import { directPostingGate, refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
-import { NUMBER_WITH_LINES_MAX } from './posting.service';
+import { postingTx } from './posting-tx';
 import { exportJournals, JOURNAL_EXPORT_LINES_MAX } from './journals-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
 import { createAndPost, createDraft, deleteDraft, editDraft, getJournal, listJournals, postJournal, reverseJournal, validateJournal, type Actor } from './journals.service';
@@ -32,8 +32,8 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).opti
 export function registerJournalRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tx = requestTx(platform.database.db);
-  // Create-and-post is the interactive posting of every client: concurrent calls of a user commit together.
-  const posting = groupedTx(platform.database.db);
+  // Create-and-post is the interactive posting of every client: concurrent calls of a company commit together.
+  const posting = postingTx(platform.database.db);
   const tags = ['Journals'];
 
   r.get('/gl/journals', {
@@ -69,10 +69,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
     // line of it again (for a 1,000-line journal that check cost ~10% of bulk posting throughput).
     serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (request) => {
-    // A large journal commits alone: grouped, it would hold its group's connection (one server
-    // process) for its whole insert, while alone it inserts beside the others on another core.
-    const run = request.body.lines.length > NUMBER_WITH_LINES_MAX ? tx : posting;
-    return run(request, (t) => {
+    return posting(request, request.body.lines.length, (t) => {
       const actor = actorOf(request);
       // The approval gate is read with the posting's facts (createAndPost), before anything is written.
       return idempotent(t, request, request.tenantId, () => createAndPost(t, actor, request.body, directPostingGate(actor)));

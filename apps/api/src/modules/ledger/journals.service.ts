@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import { formatMoney, formatRate, parseMoney, parseRate, type JournalInput, type JournalKind, type JournalView } from '@erp/contracts';
+import { formatMoney, formatRate, parseMoney, parseRate, type JournalInput, type JournalKind, type JournalView, type LedgerModule, type SourceRef } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
@@ -9,12 +9,13 @@ import type { KitScope } from '../../platform/kit/registry';
 import { accountingPeriods } from './periods.tables';
 import { accounts } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
-import { accountsById, companyLedger, openPeriodFor, postingFacts, type PostingGate } from './posting-context';
-import { postEntry, stageEntry, type EntryLine, type EntryRequest, type Staged } from './posting.service';
-import { reverseLines } from './posting';
-import { nextNumber } from './sequences.service';
+import { accountsById, companyLedger, postingFacts, type PostingGate } from './posting-context';
+import { postEntry, reverseEntry, stageEntry, type EntryLine, type EntryRequest, type Staged } from './posting.service';
 
 export type Actor = KitScope & { operations: ReadonlySet<string> };
+
+/** The source of a journal typed in the ledger: the journal is its own document. */
+const GL_JOURNAL: SourceRef = { module: 'General Ledger', documentType: 'Journal', documentId: null };
 
 /** The operation-label entity of each journal kind (SPEC.md section 6). */
 export const labelOfKind: Record<JournalKind, string> = {
@@ -108,11 +109,11 @@ export async function deleteDraft(tx: Tx, actor: Actor, id: string): Promise<voi
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'delete', before }]);
 }
 
-export async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest> {
+export async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest & { exact?: false }> {
   const rows = await tx.select().from(journalLines).where(eq(journalLines.journalId, header.id)).orderBy(asc(journalLines.lineNo));
   return {
     kind: header.kind as JournalKind, journalDate: header.journalDate, description: header.description, reference: header.reference,
-    sourceModule: header.sourceModule, sourceId: header.sourceId,
+    source: { module: header.sourceModule as LedgerModule, documentType: header.sourceType, documentId: header.sourceId },
     lines: rows.map((r) => ({ accountId: r.accountId, currency: r.currency, rate: r.rate ? parseRate(r.rate) : undefined, debitMinor: r.debitMinor, creditMinor: r.creditMinor, dimensions: r.dimensions, description: r.description, taxId: r.taxId })),
   };
 }
@@ -145,8 +146,8 @@ export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<Jou
   const header = await headerOf(tx, actor, id, true);
   requireOperation(actor, 'Edit', header.kind as JournalKind);
   if (header.status !== 'Draft' && header.status !== 'Validated') throw conflict(`Journal ${header.number ?? id} is already ${header.status.toLowerCase()}`);
+  // The port records the posting in the audit trail.
   const staged = await stageEntry(tx, actor, await draftRequest(tx, header), id);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Posted' } }]);
   return finishWithView(staged, header);
 }
 
@@ -186,9 +187,9 @@ export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, g
   requireOperation(actor, 'Save', input.kind);
   // One read for the gate, the ledger, the period and the accounts; its errors come in the order of separate reads.
   const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account), gate);
-  const request = { ...input, reference: input.reference ?? null, sourceModule: 'General Ledger', lines: toEntryLines(input.lines, facts.ledger.scales) };
+  const request = { ...input, reference: input.reference ?? null, source: GL_JOURNAL, lines: toEntryLines(input.lines, facts.ledger.scales) };
   const staged = await stageEntry(tx, actor, request, undefined, facts);
-  return finishWithView(staged, { ...request, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });
+  return finishWithView(staged, { ...request, sourceModule: GL_JOURNAL.module, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });
 }
 
 /**
@@ -196,24 +197,11 @@ export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, g
  * (generated lines included), linked both ways; a journal is reversed at most once.
  */
 export async function reverseJournal(tx: Tx, actor: Actor, id: string, date: string): Promise<JournalView> {
-  const original = await headerOf(tx, actor, id, true);
+  const original = await headerOf(tx, actor, id);
   requireOperation(actor, 'Edit', original.kind as JournalKind);
-  if (original.status === 'Reversed' || original.reversedBy) throw conflict(`Journal ${original.number} is already reversed`);
-  if (original.status !== 'Posted') throw unprocessable('Only a posted journal can be reversed');
-  const period = await openPeriodFor(tx, actor, 'Reversal', date);
-  const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, id)).orderBy(asc(ledgerEntries.lineNo));
-  const ledger = await companyLedger(tx, actor);
-  const [header] = await tx
-    .insert(journals)
-    .values({ tenantId: actor.tenantId, companyId: actor.companyId, kind: 'Reversal', journalDate: date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number, reversalOf: id, baseCurrency: original.baseCurrency, sourceModule: original.sourceModule, createdBy: actor.userId })
-    .returning();
-  const swapped = reverseLines(entries);
-  await tx.insert(ledgerEntries).values(swapped.map((e) => ({ ...e, journalId: header!.id, entryDate: date, periodId: period.id })));
-  const number = await nextNumber(tx, actor, ledger.journalSequenceId, date);
-  await tx.update(journals).set({ status: 'Posted', number, periodId: period.id, totalBaseMinor: original.totalBaseMinor, postedBy: actor.userId, postedAt: sql`now()` }).where(eq(journals.id, header!.id));
-  await tx.update(journals).set({ status: 'Reversed', reversedBy: header!.id, updatedAt: sql`now()` }).where(eq(journals.id, id));
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Reversed', reversedBy: header!.id } }]);
-  return getJournal(tx, actor, header!.id);
+  const reversal = await reverseEntry(tx, actor, id, date);
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Reversed', reversedBy: reversal.journalId } }]);
+  return getJournal(tx, actor, reversal.journalId);
 }
 
 /** `staged`: the entry is written but not yet numbered (read its ledger lines). */

@@ -17,8 +17,10 @@ export const journals = pgTable(
     periodId: uuid('period_id'),
     description: text('description').notNull(),
     reference: text('reference'),
+    /** The typed source reference (SourceRef of contracts): module, document type, document. */
     sourceModule: text('source_module').notNull().default('General Ledger'),
-    sourceId: text('source_id'),
+    sourceType: text('source_type').notNull().default('Journal'),
+    sourceId: uuid('source_id'),
     reversalOf: uuid('reversal_of'),
     reversedBy: uuid('reversed_by'),
     intercompanyId: uuid('intercompany_id'),
@@ -40,6 +42,8 @@ export const journals = pgTable(
     uniqueIndex('journals_reversal_uq').on(t.tenantId, t.reversalOf).where(sql`${t.reversalOf} is not null`),
     index('journals_list_idx').on(t.companyId, t.journalDate, t.id),
     index('journals_recurring_idx').on(t.tenantId, t.recurringId, t.journalDate).where(sql`${t.recurringId} is not null`),
+    // Partial, so it cannot serve the (tenant_id, id) lookups of the lines' foreign keys (see above).
+    index('journals_source_idx').on(t.tenantId, t.sourceModule, t.sourceType, t.sourceId).where(sql`${t.sourceId} is not null`),
     foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
   ],
 );
@@ -98,12 +102,19 @@ export const ledgerEntries = pgTable(
     taxId: uuid('tax_id'),
     /** Lines the engine adds: 'rounding' or 'exchange' (currency trading); null for the user's lines. */
     generated: text('generated'),
+    /** The source document's line this one comes from (the document itself is the journal's source). */
+    lineRef: text('line_ref'),
+    /** On a control account: the subledger's party (PartyType of contracts and its id). */
+    partyType: text('party_type'),
+    partyId: uuid('party_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.journalId, t.lineNo] }),
     index('ledger_entries_account_idx').on(t.tenantId, t.companyId, t.accountId, t.entryDate, t.journalId, t.lineNo),
     foreignKey({ columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
     foreignKey({ columns: [t.tenantId, t.accountId], foreignColumns: [accounts.tenantId, accounts.id] }),
+    index('ledger_entries_party_idx').on(t.tenantId, t.companyId, t.partyType, t.partyId, t.accountId, t.entryDate).where(sql`${t.partyId} is not null`),
+    check('ledger_entries_party', sql`(${t.partyType} is null) = (${t.partyId} is null)`),
     check('ledger_entries_sides', sql`${t.debitMinor} >= 0 and ${t.creditMinor} >= 0 and ${t.baseDebitMinor} >= 0 and ${t.baseCreditMinor} >= 0 and (${t.debitMinor} = 0 or ${t.creditMinor} = 0) and (${t.baseDebitMinor} = 0 or ${t.baseCreditMinor} = 0)`),
   ],
 );
@@ -140,6 +151,25 @@ export const accountDayBalances = pgTable(
     ...amountColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.accountId, t.periodId, t.entryDate, t.currency, t.dimensionSetId] })],
+);
+
+/**
+ * Maintained by the database from ledger_entries, as account_balances: the totals of each party on
+ * each control account per period and currency (the subledger side of the tie-out).
+ */
+export const partyBalances = pgTable(
+  'party_balances',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    partyType: text('party_type').notNull(),
+    partyId: uuid('party_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    currency: text('currency').notNull(),
+    ...amountColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.partyType, t.partyId, t.accountId, t.periodId, t.currency] })],
 );
 
 /** A set of dimension values (group code -> dimension code) as one id, so balances can be kept per set. */

@@ -66,8 +66,7 @@ export async function companyLedger(tx: Tx, scope: KitScope): Promise<CompanyLed
 type PeriodRow = { id: string; name: string; status: string };
 
 /** The period a journal of this kind posts into on its date, or why it cannot (no period, not Open). */
-function openPeriodOf(period: PeriodRow | null | undefined, kind: JournalKind, date: string): { id: string; name: string } {
-  const type = periodTypeOfKind[kind];
+function openPeriodOf(period: PeriodRow | null | undefined, type: PeriodType, date: string): { id: string; name: string } {
   if (!period) throw unprocessable(`There is no ${type.toLowerCase()} period on ${date}: define the fiscal year and its periods`);
   if (period.status !== 'Open') throw unprocessable(`Period ${period.name} is ${period.status.toLowerCase()}: it takes no posting`);
   return { id: period.id, name: period.name };
@@ -80,7 +79,7 @@ export async function openPeriodFor(tx: Tx, scope: KitScope, kind: JournalKind, 
     .select({ id: accountingPeriods.id, name: accountingPeriods.name, status: accountingPeriods.status })
     .from(accountingPeriods)
     .where(and(eq(accountingPeriods.companyId, scope.companyId), eq(accountingPeriods.type, type), lte(accountingPeriods.startDate, date), sql`${accountingPeriods.endDate} >= ${date}`));
-  return openPeriodOf(period, kind, date);
+  return openPeriodOf(period, type, date);
 }
 
 /**
@@ -99,13 +98,15 @@ export type PostingGate = { refuseWhen: SQL; refusal: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate): Promise<PostingFacts> {
+/** `periodType`: the type of period to post into when not the kind's own (a year's closing entry without an adjustment period). */
+export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate, periodType?: PeriodType): Promise<PostingFacts> {
   // Calls in one transaction that ask in the same tick (the calls of a group commit) are read
   // together: same company, same gate (a gate is a company-level condition, known by its refusal).
-  return factsPerTick(tx, `${scope.companyId}\n${gate?.refusal ?? ''}`, { scope, gate, kind, date, accountIds });
+  return factsPerTick(tx, `${scope.companyId}\n${gate?.refusal ?? ''}`, { scope, gate, kind, date, accountIds, type: periodType ?? periodTypeOfKind[kind] });
 }
 
-type FactsWanted = { scope: KitScope; gate: PostingGate | undefined; kind: JournalKind; date: string; accountIds: string[] };
+export type PeriodType = (typeof periodTypeOfKind)[JournalKind];
+type FactsWanted = { scope: KitScope; gate: PostingGate | undefined; kind: JournalKind; date: string; accountIds: string[]; type: PeriodType };
 const factsPerTick = perTick(readFacts);
 
 /** One statement for the facts of several postings of a company: the periods per posting, the accounts of all. */
@@ -117,7 +118,7 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<PostingF
       select ${ledgerColumns()}, ${gate?.refuseWhen ?? sql`false`} as refused,
         (select json_agg((select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
             where p.company_id = c.company_id and p.type = w.type and p.start_date <= w.date and p.end_date >= w.date limit 1) order by w.i)
-          from unnest(${pgArray(wanted.map((w) => periodTypeOfKind[w.kind]))}::text[], ${pgArray(wanted.map((w) => w.date))}::date[]) with ordinality as w(type, date, i)) as periods,
+          from unnest(${pgArray(wanted.map((w) => w.type))}::text[], ${pgArray(wanted.map((w) => w.date))}::date[]) with ordinality as w(type, date, i)) as periods,
         (select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'kind', a.kind, 'active', a.active, 'controlType', a.control_type,
             'allowedCurrencies', a.allowed_currencies, 'requiredDimensions', a.required_dimensions)), '[]'::json)
           from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts
@@ -127,7 +128,7 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<PostingF
   return wanted.map((w, i) => {
     try {
       if (gate && row?.refused) throw unprocessable(gate.refusal);
-      return { value: { ledger: ledgerOf(row), period: () => openPeriodOf(row!.periods[i], w.kind, w.date), accounts: found } };
+      return { value: { ledger: ledgerOf(row), period: () => openPeriodOf(row!.periods[i], w.type, w.date), accounts: found } };
     } catch (error) {
       return { error };
     }
@@ -145,15 +146,6 @@ export async function accountsById(tx: Tx, scope: KitScope, ids: string[]): Prom
   return new Map(rows.map((r) => [r.id, { ...r, allowedCurrencies: r.allowedCurrencies ?? [], requiredDimensions: r.requiredDimensions ?? [] }]));
 }
 
-/** The control type a source module may post to (a control account takes postings only from its subledger). */
-export const controlOfModule: Record<string, string> = {
-  'Account Payable': 'Payables',
-  'Account Receivable': 'Receivables',
-  'Cash Management': 'Bank',
-  'Fixed Asset': 'FixedAsset',
-  Inventory: 'Inventory',
-  Payroll: 'Payroll',
-};
 
 /**
  * The spot rate to base on a date: the latest rate effective on or before it, quoted

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { convert } from '@erp/contracts';
+import { convert, type PartyRef } from '@erp/contracts';
 
 /** A line as the posting engine receives it: one side, transaction currency, rate to base. */
 export type PostingLine = {
@@ -12,6 +12,9 @@ export type PostingLine = {
   dimensionSetId: string;
   description?: string | null;
   taxId?: string | null;
+  /** Carried to the ledger line as given: the source document's line and, on a control account, the party. */
+  lineRef?: string | null;
+  party?: PartyRef | null;
 };
 
 export type PlannedLine = PostingLine & { baseDebitMinor: bigint; baseCreditMinor: bigint; generated: 'rounding' | 'exchange' | null };

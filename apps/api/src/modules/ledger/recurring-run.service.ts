@@ -28,13 +28,13 @@ export type ScheduleOutcome = { occurrences: string[]; failure: { occurrenceDate
 export type RunSummary = { tenants: number; schedules: number; generated: number; failed: number };
 
 /** A draft carrying the schedule's id, lines as the template has them (blank amounts as zero, to be filled). */
-async function insertDraft(tx: Tx, scope: KitScope, request: EntryRequest): Promise<string> {
+async function insertDraft(tx: Tx, scope: KitScope, request: EntryRequest & { exact?: false }): Promise<string> {
   const { baseCurrency } = await companyLedger(tx, scope);
   const [header] = await tx
     .insert(journals)
     .values({
       tenantId: scope.tenantId, companyId: scope.companyId, kind: request.kind, status: 'Draft', journalDate: request.journalDate, description: request.description,
-      reference: request.reference ?? null, sourceModule: request.sourceModule, recurringId: request.recurringId ?? null, baseCurrency, createdBy: scope.userId,
+      reference: request.reference ?? null, sourceModule: request.source.module, sourceType: request.source.documentType, sourceId: request.source.documentId ?? null, recurringId: request.recurringId ?? null, baseCurrency, createdBy: scope.userId,
     })
     .returning({ id: journals.id });
   await tx.insert(journalLines).values(
@@ -50,9 +50,9 @@ async function insertDraft(tx: Tx, scope: KitScope, request: EntryRequest): Prom
 async function makeJournal(tx: Tx, scope: KitScope, schedule: RecurringRow, occurrenceDate: string): Promise<Made> {
   const { header, lines } = await loadTemplate(tx, scope, schedule.templateId);
   if (!header.active) throw unprocessable(`Journal template ${header.code} is inactive`);
-  const request: EntryRequest = {
+  const request: EntryRequest & { exact?: false } = {
     kind: header.kind as TemplateJournalKind, journalDate: occurrenceDate, description: schedule.description, reference: `${schedule.code} ${occurrenceDate}`,
-    sourceModule: 'General Ledger', recurringId: schedule.id, lines: entryLinesOf(lines),
+    source: { module: 'General Ledger', documentType: 'RecurringJournal', documentId: schedule.id }, recurringId: schedule.id, lines: entryLinesOf(lines),
   };
   if (schedule.mode === 'Draft') return { journalId: await insertDraft(tx, scope, request), status: 'Draft' };
   // A schedule never bypasses the company's journal approval: under an active JournalApproval workflow it makes drafts to submit.

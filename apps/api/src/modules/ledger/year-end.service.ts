@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { formatMoney, formatRate, type JournalView } from '@erp/contracts';
-import { pgArray, type Tx } from '../../platform/db/client';
+import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
@@ -8,7 +8,7 @@ import { accountBalances, dimensionSets, journals } from './journals.tables';
 import { accountingPeriods, companySettings, fiscalYears } from './periods.tables';
 import { accountClasses, accountGroups, accounts } from './setup.tables';
 import { companyLedger, EMPTY_DIMENSION_SET } from './posting-context';
-import { nextNumber } from './sequences.service';
+import { postEntry } from './posting.service';
 import { getJournal } from './journals.service';
 import { planClosingEntry, type ClosingLine, type PlBalance } from './year-end';
 
@@ -164,7 +164,7 @@ export async function closeFiscalYear(tx: Tx, scope: KitScope, fiscalYearId: str
   const ledger = await companyLedger(tx, scope);
   const plan = planClosingEntry(await plBalances(tx, scope, fy.id), re.account!.id, ledger.scales, ledger.baseCurrency);
   const period = closingPeriodOf(periods)!;
-  const journalId = plan.lines.length > 0 ? await postClosingEntry(tx, scope, fy, period, plan.lines, plan.totalBaseMinor, ledger.journalSequenceId, ledger.baseCurrency) : null;
+  const journalId = plan.lines.length > 0 ? await postClosingEntry(tx, scope, fy, period, plan.lines) : null;
   const closed = await tx
     .update(accountingPeriods)
     .set({ status: 'Closed', updatedAt: sql`now()` })
@@ -180,38 +180,20 @@ export async function closeFiscalYear(tx: Tx, scope: KitScope, fiscalYearId: str
 }
 
 /**
- * Writes the closing entry like a reversal: the lines carry exact base amounts taken from the
- * balances, which the engine's convert-and-balance step cannot express, so they are inserted in
- * one statement and the database checks balance (per currency and in base) and the open period,
- * and keeps account_balances. The number is taken last, as postEntry does.
+ * Posts the closing entry through the port with exact base amounts taken from the balances (the
+ * engine's convert-and-balance step cannot express them): the database checks balance (per
+ * currency and in base) and the open period, and keeps the balances. Into the year's adjustment
+ * period, or its last regular period when it has none.
  */
-async function postClosingEntry(tx: Tx, scope: KitScope, fy: Year, period: Period, lines: ClosingLine[], totalBaseMinor: bigint, sequenceId: string, baseCurrency: string): Promise<string> {
-  const date = period.endDate;
-  const [header] = await tx
-    .insert(journals)
-    .values({
-      tenantId: scope.tenantId, companyId: scope.companyId, kind: 'Adjustment', journalDate: date, description: `Year-end close of ${fy.code}: revenue and expenses to retained earnings`,
-      reference: fy.code, sourceModule: 'General Ledger', sourceId: fy.id, baseCurrency, createdBy: scope.userId,
-    })
-    .returning({ id: journals.id });
-  const id = header!.id;
-  const col = (f: (l: ClosingLine, i: number) => string | number | bigint | null) => pgArray(lines.map(f));
-  await tx.execute(sql`
-    insert into ledger_entries (tenant_id, company_id, journal_id, line_no, entry_date, period_id, account_id, currency, rate,
-      debit_minor, credit_minor, base_debit_minor, base_credit_minor, dimension_set_id, description)
-    select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, ${id}::uuid, u.line_no, ${date}::date, ${period.id}::uuid, u.account_id, u.currency, u.rate,
-      u.debit, u.credit, u.base_debit, u.base_credit, u.dimension_set_id, u.description
-    from unnest(
-      ${col((_, i) => i + 1)}::int[], ${col((l) => l.accountId)}::uuid[], ${col((l) => l.currency)}::text[], ${col((l) => formatRate(l.rate))}::numeric[],
-      ${col((l) => l.debitMinor)}::bigint[], ${col((l) => l.creditMinor)}::bigint[], ${col((l) => l.baseDebitMinor)}::bigint[], ${col((l) => l.baseCreditMinor)}::bigint[],
-      ${col((l) => l.dimensionSetId)}::uuid[], ${col((l) => (l.toRetainedEarnings ? `Result of ${fy.code}` : `Close to retained earnings`))}::text[]
-    ) as u(line_no, account_id, currency, rate, debit, credit, base_debit, base_credit, dimension_set_id, description)`);
-  const number = await nextNumber(tx, scope, sequenceId, date);
-  await tx
-    .update(journals)
-    .set({ status: 'Posted', number, periodId: period.id, totalBaseMinor, postedBy: scope.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(journals.id, id));
-  return id;
+async function postClosingEntry(tx: Tx, scope: KitScope, fy: Year, period: Period, lines: ClosingLine[]): Promise<string> {
+  const posted = await postEntry(tx, scope, {
+    kind: 'Adjustment', periodType: period.type === 'Adjustment' ? 'Adjustment' : 'Regular', journalDate: period.endDate,
+    description: `Year-end close of ${fy.code}: revenue and expenses to retained earnings`, reference: fy.code,
+    source: { module: 'General Ledger', documentType: 'FiscalYearClose', documentId: fy.id },
+    exact: true,
+    lines: lines.map((l) => ({ ...l, description: l.toRetainedEarnings ? `Result of ${fy.code}` : 'Close to retained earnings' })),
+  });
+  return posted.journalId;
 }
 
 /** The closing journal of a closed year, if it had one. */
@@ -219,7 +201,7 @@ async function closingJournalOf(tx: Tx, scope: KitScope, fiscalYearId: string): 
   const [row] = await tx
     .select({ id: journals.id })
     .from(journals)
-    .where(and(eq(journals.companyId, scope.companyId), eq(journals.sourceId, fiscalYearId), eq(journals.kind, 'Adjustment'), inArray(journals.status, ['Posted', 'Reversed'])))
+    .where(and(eq(journals.companyId, scope.companyId), eq(journals.sourceType, 'FiscalYearClose'), eq(journals.sourceId, fiscalYearId), inArray(journals.status, ['Posted', 'Reversed'])))
     .orderBy(desc(journals.createdAt))
     .limit(1);
   return row?.id ?? null;
