@@ -98,7 +98,7 @@ function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap
     if (a.kind !== 'Posting') throw fail(n, `account ${a.code} is a header account`);
     if (a.controlType !== 'None' && a.controlType !== subledger?.control) throw fail(n, `account ${a.code} is a ${a.controlType} control account: only its subledger posts to it`);
     if (a.controlType !== 'None' && subledger?.party && l.party?.type !== subledger.party) throw fail(n, `account ${a.code} is a control account: the line names its ${subledger.party.toLowerCase()}`);
-    if (l.party && (a.controlType === 'None' || l.party.type !== subledger?.party)) throw fail(n, `a ${l.party.type.toLowerCase()} goes only on a ${req.source.module} control account`);
+    if (l.party && (a.controlType === 'None' || l.party.type !== subledger?.party)) throw fail(n, `a ${l.party.type.toLowerCase()} goes only on a control account of ${req.source.module}`);
     if (scales[l.currency] === undefined) throw fail(n, `currency ${l.currency} is unknown or inactive`);
     if (l.debitMinor < 0n || l.creditMinor < 0n || (l.debitMinor !== 0n && l.creditMinor !== 0n)) throw fail(n, 'a line has a debit or a credit');
     // An exact line may move base only (a currency's balance that is zero in its own units but not in base).

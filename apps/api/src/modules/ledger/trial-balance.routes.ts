@@ -5,11 +5,12 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
-import { journalViewSchema } from '@erp/contracts';
+import { journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema } from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
 import { exportFormats, exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
 import { importTrialBalance } from './trial-balance-import.service';
+import { subledgerTieout } from './subledger-tieout.service';
 
 const scopeOf = (request: FastifyRequest): KitScope => {
   const p = principalOf(request);
@@ -62,6 +63,14 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       },
     },
   }, async (request) => tx(request, (t) => trialBalance(t, scopeOf(request), request.query)));
+
+  r.get('/gl/subledger-tieout', {
+    config: { access: { kind: 'user', operation: 'GenerateTrialBalance' } },
+    schema: {
+      tags, summary: "Each control account's ledger balance beside the sum of its party balances (the subledger), in base currency, as of a day",
+      querystring: subledgerTieoutQuerySchema, response: { 200: subledgerTieoutSchema },
+    },
+  }, async (request) => tx(request, (t) => subledgerTieout(t, scopeOf(request), request.query.asOf ?? platform.now().toISOString().slice(0, 10))));
 
   r.get('/gl/trial-balance/export', {
     config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },
