@@ -29,7 +29,7 @@ describe('seeded chart', () => {
     const accounts = (await api<List>('GET', '/gl/accounts?limit=500')).body.items;
     const byCode = new Map(accounts.map((a) => [a.code, a]));
     expect(byCode.get('1000')).toMatchObject({ kind: 'Header' });
-    expect(byCode.get('1020')).toMatchObject({ kind: 'Posting', controlType: 'Bank', parentAccount: byCode.get('1000')!.id });
+    expect(byCode.get('1020')).toMatchObject({ kind: 'Posting', controlType: 'None', parentAccount: byCode.get('1000')!.id });
     expect(byCode.get('2000')).toMatchObject({ controlType: 'Payables' });
     const config = (await api<Record<string, string>>('GET', '/gl/company-config')).body;
     expect(config.retainedEarningsAccount).toBe(byCode.get('3100')!.id);
@@ -53,7 +53,7 @@ describe('seeded chart', () => {
     const group = byCode.get('1010')!.accountGroup;
     const parentPosting = await api<ErrorObject>('POST', '/gl/accounts', { code: '1011', name: 'Till', accountGroup: group, parentAccount: byCode.get('1010')!.id });
     expect(parentPosting.body).toEqual({ message: 'The parent account must be a header account', statusCode: 422, serverError: 'BusinessRule' });
-    const headerControl = await api<ErrorObject>('POST', '/gl/accounts', { code: '1099', name: 'Banks', accountGroup: group, kind: 'Header', controlType: 'Bank' });
+    const headerControl = await api<ErrorObject>('POST', '/gl/accounts', { code: '1099', name: 'Banks', accountGroup: group, kind: 'Header', controlType: 'Payables' });
     expect(headerControl.body.message).toBe('A header account cannot be a control account');
     const top = (await api<EntityRecord>('POST', '/gl/accounts', { code: '1900', name: 'Other', accountGroup: group, kind: 'Header' })).body;
     const below = (await api<EntityRecord>('POST', '/gl/accounts', { code: '1910', name: 'Other sub', accountGroup: group, kind: 'Header', parentAccount: top.id })).body;

@@ -40,6 +40,8 @@ export type EntityDef = {
   resource: string;
   /** The menu page whose role grant lets a user read the entity. */
   page: string;
+  /** The route of its list screen when that is not `page` (a prefix route of SPEC.md section 2 with no menu entry). */
+  screen?: string;
   /** Entity part of the operation labels: Save{permission}, Edit…, Delete…, Import…, Export…. */
   permission: string;
   /** One row per company (true) or per tenant (false). */

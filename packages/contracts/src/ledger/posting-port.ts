@@ -16,17 +16,17 @@ export type PartyType = (typeof partyTypes)[number];
  * The control accounts each module may post to, and the party type that every line on such an
  * account must name (null: the subledger keeps no party balances, as a bank's account).
  */
-export const subledgerOfModule: Record<Exclude<LedgerModule, 'General Ledger'>, { control: Exclude<ControlType, 'None'>; party: PartyType | null }> = {
+export const subledgerOfModule: Record<Exclude<LedgerModule, 'General Ledger'>, { control: Exclude<ControlType, 'None'> | null; party: PartyType | null }> = {
   'Account Payable': { control: 'Payables', party: 'Vendor' },
   'Account Receivable': { control: 'Receivables', party: 'Customer' },
-  'Cash Management': { control: 'Bank', party: null },
+  'Cash Management': { control: null, party: null },
   'Fixed Asset': { control: 'FixedAsset', party: 'Asset' },
   Inventory: { control: 'Inventory', party: 'Item' },
   Payroll: { control: 'Payroll', party: 'Employee' },
 };
 
 /** The module whose subledger a control type belongs to. */
-export const moduleOfControl = Object.fromEntries(Object.entries(subledgerOfModule).map(([m, s]) => [s.control, m])) as Record<Exclude<ControlType, 'None'>, Exclude<LedgerModule, 'General Ledger'>>;
+export const moduleOfControl = Object.fromEntries(Object.entries(subledgerOfModule).flatMap(([m, s]) => (s.control ? [[s.control, m]] : []))) as Record<Exclude<ControlType, 'None'>, Exclude<LedgerModule, 'General Ledger'>>;
 
 /** Where an entry comes from: the module, its document type, and the document (none for a journal typed in the ledger). */
 export type SourceRef = { module: LedgerModule; documentType: string; documentId?: string | null };

@@ -6,7 +6,8 @@ export const accountCategories = ['Asset', 'Liability', 'Equity', 'Revenue', 'Ex
 export const balanceSides = ['Debit', 'Credit'] as const;
 /** The natural balance side of each category: assets and expenses grow on the debit side. */
 export const naturalBalanceSide = { Asset: 'Debit', Expense: 'Debit', Liability: 'Credit', Equity: 'Credit', Revenue: 'Credit' } as const;
-export const controlTypes = ['None', 'Payables', 'Receivables', 'Bank', 'FixedAsset', 'Inventory', 'Payroll'] as const;
+/** A control account names its subledger; a bank's account is none (fees and interest are journalled to it, cash management reconciles what reaches it). */
+export const controlTypes = ['None', 'Payables', 'Receivables', 'FixedAsset', 'Inventory', 'Payroll'] as const;
 export type ControlType = (typeof controlTypes)[number];
 export const subledgerModules = ['Account Payable', 'Account Receivable', 'Fixed Asset', 'Cash Management', 'Payroll', 'Inventory', 'General Ledger'] as const;
 const activeFlag = { type: 'boolean', label: 'Active', default: true } as const;
@@ -163,6 +164,74 @@ export const subsidiaryEntity = defineEntity({
   form: [['code', 'name'], ['module', 'controlAccount'], ['active']],
 });
 
+type SubledgerModule = Exclude<(typeof subledgerModules)[number], 'General Ledger'>;
+/**
+ * The accounts a subledger posting may need, by role (the field of the posting profile that holds
+ * it), with the modules whose postings use that role. One resolver of the ledger finds each for a
+ * document: the party's own account, then its group's posting profile, then the module's default
+ * posting profile.
+ */
+export const postingRoles = {
+  controlAccount: { label: 'Control Account', modules: ['Account Payable', 'Account Receivable', 'Fixed Asset', 'Inventory', 'Payroll'] },
+  revenueAccount: { label: 'Revenue Account', modules: ['Account Receivable'] },
+  expenseAccount: { label: 'Expense Account', modules: ['Account Payable', 'Payroll'] },
+  discountAccount: { label: 'Payment Discount Account', modules: ['Account Payable', 'Account Receivable'] },
+  writeOffAccount: { label: 'Write-off Account', modules: ['Account Payable', 'Account Receivable'] },
+  exchangeGainAccount: { label: 'Realised Exchange Gain Account', modules: ['Account Payable', 'Account Receivable', 'Cash Management'] },
+  exchangeLossAccount: { label: 'Realised Exchange Loss Account', modules: ['Account Payable', 'Account Receivable', 'Cash Management'] },
+  bankChargesAccount: { label: 'Bank Charges Account', modules: ['Cash Management'] },
+  clearingAccount: { label: 'Clearing Account', modules: ['Fixed Asset', 'Inventory', 'Cash Management'] },
+  accumulatedDepreciationAccount: { label: 'Accumulated Depreciation Account', modules: ['Fixed Asset'] },
+  depreciationExpenseAccount: { label: 'Depreciation Expense Account', modules: ['Fixed Asset'] },
+  revaluationSurplusAccount: { label: 'Revaluation Surplus Account', modules: ['Fixed Asset'] },
+  disposalGainAccount: { label: 'Disposal Gain Account', modules: ['Fixed Asset'] },
+  disposalLossAccount: { label: 'Disposal Loss Account', modules: ['Fixed Asset'] },
+  costOfSalesAccount: { label: 'Cost of Sales Account', modules: ['Inventory'] },
+  stockAdjustmentAccount: { label: 'Stock Adjustment Account', modules: ['Inventory'] },
+} as const satisfies Record<string, { label: string; modules: readonly SubledgerModule[] }>;
+export type PostingRole = keyof typeof postingRoles;
+export const postingRoleNames = Object.keys(postingRoles) as PostingRole[];
+const roleField = (role: PostingRole) => ({ type: 'ref' as const, ref: 'account', label: postingRoles[role].label, help: `Used by ${postingRoles[role].modules.join(', ')}` });
+
+/**
+ * /posting-profile (SPEC.md section 2, a prefix route of the General Ledger): which accounts the
+ * postings of a module use. A party group (and a party) names its profile; the profile marked as
+ * the module default serves every party whose own profiles leave a role empty.
+ */
+export const postingProfileEntity = defineEntity({
+  name: 'postingProfile', label: 'Posting Profile', plural: 'Posting Profiles', service: 'gl', resource: 'posting-profiles', page: '/subsidiary', screen: '/posting-profile', permission: 'PostingProfile',
+  companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code',
+  fields: {
+    code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true },
+    name: { type: 'text', label: 'Name', required: true, max: 100, search: true, list: true },
+    module: { type: 'enum', label: 'Module', options: subledgerModules.filter((m) => m !== 'General Ledger'), required: true, list: true },
+    moduleDefault: { type: 'boolean', label: 'Module Default', default: false, list: true, help: "Serves every party whose group's profile leaves an account empty; one per module" },
+    controlAccount: { ...roleField('controlAccount'), list: true },
+    revenueAccount: roleField('revenueAccount'),
+    expenseAccount: roleField('expenseAccount'),
+    discountAccount: roleField('discountAccount'),
+    writeOffAccount: roleField('writeOffAccount'),
+    exchangeGainAccount: roleField('exchangeGainAccount'),
+    exchangeLossAccount: roleField('exchangeLossAccount'),
+    bankChargesAccount: roleField('bankChargesAccount'),
+    clearingAccount: roleField('clearingAccount'),
+    accumulatedDepreciationAccount: roleField('accumulatedDepreciationAccount'),
+    depreciationExpenseAccount: roleField('depreciationExpenseAccount'),
+    revaluationSurplusAccount: roleField('revaluationSurplusAccount'),
+    disposalGainAccount: roleField('disposalGainAccount'),
+    disposalLossAccount: roleField('disposalLossAccount'),
+    costOfSalesAccount: roleField('costOfSalesAccount'),
+    stockAdjustmentAccount: roleField('stockAdjustmentAccount'),
+    carryDimensions: { type: 'textList', label: 'Dimensions to Carry', help: 'Dimension group codes that document lines carry into the entry' },
+    active: { type: 'boolean', label: 'Active', default: true, list: true },
+  },
+  form: [
+    ['code', 'name'], ['module', 'moduleDefault'], ['controlAccount', 'active'],
+    ['revenueAccount', 'expenseAccount'], ['discountAccount', 'writeOffAccount'], ['exchangeGainAccount', 'exchangeLossAccount'],
+    ['bankChargesAccount', 'clearingAccount'], ['accumulatedDepreciationAccount', 'depreciationExpenseAccount'],
+    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount'], ['carryDimensions'],
+  ],
+});
 
 export const fiscalYearEntity = defineEntity({
   name: 'fiscalYear', label: 'Fiscal Year', plural: 'Fiscal Years', service: 'gl', resource: 'fiscal-years', page: '/fiscal-year', permission: 'FiscalYear',
@@ -222,6 +291,6 @@ export const periodStatuses = ['Open', 'Closed', 'Locked'] as const;
 
 export const ledgerSetupEntities = [
   currencyEntity, exchangeRateEntity, accountClassEntity, accountGroupEntity, accountEntity, taxEntity,
-  dimensionGroupEntity, dimensionEntity, operationEntity, ledgerHeaderEntity, subsidiaryEntity,
+  dimensionGroupEntity, dimensionEntity, operationEntity, ledgerHeaderEntity, subsidiaryEntity, postingProfileEntity,
   fiscalYearEntity, numberSequenceEntity, numberSegmentEntity, moduleConfigEntity,
 ] as const;

@@ -5,7 +5,8 @@ import { defineModule, page, report } from './menu-builder';
  * General Ledger pages of the SPEC.md section 2 menu catalogue. The catalogue's /trial-balance page
  * and its "Report: Trial Balance" are one item here (same link), listed in the Reports group and
  * under reports. Labels of section 6 with no page of their own ride on the nearest page:
- * allocation rules on /accounts, control accounts on /subsidiary (subledger control).
+ * allocation rules on /accounts, control accounts on /subsidiary (subledger control), and the posting
+ * profiles of /posting-profile (a prefix route with no menu entry) on /subsidiary too.
  */
 export const generalLedgerModule = defineModule({
   name: 'General Ledger',
@@ -21,7 +22,7 @@ export const generalLedgerModule = defineModule({
         page('/tax', crudOperations('Tax')),
         page('/module-config', crudOperations('ModuleConfig')),
         page('/ledger-header', crudOperations('LedgerHeader')),
-        page('/subsidiary', crudOperations('ControlAccount')),
+        page('/subsidiary', [...crudOperations('ControlAccount'), ...crudOperations('PostingProfile')]),
         page('/operation', crudOperations('OperationAccount')),
       ],
     },

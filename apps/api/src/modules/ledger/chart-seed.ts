@@ -1,6 +1,7 @@
+import type { PostingRole } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { companySettings, numberSegments, numberSequences } from './periods.tables';
-import { accountClasses, accountGroups, accounts } from './setup.tables';
+import { accountClasses, accountGroups, accounts, postingProfiles, subsidiaries } from './setup.tables';
 
 type ClassSeed = [code: string, name: string, category: string, side: string];
 type GroupSeed = [code: string, name: string, classCode: string];
@@ -23,7 +24,7 @@ const GROUPS: GroupSeed[] = [
 const ACCOUNTS: AccountSeed[] = [
   ['1000', 'Cash and Cash Equivalents', '10', 'Header'],
   ['1010', 'Petty Cash', '10', 'Posting', 'None', '1000'],
-  ['1020', 'Bank - Operating Account', '10', 'Posting', 'Bank', '1000'],
+  ['1020', 'Bank - Operating Account', '10', 'Posting', 'None', '1000'],
   ['1100', 'Accounts Receivable', '10', 'Posting', 'Receivables'],
   ['1200', 'Inventory', '10', 'Posting', 'Inventory'],
   ['1300', 'Prepayments', '10'],
@@ -101,4 +102,26 @@ export async function seedCompanyLedger(tx: Tx, tenantId: string, companyId: str
     exchangeAccount: accountId.get('2950'),
     journalSequence: journals!.id,
   });
+  // Each subledger's control account and default posting profile, so a module posts from day one.
+  const id = (code: string) => accountId.get(code)!;
+  await tx.insert(subsidiaries).values(SUBSIDIARIES.map(([code, name, module, control]) => ({ ...scope, code, name, module, controlAccount: id(control) })));
+  await tx.insert(postingProfiles).values(
+    PROFILES.map(([code, name, module, roles]) => ({ ...scope, code, name, module, moduleDefault: true, ...Object.fromEntries(Object.entries(roles).map(([role, account]) => [role, id(account)])) })),
+  );
 }
+
+const SUBSIDIARIES: [string, string, string, string][] = [
+  ['AP', 'Accounts Payable Ledger', 'Account Payable', '2000'],
+  ['AR', 'Accounts Receivable Ledger', 'Account Receivable', '1100'],
+  ['FA', 'Fixed Asset Register', 'Fixed Asset', '1500'],
+  ['INV', 'Inventory Ledger', 'Inventory', '1200'],
+  ['PAY', 'Payroll Ledger', 'Payroll', '2300'],
+];
+const PROFILES: [string, string, string, Partial<Record<PostingRole, string>>][] = [
+  ['AP', 'Payables', 'Account Payable', { controlAccount: '2000', discountAccount: '4900', exchangeGainAccount: '4910', exchangeLossAccount: '7100' }],
+  ['AR', 'Receivables', 'Account Receivable', { controlAccount: '1100', revenueAccount: '4000', exchangeGainAccount: '4910', exchangeLossAccount: '7100' }],
+  ['FA', 'Fixed assets', 'Fixed Asset', { controlAccount: '1500', accumulatedDepreciationAccount: '1510', depreciationExpenseAccount: '6300' }],
+  ['INV', 'Inventory', 'Inventory', { controlAccount: '1200', costOfSalesAccount: '5000' }],
+  ['PAY', 'Payroll', 'Payroll', { controlAccount: '2300', expenseAccount: '6000' }],
+  ['CM', 'Cash management', 'Cash Management', { bankChargesAccount: '6400', exchangeGainAccount: '4910', exchangeLossAccount: '7100' }],
+];

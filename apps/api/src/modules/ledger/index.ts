@@ -14,6 +14,7 @@ import {
   numberSegmentEntity,
   numberSequenceEntity,
   operationEntity,
+  postingProfileEntity,
   subsidiaryEntity,
   taxEntity,
 } from '@erp/contracts';
@@ -23,6 +24,7 @@ import type { EntityRegistry, KitBinding, KitTable } from '../../platform/kit/re
 import { registerEntityRoutes } from '../../platform/kit/entity-routes';
 import { currencies } from '../organisation/index';
 import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup.rules';
+import { profileFitsModule, subsidiaryFitsModule } from './posting-profiles';
 import * as t from './setup.tables';
 import * as p from './periods.tables';
 import { registerLedgerSetupRoutes } from './ledger-setup.routes';
@@ -45,6 +47,8 @@ export { periodOn } from './periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
 export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting.service';
 export { postingTx } from './posting-tx';
+// Which accounts a subledger posting uses (posting profiles, tax codes, operation accounts) and its document numbers.
+export { moduleSequence, operationAccounts, resolvePostingAccounts, taxAccount, type PostingParty, type ResolvedAccount } from './posting-profiles';
 export * from './journals.tables';
 export * from './templates.tables';
 export * from './recurring.tables';
@@ -65,7 +69,8 @@ export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
     { def: dimensionEntity, table: t.dimensions },
     { def: operationEntity, table: t.operations },
     { def: ledgerHeaderEntity, table: t.ledgerHeaders, rules: [noCycle(get('ledgerHeader'), 'parentHeader', 'header')] },
-    { def: subsidiaryEntity, table: t.subsidiaries },
+    { def: subsidiaryEntity, table: t.subsidiaries, rules: [subsidiaryFitsModule] },
+    { def: postingProfileEntity, table: t.postingProfiles, rules: [profileFitsModule] },
     { def: fiscalYearEntity, table: p.fiscalYears, rules: [fiscalYearFits] },
     { def: numberSequenceEntity, table: p.numberSequences },
     { def: numberSegmentEntity, table: p.numberSegments, rules: [segmentFits] },

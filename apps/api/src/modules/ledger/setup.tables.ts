@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
 import { currencies } from '../organisation/organisation.tables';
 
@@ -159,4 +159,55 @@ export const subsidiaries = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [...kitKeys('subsidiaries', t, true, [sql`lower(${t.code})`]), kitRef('subsidiaries_account_fk', t, t.controlAccount, accounts)],
+);
+
+/** /posting-profile: the accounts of a module's postings by role (postingRoles of contracts); one module default per module. */
+export const postingProfiles = pgTable(
+  'posting_profiles',
+  {
+    ...kitColumns(true),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    module: text('module').notNull(),
+    moduleDefault: boolean('module_default').notNull().default(false),
+    controlAccount: uuid('control_account'),
+    revenueAccount: uuid('revenue_account'),
+    expenseAccount: uuid('expense_account'),
+    discountAccount: uuid('discount_account'),
+    writeOffAccount: uuid('write_off_account'),
+    exchangeGainAccount: uuid('exchange_gain_account'),
+    exchangeLossAccount: uuid('exchange_loss_account'),
+    bankChargesAccount: uuid('bank_charges_account'),
+    clearingAccount: uuid('clearing_account'),
+    accumulatedDepreciationAccount: uuid('accumulated_depreciation_account'),
+    depreciationExpenseAccount: uuid('depreciation_expense_account'),
+    revaluationSurplusAccount: uuid('revaluation_surplus_account'),
+    disposalGainAccount: uuid('disposal_gain_account'),
+    disposalLossAccount: uuid('disposal_loss_account'),
+    costOfSalesAccount: uuid('cost_of_sales_account'),
+    stockAdjustmentAccount: uuid('stock_adjustment_account'),
+    carryDimensions: text('carry_dimensions').array(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    ...kitKeys('posting_profiles', t, true, [sql`lower(${t.code})`]),
+    // One active default per module and company (the kit rule says so in words first).
+    uniqueIndex('posting_profiles_default_uq').on(t.tenantId, t.companyId, t.module).where(sql`${t.moduleDefault} and ${t.active}`),
+    kitRef('posting_profiles_control_fk', t, t.controlAccount, accounts),
+    kitRef('posting_profiles_revenue_fk', t, t.revenueAccount, accounts),
+    kitRef('posting_profiles_expense_fk', t, t.expenseAccount, accounts),
+    kitRef('posting_profiles_discount_fk', t, t.discountAccount, accounts),
+    kitRef('posting_profiles_write_off_fk', t, t.writeOffAccount, accounts),
+    kitRef('posting_profiles_exchange_gain_fk', t, t.exchangeGainAccount, accounts),
+    kitRef('posting_profiles_exchange_loss_fk', t, t.exchangeLossAccount, accounts),
+    kitRef('posting_profiles_bank_charges_fk', t, t.bankChargesAccount, accounts),
+    kitRef('posting_profiles_clearing_fk', t, t.clearingAccount, accounts),
+    kitRef('posting_profiles_accumulated_depreciation_fk', t, t.accumulatedDepreciationAccount, accounts),
+    kitRef('posting_profiles_depreciation_expense_fk', t, t.depreciationExpenseAccount, accounts),
+    kitRef('posting_profiles_revaluation_surplus_fk', t, t.revaluationSurplusAccount, accounts),
+    kitRef('posting_profiles_disposal_gain_fk', t, t.disposalGainAccount, accounts),
+    kitRef('posting_profiles_disposal_loss_fk', t, t.disposalLossAccount, accounts),
+    kitRef('posting_profiles_cost_of_sales_fk', t, t.costOfSalesAccount, accounts),
+    kitRef('posting_profiles_stock_adjustment_fk', t, t.stockAdjustmentAccount, accounts),
+  ],
 );

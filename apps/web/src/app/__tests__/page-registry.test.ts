@@ -27,7 +27,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/cashflow-forecast', '/identity-group', '/identity', '/addresses', '/site', '/warehouse', '/location',
     '/stock', '/stock-movement', '/stock-transfers', '/dashboard',
     '/licensing', '/license-manager', '/contract-list', '/contract', '/subscription', '/report-viewer',
-    '/report-designer', '/posting-profile',
+    '/report-designer',
     '/consolidation-mapping', '/consolidation', '/allocation-rule', '/allocation', '/domain',
     '/create-company', '/vendor-invoice', '/vendor-payment-schedule', '/customer-invoice',
     '/customer-payment-schedule', '/failed-payment', '/stock-transfer',
@@ -52,7 +52,7 @@ describe('page registry', () => {
   });
 
   it('has a screen for the ledger set-up routes and the chart of accounts', () => {
-    for (const link of ['/currency', '/exchange-rate', '/account-class', '/account-group', '/accounts', '/tax', '/dimension-group', '/dimension', '/operation', '/ledger-header', '/subsidiary', '/chart-of-accounts']) {
+    for (const link of ['/currency', '/exchange-rate', '/account-class', '/account-group', '/accounts', '/tax', '/dimension-group', '/dimension', '/operation', '/ledger-header', '/subsidiary', '/posting-profile', '/chart-of-accounts']) {
       expect(builtPages[link], link).toBeDefined();
     }
   });

@@ -14,7 +14,7 @@ const setupPage =
 
 /** Lazy loaders of the ledger screens, by route. */
 export const ledgerPages: Readonly<Record<string, PageLoader>> = {
-  ...Object.fromEntries(genericSetupEntities.map((def) => [def.page, setupPage(def.page)])),
+  ...Object.fromEntries(genericSetupEntities.map((def) => [def.screen ?? def.page, setupPage(def.screen ?? def.page)])),
   '/chart-of-accounts': () => import('./pages/ChartOfAccountsPage'),
   '/accounting-period': () => import('./pages/AccountingPeriodPage'),
   '/company-config': () => import('./pages/CompanyConfigPage'),

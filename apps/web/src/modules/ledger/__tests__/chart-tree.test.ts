@@ -18,7 +18,7 @@ const groups = [
 const accounts = [
   rec('a-1010', { code: '1010', name: 'Petty Cash', accountGroup: 'g-current', parentAccount: 'a-1000', kind: 'Posting' }),
   rec('a-1000', { code: '1000', name: 'Cash', accountGroup: 'g-current', parentAccount: null, kind: 'Header' }),
-  rec('a-1020', { code: '1020', name: 'Bank - Operating', accountGroup: 'g-bank', parentAccount: null, kind: 'Posting', controlType: 'Bank' }),
+  rec('a-1020', { code: '1020', name: 'Bank - Operating', accountGroup: 'g-bank', parentAccount: null, kind: 'Posting', controlType: 'None' }),
   rec('a-2000', { code: '2000', name: 'Accounts Payable', accountGroup: 'g-payables', parentAccount: null, kind: 'Posting' }),
   rec('a-200', { code: '200', name: 'Trade Payables', accountGroup: 'g-payables', parentAccount: null, kind: 'Posting' }),
 ];

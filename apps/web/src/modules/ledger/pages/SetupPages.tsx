@@ -37,6 +37,20 @@ const extrasOf: Readonly<Record<string, PageExtras>> = {
     ),
     expandedRow: (record) => <SequenceDetails sequence={record} />,
   },
+  '/subsidiary': {
+    actions: (
+      <ScreenLink to="/posting-profile" icon={<ApartmentOutlined aria-hidden />}>
+        Posting profiles
+      </ScreenLink>
+    ),
+  },
+  '/posting-profile': {
+    actions: (
+      <ScreenLink to="/subsidiary" icon={<ApartmentOutlined aria-hidden />}>
+        Subsidiary ledgers
+      </ScreenLink>
+    ),
+  },
   '/number-segment': {
     actions: (
       <ScreenLink to="/number-sequence" icon={<NumberOutlined aria-hidden />}>
@@ -49,8 +63,9 @@ const extrasOf: Readonly<Record<string, PageExtras>> = {
 /** The generic list page of every ledger set-up entity, by its route (/currency, /accounts, ...). */
 export const setupPages: Readonly<Record<string, ComponentType>> = Object.fromEntries(
   genericSetupEntities.map((def) => {
-    const Page = () => <EntityListPage def={def} {...extrasOf[def.page]} />;
+    const route = def.screen ?? def.page;
+    const Page = () => <EntityListPage def={def} {...extrasOf[route]} />;
     Page.displayName = `${def.label.replace(/\s/g, '')}ListPage`;
-    return [def.page, Page];
+    return [route, Page];
   }),
 );
