@@ -1,4 +1,4 @@
-// Proves that every path that posts a journal leaves its posting in the audit trail (issue 13 item 9): create-and-post, a posted draft, an approval
+// Proves that every path that posts a journal leaves its posting in the audit trail (issue 13 item 9): create-and-post (small, large, replayed), a posted draft, an approval
 // (with and without a workflow), a recurring run (run now and the scheduled job), a reversal (the new journal and the original's change to Reversed),
 // both legs of an intercompany journal, a year-end close and a trial-balance import. Each is found by searching its number, with who posted it and an
 // `after` that says Posted, exactly once; ten concurrent create-and-post calls (grouped into shared transactions on PostgreSQL) each leave exactly one
@@ -97,6 +97,20 @@ describe('every posting path leaves its audit row, found by the journal number',
     // Created and posted in one step: the posting is its only row, a creation.
     expect((await trailOf(res.body)).map((e) => [e.action, statusOf(e)])).toEqual([['create', 'Posted']]);
     expect(row.action).toBe('create');
+    // Replayed with its Idempotency-Key, the call answers the same journal and records nothing more.
+    const keyed = await post(t, tenant, admin, sale('2026-02-02', 'Keyed sale', '10'), 'audit-keyed-1');
+    const replayed = await post(t, tenant, admin, sale('2026-02-02', 'Keyed sale', '10'), 'audit-keyed-1');
+    expect([keyed.status, replayed.body.id]).toEqual([200, keyed.body.id]);
+    expect((await trailOf(keyed.body)).map((e) => [e.action, statusOf(e)])).toEqual([['create', 'Posted']]);
+  });
+
+  it('create-and-post of a large journal (the bulk path: written unnumbered, numbered by its last statement)', async () => {
+    // 60 pairs: 120 lines, past NUMBER_WITH_LINES_MAX.
+    const lines = Array.from({ length: 60 }, () => [line(acct('6300'), 'debit', '1.00'), line(acct('1010'), 'credit', '1.00')]).flat();
+    const res = await post(t, tenant, admin, { journalDate: '2026-02-04', description: 'Large journal', lines });
+    expect([res.status, res.body.status, res.body.lines?.length]).toEqual([200, 'Posted', 120]);
+    await postingOf(res.body, adminId, { lines: 120, totalBase: '6000' });
+    expect(await trailOf(res.body)).toHaveLength(1);
   });
 
   it('a draft posted (POST /gl/journals/{id}/post)', async () => {
