@@ -84,8 +84,9 @@ async function generateNext(tx: Tx, platform: Platform, tenantId: string, schedu
     ...(made ? { lastOccurrenceDate: occurrenceDate, lastJournalId: made.journalId } : {}),
   };
   await tx.update(recurringJournals).set(progress).where(eq(recurringJournals.id, schedule.id));
+  // A posted occurrence has its row from the posting port (Posted, its source the schedule); a draft is written here, so recorded here.
   await recordAudit(tx, tenantId, scope.userId, [
-    ...(made ? [{ entity: 'journal', recordId: made.journalId, action: 'create' as const, after: { recurringId: schedule.id, occurrenceDate, status: made.status } }] : []),
+    ...(made?.status === 'Draft' ? [{ entity: 'journal', recordId: made.journalId, action: 'create' as const, after: { recurringId: schedule.id, occurrenceDate, status: made.status } }] : []),
     { entity: 'recurringJournal', recordId: schedule.id, action: 'edit' as const, before: { nextDate: schedule.nextDate }, after: progress },
   ]);
   return { occurrenceDate, made: made !== undefined };
