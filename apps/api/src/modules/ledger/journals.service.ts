@@ -199,8 +199,8 @@ export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, g
 export async function reverseJournal(tx: Tx, actor: Actor, id: string, date: string): Promise<JournalView> {
   const original = await headerOf(tx, actor, id);
   requireOperation(actor, 'Edit', original.kind as JournalKind);
+  // The port marks the original Reversed and records both journals in the audit trail.
   const reversal = await reverseEntry(tx, actor, id, date);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Reversed', reversedBy: reversal.journalId } }]);
   return getJournal(tx, actor, reversal.journalId);
 }
 

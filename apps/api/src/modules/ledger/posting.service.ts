@@ -47,6 +47,8 @@ export type ExactLine = Omit<EntryLine, 'rate' | 'dimensions'> & {
 };
 
 type EntryHeader = {
+  /** The new journal's id when the caller must name it first (a reversal links its original before it is numbered). */
+  id?: string;
   kind: JournalKind;
   journalDate: string;
   description: string;
@@ -186,7 +188,7 @@ export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, jou
     // of this transaction (a group commit's calls): the counter row is locked from here to the
     // commit, with no round trip of the posting left in between. A sequence that refuses leaves the
     // journal a draft for `finish`.
-    id = randomUUID();
+    id = req.id ?? randomUUID();
     const written = await writeEntry(tx, scope.companyId, { scope, write: { id, req, ledger, periodId: period.id, totalBaseMinor: plan.totalBaseMinor, lines: plan.lines } });
     createdAt = written.createdAt;
     if (written.number !== null && written.postedAt !== null) posted = { journalId: id, number: written.number, totalBaseMinor: plan.totalBaseMinor, postedAt: written.postedAt };
@@ -226,7 +228,8 @@ function exactPlan(lines: ExactLine[]): EntryPlan {
  * Reverses a posted entry on a date, through the port: a new entry of kind Reversal with every
  * ledger line's sides swapped (generated lines, line references and parties included), at the
  * original's exact base amounts, with the original's source; the original is marked Reversed and
- * linked both ways. An entry is reversed at most once (the database refuses a second reversal too).
+ * linked both ways, with its audit row, before the reversal takes its number (the last statement).
+ * An entry is reversed at most once (the database refuses a second reversal too).
  */
 export async function reverseEntry(tx: Tx, scope: KitScope, journalId: string, date: string): Promise<Posted> {
   const [original] = await tx.select().from(journals).where(and(eq(journals.id, journalId), eq(journals.companyId, scope.companyId))).for('update');
@@ -234,8 +237,11 @@ export async function reverseEntry(tx: Tx, scope: KitScope, journalId: string, d
   if (original.status === 'Reversed' || original.reversedBy) throw conflict(`Journal ${original.number} is already reversed`);
   if (original.status !== 'Posted') throw unprocessable('Only a posted journal can be reversed');
   const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId)).orderBy(asc(ledgerEntries.lineNo));
-  const posted = await postEntry(tx, scope, {
-    kind: 'Reversal', journalDate: date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number,
+  const reversalId = randomUUID();
+  await tx.update(journals).set({ status: 'Reversed', reversedBy: reversalId, updatedAt: sql`now()` }).where(eq(journals.id, journalId));
+  await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'journal', recordId: journalId, action: 'edit', before: { status: 'Posted' }, after: { status: 'Reversed', reversedBy: reversalId } }]);
+  return postEntry(tx, scope, {
+    id: reversalId, kind: 'Reversal', journalDate: date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number,
     source: { module: original.sourceModule as SourceRef['module'], documentType: original.sourceType, documentId: original.sourceId }, reversalOf: journalId,
     exact: true,
     lines: reverseLines(entries.map((e): ExactLine => ({
@@ -244,8 +250,6 @@ export async function reverseEntry(tx: Tx, scope: KitScope, journalId: string, d
       generated: e.generated as ExactLine['generated'], lineRef: e.lineRef, party: e.partyType && e.partyId ? { type: e.partyType as PartyRef['type'], id: e.partyId } : null,
     }))),
   });
-  await tx.update(journals).set({ status: 'Reversed', reversedBy: posted.journalId, updatedAt: sql`now()` }).where(eq(journals.id, journalId));
-  return posted;
 }
 
 /**

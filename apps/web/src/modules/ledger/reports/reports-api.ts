@@ -2,7 +2,7 @@
  * Calls of the trial balance and its drill-down (apps/api modules/ledger/trial-balance.routes.ts).
  * Amounts arrive as decimal strings at the currency's scale and stay strings.
  */
-import type { JournalView } from '@erp/contracts';
+import type { JournalView, SubledgerTieout } from '@erp/contracts';
 import { apiDownload, apiRequest, unwrap } from '../../../app/api';
 import { saveBlob } from '../../../shared/kit/kit-api';
 
@@ -54,6 +54,11 @@ export function trialBalancePath(f: TrialBalanceFilter): string {
 
 export async function fetchTrialBalance(filter: TrialBalanceFilter, signal?: AbortSignal): Promise<TrialBalance> {
   return unwrap(await apiRequest<TrialBalance>('GET', trialBalancePath(filter), undefined, signal ? { signal } : {}));
+}
+
+/** Each control account beside the sum of its parties as of a day (GET /gl/subledger-tieout). */
+export async function fetchSubledgerTieout(asOf: string, signal?: AbortSignal): Promise<SubledgerTieout> {
+  return unwrap(await apiRequest<SubledgerTieout>('GET', `/gl/subledger-tieout?asOf=${asOf}`, undefined, signal ? { signal } : {}));
 }
 
 export type TransactionLine = {

@@ -1,5 +1,5 @@
 // Proves the trial balance renders grouped by class and group with the server's subtotals, a totals row and the balance badge, links each account to its drill-down, and exports what it shows.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { adminUser, referenceRoutes, route, stubServer } from '../../journals/__tests__/ledger-server';
@@ -51,5 +51,28 @@ describe('trial balance grouping', () => {
     stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: { ...tbFixture, balanced: false } }));
     renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance' });
     await waitFor(() => expect(screen.getByTestId('tb-balance').textContent).toBe('Not balanced'));
+  });
+});
+
+describe('subledger tie-out panel', () => {
+  it('asks for the tie-out only when opened, as of the last day of the range, and marks a difference', async () => {
+    const tieout = {
+      asOf: '2026-12-31', baseCurrency: 'USD', tiesOut: false,
+      rows: [
+        { account: 'a-1100', accountCode: '1100', accountName: 'Accounts Receivable', controlType: 'Receivables', module: 'Account Receivable', partyType: 'Customer', ledgerBalance: '1250.00', partyBalance: '1250.00', difference: '0.00', parties: 3, tiesOut: true },
+        { account: 'a-2000', accountCode: '2000', accountName: 'Accounts Payable', controlType: 'Payables', module: 'Account Payable', partyType: 'Vendor', ledgerBalance: '-900.00', partyBalance: '-893.00', difference: '-7.00', parties: 2, tiesOut: false },
+      ],
+    };
+    const calls = stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: tbFixture }), route('GET', /^\/gl\/subledger-tieout\?/, { body: tieout }));
+    renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance?from=2026-01-01&to=2026-12-31' });
+    await screen.findByText('Total 10 · Current Assets');
+    expect(calls.some((c) => c.path.startsWith('/gl/subledger-tieout'))).toBe(false);
+    fireEvent.click(screen.getByText(/^Subledger tie-out as of 31\/12\/(20)?26$/));
+    await screen.findByText('2000 · Accounts Payable');
+    expect(calls.find((c) => c.path.startsWith('/gl/subledger-tieout'))!.path).toBe('/gl/subledger-tieout?asOf=2026-12-31');
+    expect(screen.getByTestId('tieout-status').textContent).toBe('Differences');
+    const payables = screen.getByText('2000 · Accounts Payable').closest('tr')!;
+    expect(within(payables).getAllByRole('cell').map((td) => td.textContent)).toEqual(['2000 · Accounts Payable', 'Account Payable', '-900.00', '-893.00', '-7.00', '2', 'Difference']);
+    expect(within(payables).getByText('-7.00').closest('td')!.style.textAlign).toBe('right');
   });
 });

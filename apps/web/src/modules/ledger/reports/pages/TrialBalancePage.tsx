@@ -11,6 +11,7 @@ import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
 import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
+import { SubledgerTieoutPanel } from '../components/SubledgerTieoutPanel';
 import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
@@ -90,6 +91,7 @@ export default function TrialBalancePage() {
       />
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
+      <SubledgerTieoutPanel asOf={filter.to} dateFormat={dateFormat} />
       <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={pickerFormat(dateFormat)} onClose={() => setImporting(false)} />
     </>
   );
