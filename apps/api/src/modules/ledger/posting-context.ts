@@ -72,16 +72,6 @@ function openPeriodOf(period: PeriodRow | null | undefined, type: PeriodType, da
   return { id: period.id, name: period.name };
 }
 
-/** The open period a journal of this kind posts into on its date (regular, opening or adjustment). */
-export async function openPeriodFor(tx: Tx, scope: KitScope, kind: JournalKind, date: string): Promise<{ id: string; name: string }> {
-  const type = periodTypeOfKind[kind];
-  const [period] = await tx
-    .select({ id: accountingPeriods.id, name: accountingPeriods.name, status: accountingPeriods.status })
-    .from(accountingPeriods)
-    .where(and(eq(accountingPeriods.companyId, scope.companyId), eq(accountingPeriods.type, type), lte(accountingPeriods.startDate, date), sql`${accountingPeriods.endDate} >= ${date}`));
-  return openPeriodOf(period, type, date);
-}
-
 /**
  * The facts a posting reads before it writes, in one statement: the company ledger, the period of
  * the journal's kind on its date, and the accounts of the lines (with the rounding and exchange
