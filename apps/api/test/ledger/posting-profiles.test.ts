@@ -38,6 +38,13 @@ describe('a new company', () => {
     ]);
     expect(accounts.get('1020')!.controlType).toBe('None');
   });
+
+  it("offers a journal line's picker no control account: the lookup filters on kind, control type and active", async () => {
+    const filter = encodeURIComponent(JSON.stringify({ kind: 'Posting', controlType: 'None', active: true }));
+    const offered = (await api<{ id: string; label: string }[]>('GET', `/gl/accounts/lookup?limit=100&filter=${filter}`)).body.map((o) => o.label.split(' · ')[0]);
+    expect(offered).toEqual(expect.arrayContaining(['1010', '1020', '6100']));
+    for (const control of ['1100', '1200', '1500', '2000', '2300', '1000']) expect(offered).not.toContain(control);
+  });
 });
 
 describe('the posting profile rules', () => {

@@ -2,14 +2,17 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../../shared/kit';
-import { lookupAccounts } from '../journals-api';
+import { lookupAccounts, POSTING_ACCOUNTS } from '../journals-api';
 
 const matchesLabel = (input: string, label: unknown) => typeof label === 'string' && label.toLowerCase().includes(input.trim().toLowerCase());
 
 /** Where the picker searches: the company's chart by default; another chart (an intercompany partner's) when given. */
 export type AccountLookup = { key: QueryKey; search: (text: string, signal?: AbortSignal) => Promise<{ id: string; label: string }[]>; enabled?: boolean };
 
-const ownChart: AccountLookup = { key: ['gl', 'accounts', 'lookup'], search: lookupAccounts };
+/** The company's accounts a journal line may use (no header, inactive or control account). */
+const ownChart: AccountLookup = { key: ['gl', 'accounts', 'lookup', 'line'], search: (text, signal) => lookupAccounts(text, signal) };
+/** Every posting account of the company, control accounts included (the drill-down reads them). */
+export const postingAccounts: AccountLookup = { key: ['gl', 'accounts', 'lookup', 'posting'], search: (text, signal) => lookupAccounts(text, signal, POSTING_ACCOUNTS) };
 
 type Props = {
   id: string;

@@ -6,7 +6,7 @@ import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { currentYearRange, formatAmount, pickerFormat } from '../../journals/amount-format';
-import { AccountPicker } from '../../journals/components/AccountPicker';
+import { AccountPicker, postingAccounts } from '../../journals/components/AccountPicker';
 import { TransactionTable } from '../components/TransactionTable';
 import { downloadTransactions, fetchTransactions, reportsKey } from '../reports-api';
 import { ExportButton } from '../../../../shared/transfer';
@@ -44,7 +44,7 @@ export default function TransactionHistoryPage() {
       />
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
         <div style={{ width: 320, maxWidth: '100%' }}>
-          <AccountPicker id="history-account" variant="outlined" value={account || null} label={accountLabel} onChange={(next) => update({ account: next ?? '' })} />
+          <AccountPicker id="history-account" variant="outlined" value={account || null} label={accountLabel} onChange={(next) => update({ account: next ?? '' })} lookup={postingAccounts} />
         </div>
         <DatePicker.RangePicker
           aria-label="Date range"
