@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_SIZE } from '../common/lists';
+import { dateSchema, instantSchema } from '../common/scalars';
 
 /*
  * The audit trail screen (/audit-trail) and its calls under /admin/audit-trail. SPEC.md section 2
@@ -18,7 +19,7 @@ export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_EXPORT_ROWS_MAX = 10_000;
 
 /** A day ('2026-03-31', the whole UTC day) or an instant with its offset (the browser's local day bounds). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dayOrInstant = z.union([dateSchema(), instantSchema()]);
 
 export const auditTrailFilterSchema = z.object({
   entity: z.string().trim().min(1).max(100).optional(),
