@@ -21,6 +21,9 @@ export const AUDIT_EXPORT_ROWS_MAX = 10_000;
 /** A day ('2026-03-31', the whole UTC day) or an instant with its offset (the browser's local day bounds). */
 const dayOrInstant = z.union([dateSchema(), instantSchema()]);
 
+/** A record's fields as the writer recorded them (any JSON values), or null; every writer records an object. */
+const recordSnapshotSchema = z.unknown().meta({ type: 'object', additionalProperties: true, nullable: true, description: "The record's fields as recorded, or null" });
+
 export const auditTrailFilterSchema = z.object({
   entity: z.string().trim().min(1).max(100).optional(),
   recordId: z.string().trim().min(1).max(200).optional(),
@@ -57,8 +60,8 @@ export const auditEntrySchema = z.object({
   /** What a finance user knows the record by (journal number and description, account code and name, user name...); null when nothing names it. */
   recordLabel: z.string().nullable(),
   action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
+  before: recordSnapshotSchema,
+  after: recordSnapshotSchema,
   /** The top-level fields whose value differs between before and after. */
   changedFields: z.array(z.string()),
 });

@@ -174,12 +174,15 @@ export const importRequestSchema = z.object({
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
+// Described, not checked: each importer fills its preview from values its own schema has already read.
+const previewValueJson = { nullable: true, anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }] };
 export const importCellErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export const importResultSchema = z.object({
   rows: z.number().int(),
   valid: z.number().int(),
   written: z.number().int(),
   errors: z.array(importCellErrorSchema),
-  preview: z.array(z.record(z.string(), z.unknown())),
+  /** The first rows as read: each field's value (text, number, yes/no, a list of texts) or null. */
+  preview: z.array(z.record(z.string(), z.unknown().meta(previewValueJson))),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
