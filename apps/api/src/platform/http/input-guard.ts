@@ -16,11 +16,13 @@ export function findNul(value: unknown, root = ''): string | undefined {
     const [v, where] = stack.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return where || 'value';
+    } else if (ArrayBuffer.isView(v)) {
+      continue; // raw bytes are no text: their readers judge them
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], join(where, i)]);
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000')) return join(where, k.replace(/\u0000/g, '\\u0000'));
+        if (k.includes('\u0000')) return join(where, k.replaceAll('\u0000', '\\u0000'));
         stack.push([child, join(where, k)]);
       }
     }
