@@ -2,7 +2,8 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 type Deflated = { data: Buffer; size: number; crc: number };
-type Part = { name: string; chunks: () => Iterable<string>; declaredSize?: number; cacheKey?: string };
+/** `hidden`: written in the file but left out of the archive's directory, as a hostile file may do. */
+type Part = { name: string; chunks: () => Iterable<string>; declaredSize?: number; cacheKey?: string; hidden?: boolean };
 /** Deflated parts by key: the same 400 MB bomb serves several files without being compressed again. */
 const deflatedCache = new Map<string, Promise<Deflated>>();
 
@@ -57,14 +58,15 @@ async function zip(parts: Part[]): Promise<Buffer> {
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
-    centrals.push(central, name);
+    if (!part.hidden) centrals.push(central, name);
     offset += 30 + name.length + data.length;
   }
+  const listed = parts.filter((p) => !p.hidden).length;
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt16LE(listed, 8);
+  end.writeUInt16LE(listed, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
@@ -104,13 +106,15 @@ const rowXml = (r: number, cells: string[]) =>
 
 /**
  * One shared string of `megabytes` MB of one letter, used by the sheet's second row: a few hundred KB on disk. With
- * `lie`, the archive declares the part 1 KB, so only counting what it really unpacks to finds it.
+ * `lie` 'size' the archive declares the part 1 KB, so only counting what it really unpacks to finds it; with 'unlisted'
+ * the part is left out of the archive's directory, where a reader of the directory never sees it but a streaming one does.
  */
-export async function sharedStringBomb(megabytes: number, headers: string[], lie = false): Promise<Buffer> {
+export async function sharedStringBomb(megabytes: number, headers: string[], lie: false | 'size' | 'unlisted' = false): Promise<Buffer> {
   const mb = 'A'.repeat(1024 * 1024);
   const bomb: Part = {
     name: 'xl/sharedStrings.xml',
-    declaredSize: lie ? 1024 : undefined,
+    declaredSize: lie === 'size' ? 1024 : undefined,
+    hidden: lie === 'unlisted',
     cacheKey: `bomb-${megabytes}`,
     chunks: function* () {
       yield '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>';
@@ -118,10 +122,14 @@ export async function sharedStringBomb(megabytes: number, headers: string[], lie
       yield '</t></si></sst>';
     },
   };
-  return zip(workbook(bomb, function* () {
+  const rows = function* () {
     yield rowXml(1, headers);
     yield `<row r="2"><c r="A2" t="s"><v>0</v></c></row>`;
-  }));
+  };
+  if (lie !== 'unlisted') return zip(workbook(bomb, rows));
+  // The bomb comes first in the file under the shared strings' name; the directory lists only a harmless copy after it.
+  const parts = workbook(sharedStringsOf(['Q']), rows);
+  return zip([...parts.slice(0, 4), bomb, ...parts.slice(4)]);
 }
 
 /** A header row and `rows` data rows of the given texts as shared strings (as Excel writes them: 500,000 rows of one cell in about 4 MB). */

@@ -27,7 +27,7 @@ const tooLarge = (message: string) => new AppError(413, message, 'PayloadTooLarg
 const unpackedTooLarge = () => tooLarge(`The workbook unpacks to more than ${megabytes(XLSX_UNPACKED_MAX_BYTES)}, the most an import reads`);
 const notAWorkbook = () => badRequest('The file is not a readable XLSX workbook');
 
-type ZipEntry = { name: string; method: number; compressedSize: number; declaredSize: number; localOffset: number };
+type ZipEntry = { name: string; method: number; flags: number; crc: number; compressedSize: number; declaredSize: number; localOffset: number };
 
 /** The entries of the archive's central directory, as declared. Zip64 archives (over 4 GB) are refused as too large. */
 export function zipEntries(buffer: Buffer): ZipEntry[] {
@@ -50,7 +50,9 @@ export function zipEntries(buffer: Buffer): ZipEntry[] {
     if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) throw notAWorkbook();
     const nameLength = buffer.readUInt16LE(at + 28);
     const entry = {
+      flags: buffer.readUInt16LE(at + 8),
       method: buffer.readUInt16LE(at + 10),
+      crc: buffer.readUInt32LE(at + 16),
       compressedSize: buffer.readUInt32LE(at + 20),
       declaredSize: buffer.readUInt32LE(at + 24),
       localOffset: buffer.readUInt32LE(at + 42),
@@ -63,13 +65,21 @@ export function zipEntries(buffer: Buffer): ZipEntry[] {
   return entries;
 }
 
-/** Inflates one entry only to count its bytes, stopping as soon as the budget is spent; answers the count. */
-async function inflatedSize(buffer: Buffer, entry: ZipEntry, budget: number): Promise<number> {
+/** The compressed bytes of an entry, found through its local header. */
+function entryData(buffer: Buffer, entry: ZipEntry): Buffer {
   const local = entry.localOffset;
   if (local + 30 > buffer.length || buffer.readUInt32LE(local) !== 0x04034b50) throw notAWorkbook();
   const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
-  const data = buffer.subarray(start, start + entry.compressedSize);
-  if (entry.method === 0) return data.length;
+  if (start + entry.compressedSize > buffer.length) throw notAWorkbook();
+  return buffer.subarray(start, start + entry.compressedSize);
+}
+
+/** Inflates one entry only to count its bytes, stopping as soon as the budget is spent; answers the count. */
+async function inflatedSize(data: Buffer, entry: ZipEntry, budget: number): Promise<number> {
+  if (entry.method === 0) {
+    if (data.length > budget) throw unpackedTooLarge();
+    return data.length;
+  }
   if (entry.method !== 8) throw badRequest('The workbook uses a compression an import does not read');
   return new Promise((resolve, reject) => {
     let total = 0;
@@ -87,13 +97,57 @@ async function inflatedSize(buffer: Buffer, entry: ZipEntry, budget: number): Pr
   });
 }
 
-/** Refuses an archive whose declared or actual unpacked size passes the limit, before anything parses it. */
-export async function assertUnpackedSize(buffer: Buffer): Promise<void> {
+/**
+ * Refuses an archive whose declared or actual unpacked size passes the limit, before anything parses it, and answers
+ * the archive rebuilt from exactly the entries it counted. The streaming parser reads local headers in file order, not
+ * the directory: a hostile file could hide entries the directory does not list, so the parser gets only the counted ones.
+ */
+export async function boundedArchive(buffer: Buffer): Promise<Buffer> {
   const entries = zipEntries(buffer);
   const declared = entries.reduce((sum, e) => sum + e.declaredSize, 0);
   if (declared > XLSX_UNPACKED_MAX_BYTES) throw unpackedTooLarge();
   let actual = 0;
-  for (const entry of entries) actual += await inflatedSize(buffer, entry, XLSX_UNPACKED_MAX_BYTES - actual);
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const data = entryData(buffer, entry);
+    const size = await inflatedSize(data, entry, XLSX_UNPACKED_MAX_BYTES - actual);
+    actual += size;
+    const name = Buffer.from(entry.name, 'utf8');
+    // Sizes in the local header, no data descriptor (flag bit 3): the parser reads what was counted, no more.
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.flags & ~0x8, 6);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.flags & ~0x8, 8);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, name, data);
+    directory.push(central, name);
+    offset += 30 + name.length + data.length;
+  }
+  const dir = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, dir, end]);
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -116,8 +170,8 @@ export type XlsxLimits = { rowsMax: number };
  * the reading with a 400 naming the limit.
  */
 export async function readXlsxRows(buffer: Buffer, limits: XlsxLimits): Promise<string[][]> {
-  await assertUnpackedSize(buffer);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const archive = await boundedArchive(buffer);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([archive]), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   const records: string[][] = [];
   try {
     for await (const sheet of reader) {
