@@ -76,7 +76,7 @@ describe('journal templates', () => {
     expect(await refusal(rentBody({ code: 'X', lines: [{ ...line(acct('6100'), 'debit', '1'), credit: '1' }, line(acct('1010'), 'credit', '1')] }))).toEqual({
       message: 'lines[0].debit: A line has a debit or a credit, not both', statusCode: 400, serverError: 'ValidationError',
     });
-    expect(await refusal(rentBody({ code: 'X', lines: [line(acct('6100'), 'debit', '1.23456'), line(acct('1010'), 'credit', '1')] }))).toMatchObject({ message: 'lines[0].debit: must be a positive amount with at most 4 decimals, without spaces', statusCode: 400 });
+    expect(await refusal(rentBody({ code: 'X', lines: [line(acct('6100'), 'debit', '1.23456'), line(acct('1010'), 'credit', '1')] }))).toMatchObject({ message: 'lines[0].debit: must be a positive amount with at most 4 decimals', statusCode: 400 });
     expect(await refusal(rentBody({ code: 'rent' }))).toEqual({ message: 'A journal template with code rent already exists', statusCode: 409, serverError: 'Conflict' });
     expect(await refusal(rentBody({ code: 'X', lines: [line(acct('6100'), 'debit', '1'), { account: '00000000-0000-4000-8000-000000000000', currency: 'USD', credit: '1' }] }))).toEqual({
       message: 'Line 2: the account does not exist in this company', statusCode: 422, serverError: 'BusinessRule',

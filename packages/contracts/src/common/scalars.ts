@@ -23,15 +23,19 @@ export const instantSchema = (message = 'must be a date and time with its offset
     return Number.isFinite(t) && isDateInRange(new Date(t).toISOString().slice(0, 10));
   }, dateRangeMessage);
 
-/** A positive decimal amount as typed, exactly: no sign, no spaces (a padded amount is a paste error, not a number). */
+/** A number padded with spaces is a paste error, not a number: it is refused, never trimmed into one. */
+export const SPACED_MESSAGE = 'must not begin or end with a space';
+export const isUnpadded = (v: string) => v === v.trim();
+
+/** A positive decimal amount as typed, exactly: no sign, no spaces. */
 export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,4})?$/;
-export const amountSchema = (message = 'must be a positive amount with at most 4 decimals, without spaces') => z.string().regex(AMOUNT_PATTERN, message);
+export const amountSchema = (message = 'must be a positive amount with at most 4 decimals') => z.string().refine(isUnpadded, SPACED_MESSAGE).regex(AMOUNT_PATTERN, message);
 
 /** A conversion rate: more than zero (a rate of 0 would turn any amount into nothing), at most 10 decimals. */
 export const RATE_PATTERN = /^\d{1,10}(\.\d{1,10})?$/;
 export const isPositiveDecimal = (v: string) => /[1-9]/.test(v);
-export const rateSchema = (message = 'must be a rate with at most 10 decimals, without spaces') =>
-  z.string().regex(RATE_PATTERN, message).refine(isPositiveDecimal, 'must be a rate of more than zero');
+export const rateSchema = (message = 'must be a rate with at most 10 decimals') =>
+  z.string().refine(isUnpadded, SPACED_MESSAGE).regex(RATE_PATTERN, message).refine(isPositiveDecimal, 'must be a rate of more than zero');
 
 /** PostgreSQL text cannot hold U+0000; the request guard refuses it everywhere, this names it inside files and nested texts. */
 export const hasNul = (v: string) => v.includes('\u0000');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRangeMessage, dateSchema, hasNul, isPositiveDecimal, NUL_MESSAGE } from '../common/scalars';
+import { dateRangeMessage, dateSchema, hasNul, isPositiveDecimal, isUnpadded, NUL_MESSAGE, SPACED_MESSAGE } from '../common/scalars';
 
 /**
  * The define-once kit (DESIGN.md principle 4): a master-data entity is described here once, and
@@ -106,7 +106,8 @@ function valueSchema(f: FieldDef): z.ZodType {
       return z
         .union([z.string(), z.number()], { error: `${f.label} must be a number` })
         .transform((v) => String(v))
-        .refine((v) => pattern.test(v), `${f.label} must be a number with at most ${scale} decimals, without spaces`)
+        .refine(isUnpadded, `${f.label} ${SPACED_MESSAGE}`)
+        .refine((v) => !isUnpadded(v) || pattern.test(v), `${f.label} must be a number with at most ${scale} decimals`)
         .refine((v) => f.min === undefined || Number(v) >= f.min, `${f.label} must be at least ${f.min}`)
         .refine((v) => !f.positive || (!v.startsWith('-') && isPositiveDecimal(v)), `${f.label} must be more than zero`);
     }

@@ -41,7 +41,7 @@ export const assigneeKinds = ['User', 'Tag'] as const;
 export type AssigneeKind = (typeof assigneeKinds)[number];
 
 /** A decimal amount in the company's base currency (thresholds of a step's condition). */
-export const thresholdSchema = amountSchema('must be an amount of at most 4 decimals, without spaces');
+export const thresholdSchema = amountSchema('must be an amount of at most 4 decimals');
 
 export const assigneeSchema = z.object({ kind: z.enum(assigneeKinds), id: z.uuid({ error: 'Please choose a user or a tag' }) });
 export type Assignee = z.infer<typeof assigneeSchema>;
