@@ -1,10 +1,11 @@
 // npm run bench: the benchmarks of issue 5, each printing its figures beside the machine it ran on.
-// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks.
+// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13.
 import { machine, SCALE, startServer } from './lib';
+import { hostileImports } from './imports.bench';
 import { bulkPosting, interactivePosting } from './posting.bench';
 import { drillDown, peerHledger, trialBalancePglite, trialBalancePostgres } from './reports.bench';
 
-const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6').split(',');
+const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7').split(',');
 const wants = (...ids: string[]) => ids.some((id) => only.includes(id));
 
 console.log(`machine: ${machine()}`);
@@ -28,5 +29,13 @@ if (wants('4', '5', '6')) {
     await server.close();
   }
   if (wants('4')) await trialBalancePglite();
+}
+if (wants('7')) {
+  const server = await startServer('erp_bench_imports', 3903);
+  try {
+    await hostileImports(server);
+  } finally {
+    await server.close();
+  }
 }
 process.exit(0);

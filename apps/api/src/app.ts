@@ -12,6 +12,7 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { isApiPath, registerGuard } from './platform/http/guard';
+import { registerInputGuard } from './platform/http/input-guard';
 import { TenantHostResolver } from './platform/http/tenant-hosts';
 import { Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyRateLimit, { global: false });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerGuard(app, platform, (claims) => loadPrincipal(platform, claims));
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));

@@ -2,6 +2,7 @@ export * from './common/errors';
 export * from './common/lists';
 export * from './common/states';
 export * from './common/money';
+export * from './common/scalars';
 export * from './auth/index';
 export * from './organisation/index';
 export * from './navigation/index';

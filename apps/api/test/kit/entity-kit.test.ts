@@ -117,8 +117,8 @@ describe.each(ENTITIES)('entity %s', (name) => {
     const good2 = fresh(2);
     // Fiscal years may not overlap: give the new ones years of their own.
     for (const [k, r] of [good1, good2].entries()) {
-      if (headers.includes('Start Date')) r[headers.indexOf('Start Date')] = `${1700 + k}-01-01`;
-      if (headers.includes('End Date')) r[headers.indexOf('End Date')] = `${1700 + k}-12-31`;
+      if (headers.includes('Start Date')) r[headers.indexOf('Start Date')] = `${2190 + k}-01-01`;
+      if (headers.includes('End Date')) r[headers.indexOf('End Date')] = `${2190 + k}-12-31`;
     }
     const bad = [...good1];
     const requiredCol = headers.findIndex((h) => Object.values(def.fields).some((f) => f.label === h && f.required && f.default === undefined && f.type !== 'ref'));

@@ -278,6 +278,11 @@ describe('run now: the calendar of a schedule', () => {
   });
 
   it('keeps quarterly and yearly dates on the start day, clamped to short months and leap years', async () => {
+    // Run now goes no further than the last open period: open the years the calendar is run into.
+    for (const year of [2027, 2028]) {
+      const fy = await apiOf(l)<{ id: string }>('POST', '/gl/fiscal-years', { code: `FY${year}`, name: String(year), startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+      expect((await apiOf(l)('POST', `/gl/fiscal-years/${fy.body.id}/periods`, { pattern: 'monthly' })).status).toBe(200);
+    }
     const quarterly = await scheduleOf(l, { code: 'Q-END', description: 'Quarterly', template: rentTpl.id, frequency: 'Quarterly', startDate: '2026-11-30' });
     expect((await runNow(l, quarterly.id, '2027-08-30')).generated.map((g) => g.occurrenceDate)).toEqual(['2026-11-30', '2027-02-28', '2027-05-30', '2027-08-30']);
     const leap = await scheduleOf(l, { code: 'Y-LEAP', description: 'Leap day', template: rentTpl.id, frequency: 'Yearly', startDate: '2024-02-29' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_SIZE } from '../common/lists';
+import { dateSchema, instantSchema } from '../common/scalars';
 
 /*
  * The audit trail screen (/audit-trail) and its calls under /admin/audit-trail. SPEC.md section 2
@@ -18,7 +19,10 @@ export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_EXPORT_ROWS_MAX = 10_000;
 
 /** A day ('2026-03-31', the whole UTC day) or an instant with its offset (the browser's local day bounds). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dayOrInstant = z.union([dateSchema(), instantSchema()]);
+
+/** A record's fields as the writer recorded them (any JSON values), or null; every writer records an object. */
+const recordSnapshotSchema = z.unknown().meta({ type: 'object', additionalProperties: true, nullable: true, description: "The record's fields as recorded, or null" });
 
 export const auditTrailFilterSchema = z.object({
   entity: z.string().trim().min(1).max(100).optional(),
@@ -56,8 +60,8 @@ export const auditEntrySchema = z.object({
   /** What a finance user knows the record by (journal number and description, account code and name, user name...); null when nothing names it. */
   recordLabel: z.string().nullable(),
   action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
+  before: recordSnapshotSchema,
+  after: recordSnapshotSchema,
   /** The top-level fields whose value differs between before and after. */
   changedFields: z.array(z.string()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateRangeMessage, dateSchema, hasNul, isPositiveDecimal, isUnpadded, NUL_MESSAGE, SPACED_MESSAGE } from '../common/scalars';
 
 /**
  * The define-once kit (DESIGN.md principle 4): a master-data entity is described here once, and
@@ -16,6 +17,8 @@ export type FieldDef = {
   min?: number;
   /** Decimal places of a decimal field (rates, percentages). */
   scale?: number;
+  /** A decimal that must be more than zero (a rate: zero would turn every amount into nothing). */
+  positive?: boolean;
   options?: readonly string[];
   /** The entity a `ref` field points to (by id); imports and exports use its key instead. */
   ref?: string;
@@ -70,49 +73,61 @@ const requiredMessage = (f: FieldDef) => `Please supply ${f.label.toLowerCase()}
 
 /** The zod schema of one field's value on the wire (null or absent for an empty optional field). */
 export function fieldSchema(f: FieldDef): z.ZodType {
-  let s: z.ZodType;
-  switch (f.type) {
-    case 'text':
-    case 'longText': {
-      let t = z.string({ error: requiredMessage(f) }).trim().max(f.max ?? (f.type === 'text' ? 200 : 4000), `${f.label} must be at most ${f.max ?? (f.type === 'text' ? 200 : 4000)} characters`);
-      if (f.required) t = t.min(1, requiredMessage(f));
-      s = t;
-      break;
-    }
-    case 'integer':
-      s = z.coerce.number({ error: `${f.label} must be a whole number` }).int(`${f.label} must be a whole number`).min(f.min ?? -2_147_483_648, `${f.label} must be at least ${f.min}`).max(f.max ?? 2_147_483_647, `${f.label} must be at most ${f.max}`);
-      break;
-    case 'decimal': {
-      const scale = f.scale ?? 2;
-      s = z
-        .union([z.string(), z.number()], { error: `${f.label} must be a number` })
-        .transform((v) => String(v).trim())
-        .refine((v) => new RegExp(`^-?\\d{1,${f.max ?? 18}}(\\.\\d{1,${scale}})?$`).test(v), `${f.label} must be a number with at most ${scale} decimals`)
-        .refine((v) => f.min === undefined || Number(v) >= f.min, `${f.label} must be at least ${f.min}`);
-      break;
-    }
-    case 'boolean':
-      s = z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'TRUE', 'FALSE', 'Yes', 'No'])], { error: `${f.label} must be yes or no` }).transform((v) => v === true || v === 'true' || v === 'TRUE' || v === 'yes' || v === 'Yes');
-      break;
-    case 'date':
-      s = z.iso.date({ error: `${f.label} must be a date (YYYY-MM-DD)` });
-      break;
-    case 'enum':
-      s = z.enum(f.options as [string, ...string[]], { error: `${f.label} must be one of ${(f.options ?? []).join(', ')}` });
-      break;
-    case 'ref':
-      s = z.uuid({ error: `${f.label} must be chosen from the list` });
-      break;
-    case 'textList':
-      // A list is never null: empty means none.
-      return z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : v), z.array(z.string().trim().min(1).max(f.max ?? 100)).max(200));
-  }
+  const s = valueSchema(f);
+  if (f.type === 'textList') return s;
   if (f.required) {
     if (f.type === 'text' || f.type === 'longText') return s;
     const present = z.any().refine((v) => v !== undefined, requiredMessage(f));
-    return z.preprocess((v) => (v === '' || v === null ? undefined : v), present.pipe(s));
+    // The preprocess step hides the value's type from OpenAPI (it takes anything): describe the value itself.
+    return z.preprocess((v) => (v === '' || v === null ? undefined : v), present.pipe(s)).meta(inputJsonSchema(s));
   }
   return z.preprocess((v) => (v === '' || v === undefined ? null : v), s.nullable()).optional();
+}
+
+/** The JSON schema of what a client may send for a value (OpenAPI 3.0, the document's version). */
+function inputJsonSchema(s: z.ZodType): Record<string, unknown> {
+  const { $schema: _schema, ...json } = z.toJSONSchema(s, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+function valueSchema(f: FieldDef): z.ZodType {
+  switch (f.type) {
+    case 'text':
+    case 'longText': {
+      const max = f.max ?? (f.type === 'text' ? 200 : 4000);
+      let t = z.string({ error: requiredMessage(f) }).trim().max(max, `${f.label} must be at most ${max} characters`);
+      if (f.required) t = t.min(1, requiredMessage(f));
+      return t.refine((v) => !hasNul(v), `${f.label} ${NUL_MESSAGE}`);
+    }
+    case 'integer':
+      return z.coerce.number({ error: `${f.label} must be a whole number` }).int(`${f.label} must be a whole number`).min(f.min ?? -2_147_483_648, `${f.label} must be at least ${f.min}`).max(f.max ?? 2_147_483_647, `${f.label} must be at most ${f.max}`);
+    case 'decimal': {
+      const scale = f.scale ?? 2;
+      const pattern = new RegExp(`^-?\\d{1,${f.max ?? 18}}(\\.\\d{1,${scale}})?$`);
+      // No trim: an amount or rate padded with spaces is refused, not guessed at (issue 13).
+      return z
+        .union([z.string(), z.number()], { error: `${f.label} must be a number` })
+        .transform((v) => String(v))
+        .refine(isUnpadded, `${f.label} ${SPACED_MESSAGE}`)
+        .refine((v) => !isUnpadded(v) || pattern.test(v), `${f.label} must be a number with at most ${scale} decimals`)
+        .refine((v) => f.min === undefined || Number(v) >= f.min, `${f.label} must be at least ${f.min}`)
+        .refine((v) => !f.positive || (!v.startsWith('-') && isPositiveDecimal(v)), `${f.label} must be more than zero`);
+    }
+    case 'boolean':
+      return z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'TRUE', 'FALSE', 'Yes', 'No'])], { error: `${f.label} must be yes or no` }).transform((v) => v === true || v === 'true' || v === 'TRUE' || v === 'yes' || v === 'Yes');
+    case 'date':
+      return dateSchema(`${f.label} must be a date (YYYY-MM-DD)`, `${f.label} ${dateRangeMessage}`);
+    case 'enum':
+      return z.enum(f.options as [string, ...string[]], { error: `${f.label} must be one of ${(f.options ?? []).join(', ')}` });
+    case 'ref':
+      return z.uuid({ error: `${f.label} must be chosen from the list` });
+    case 'textList':
+      // A list is never null: empty means none.
+      return z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? [] : v),
+        z.array(z.string().trim().min(1).max(f.max ?? 100).refine((v) => !hasNul(v), `${f.label} ${NUL_MESSAGE}`)).max(200),
+      );
+  }
 }
 
 /** The input schema of an entity (create and edit): its fields, no id or audit columns; an absent or empty field takes its default. */
@@ -162,12 +177,15 @@ export const importRequestSchema = z.object({
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
+// Described, not checked: each importer fills its preview from values its own schema has already read.
+const previewValueJson = { nullable: true, anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }] };
 export const importCellErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export const importResultSchema = z.object({
   rows: z.number().int(),
   valid: z.number().int(),
   written: z.number().int(),
   errors: z.array(importCellErrorSchema),
-  preview: z.array(z.record(z.string(), z.unknown())),
+  /** The first rows as read: each field's value (text, number, yes/no, a list of texts) or null. */
+  preview: z.array(z.record(z.string(), z.unknown().meta(previewValueJson))),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

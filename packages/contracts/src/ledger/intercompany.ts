@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
 import { entityOperations } from '../kit/define-entity';
 import { JOURNAL_LINES_MAX, journalStatuses, journalViewSchema } from './journals';
 
@@ -13,8 +14,8 @@ import { JOURNAL_LINES_MAX, journalStatuses, journalViewSchema } from './journal
 export const intercompanyJournalOperations = entityOperations({ permission: 'IntercompanyJournal' });
 export const intercompanyTemplateOperations = entityOperations({ permission: 'IntercompanyJournalTemplate' });
 
-const amount = z.string().trim().regex(/^\d{1,15}(\.\d{1,4})?$/, 'must be a positive amount with at most 4 decimals');
-const rate = z.string().trim().regex(/^\d{1,10}(\.\d{1,10})?$/, 'must be a rate with at most 10 decimals');
+const amount = amountSchema();
+const rate = rateSchema();
 const currency = z.string().trim().toUpperCase().length(3, 'must be a currency code');
 const dimensions = z.record(z.string().max(20), z.string().max(30));
 const company = z.uuid({ error: 'Please choose the company of the line' });
@@ -38,7 +39,7 @@ export type IntercompanyLineInput = z.infer<typeof intercompanyLineInputSchema>;
 
 export const intercompanyJournalInputSchema = z.object({
   partnerCompany,
-  journalDate: z.iso.date({ error: 'Please supply the journal date' }),
+  journalDate: dateSchema('Please supply the journal date'),
   description: z.string().trim().min(1, 'Please supply a description').max(500),
   reference: z.string().trim().max(100).optional(),
   /** The template the lines came from, kept for the record. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
 
 export const journalKinds = ['Standard', 'OpeningBalance', 'Adjustment', 'Intercompany', 'Reversal', 'Recurring'] as const;
 export type JournalKind = (typeof journalKinds)[number];
@@ -16,7 +17,7 @@ export const periodTypeOfKind: Record<JournalKind, 'Opening' | 'Regular' | 'Adju
   Adjustment: 'Adjustment',
 };
 
-const amount = z.string().trim().regex(/^\d{1,15}(\.\d{1,4})?$/, 'must be a positive amount with at most 4 decimals');
+const amount = amountSchema();
 
 export const journalLineInputSchema = z
   .object({
@@ -24,7 +25,7 @@ export const journalLineInputSchema = z
     description: z.string().trim().max(500).optional(),
     currency: z.string().trim().toUpperCase().length(3, 'must be a currency code'),
     /** Units of the base currency for one unit of the line's currency; looked up when absent. */
-    rate: z.string().trim().regex(/^\d{1,10}(\.\d{1,10})?$/, 'must be a rate with at most 10 decimals').optional(),
+    rate: rateSchema().optional(),
     debit: amount.optional(),
     credit: amount.optional(),
     /** Dimension group code -> dimension code. */
@@ -38,7 +39,7 @@ export type JournalLineInput = z.infer<typeof journalLineInputSchema>;
 export const JOURNAL_LINES_MAX = 5000;
 export const journalInputSchema = z.object({
   kind: z.enum(journalKinds).default('Standard'),
-  journalDate: z.iso.date({ error: 'Please supply the journal date' }),
+  journalDate: dateSchema('Please supply the journal date'),
   description: z.string().trim().min(1, 'Please supply a description').max(500),
   reference: z.string().trim().max(100).optional(),
   lines: z.array(journalLineInputSchema).min(2, 'A journal needs at least two lines').max(JOURNAL_LINES_MAX),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subledgerModules, type ControlType } from './setup-entities';
+import { dateSchema } from '../common/scalars';
 
 /**
  * The modules that post to the ledger, by their menu names (SPEC.md section 2). Every entry names
@@ -34,7 +35,7 @@ export type PartyRef = { type: PartyType; id: string };
 
 export const subledgerTieoutQuerySchema = z.object({
   /** The day the balances are taken at (inclusive); today when absent. */
-  asOf: z.iso.date().optional(),
+  asOf: dateSchema().optional(),
 });
 export const subledgerTieoutRowSchema = z.object({
   account: z.uuid(),

@@ -34,7 +34,7 @@ export const exchangeRateEntity = defineEntity({
     toCurrency: { type: 'ref', ref: 'currency', label: 'To Currency', required: true, list: true },
     rateType: { type: 'enum', label: 'Rate Type', options: rateTypes, required: true, default: 'Spot', list: true },
     effectiveDate: { type: 'date', label: 'Effective Date', required: true, list: true },
-    rate: { type: 'decimal', label: 'Rate', required: true, scale: 8, max: 12, min: 0, list: true, help: 'Units of the To currency for one unit of the From currency' },
+    rate: { type: 'decimal', label: 'Rate', required: true, scale: 8, max: 12, min: 0, positive: true, list: true, help: 'Units of the To currency for one unit of the From currency' },
   },
   form: [['fromCurrency', 'toCurrency'], ['rateType', 'effectiveDate'], ['rate']],
 });

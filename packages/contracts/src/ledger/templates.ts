@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema, dateSchema } from '../common/scalars';
 import { recurringFrequencies } from './recurring-dates';
 
 /*
@@ -11,7 +12,7 @@ import { recurringFrequencies } from './recurring-dates';
 export const templateJournalKinds = ['Standard', 'Recurring', 'Adjustment', 'OpeningBalance'] as const;
 export type TemplateJournalKind = (typeof templateJournalKinds)[number];
 
-const amount = z.string().trim().regex(/^\d{1,15}(\.\d{1,4})?$/, 'must be a positive amount with at most 4 decimals');
+const amount = amountSchema();
 const code = z.string().trim().min(1, 'Please supply a code').max(30, 'A code has at most 30 characters');
 
 /** A template line: the amounts may be left blank, to be filled on the journal made from it. */
@@ -79,7 +80,7 @@ export const templateSortKeys = ['code', '-code', 'name', '-name', 'kind', '-kin
 
 /** "Create journal from template": a draft on a date; the template's description unless another is given. */
 export const journalFromTemplateSchema = z.object({
-  journalDate: z.iso.date({ error: 'Please supply the journal date' }),
+  journalDate: dateSchema('Please supply the journal date'),
   description: z.string().trim().min(1).max(500).optional(),
   reference: z.string().trim().max(100).optional(),
 });
@@ -95,7 +96,7 @@ export type RecurringState = (typeof recurringStates)[number];
 export const RECURRING_INTERVAL_MAX = 99;
 export const RECURRING_OCCURRENCES_MAX = 9999;
 
-const isoDate = (error: string) => z.iso.date({ error });
+const isoDate = (error: string) => dateSchema(error);
 
 export const recurringJournalInputSchema = z
   .object({
@@ -169,5 +170,9 @@ export const recurringRunResultSchema = z.object({
   /** The occurrence that failed (nothing of it was written), or null. */
   failure: z.object({ occurrenceDate: z.string(), message: z.string() }).nullable(),
   schedule: recurringJournalViewSchema,
+  /** The date the run went up to: the one asked for, or the end of the company's last open period when that came first. */
+  ranUpTo: z.string(),
+  /** Why the run stopped before the date asked for, or null. */
+  notice: z.string().nullable(),
 });
 export type RecurringRunResult = z.infer<typeof recurringRunResultSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { activeFlagSchema } from '../common/states';
+import { dateSchema } from '../common/scalars';
 
 /** ISO date only (SPEC.md section 9). */
-export const isoDateSchema = z.iso.date();
+export const isoDateSchema = dateSchema();
 
 export const dateFormats = ['dd/mm/yy', 'dd/mm/yyyy', 'mm/dd/yyyy', 'yyyy-mm-dd', 'dd.mm.yyyy'] as const;
 /** Default date format label of SPEC.md section 9. */

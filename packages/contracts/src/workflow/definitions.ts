@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { approvalOperationSchema, approvalTypeSchema, approvalTypes, type ApprovalOperation, type ApprovalType } from '../navigation/approvals';
+import { amountSchema, dateSchema } from '../common/scalars';
 
 /*
  * Workflow definitions (Admin > Workflow of SPEC.md section 2): workflows per approval type and
@@ -40,7 +41,7 @@ export const assigneeKinds = ['User', 'Tag'] as const;
 export type AssigneeKind = (typeof assigneeKinds)[number];
 
 /** A decimal amount in the company's base currency (thresholds of a step's condition). */
-export const thresholdSchema = z.string().trim().regex(/^\d{1,15}(\.\d{1,4})?$/, 'must be an amount of at most 4 decimals');
+export const thresholdSchema = amountSchema('must be an amount of at most 4 decimals');
 
 export const assigneeSchema = z.object({ kind: z.enum(assigneeKinds), id: z.uuid({ error: 'Please choose a user or a tag' }) });
 export type Assignee = z.infer<typeof assigneeSchema>;
@@ -180,8 +181,8 @@ export const actorInputSchema = z
     tags: z.array(z.uuid()).max(200).default([]),
     /** Receives (and may act on) the actor's tasks from delegateFrom to delegateTo, inclusive. */
     delegateUserId: z.uuid().nullable().default(null),
-    delegateFrom: z.iso.date().nullable().default(null),
-    delegateTo: z.iso.date().nullable().default(null),
+    delegateFrom: dateSchema().nullable().default(null),
+    delegateTo: dateSchema().nullable().default(null),
   })
   .refine((a) => a.delegateUserId === null || (a.delegateFrom !== null && a.delegateTo !== null), { message: 'A delegation needs its from and to dates', path: ['delegateFrom'] })
   .refine((a) => a.delegateFrom === null || a.delegateTo === null || a.delegateFrom <= a.delegateTo, { message: 'The delegation ends before it starts', path: ['delegateTo'] });

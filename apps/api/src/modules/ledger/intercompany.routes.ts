@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dateSchema,
   importRequestSchema,
   importResultSchema,
   intercompanyAccountsInputSchema,
@@ -136,6 +137,6 @@ export function registerIntercompanyRoutes(app: FastifyInstance, platform: Platf
 
   r.post(`${base}/:id/reverse`, {
     config: { access: { kind: 'user', operation: ops.edit } },
-    schema: { tags, summary: "Reverse both companies' journals together on a date; takes an Idempotency-Key", headers: idempotencyHeader, params: idParam, body: z.object({ date: z.iso.date() }), response: { 200: intercompanyJournalViewSchema } },
+    schema: { tags, summary: "Reverse both companies' journals together on a date; takes an Idempotency-Key", headers: idempotencyHeader, params: idParam, body: z.object({ date: dateSchema() }), response: { 200: intercompanyJournalViewSchema } },
   }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseIntercompany(t, icActorOf(request), request.params.id, request.body.date))));
 }

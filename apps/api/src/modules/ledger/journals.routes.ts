@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
+import { dateSchema, instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
@@ -23,7 +23,7 @@ const listItem = z.object({
   reference: z.string().nullable(), total: z.string(), baseCurrency: z.string(), reversalOf: z.uuid().nullable(), reversedBy: z.uuid().nullable(),
 });
 const listFilter = z.object({
-  kind: z.enum(journalKinds).optional(), status: z.enum(journalStatuses).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(),
+  kind: z.enum(journalKinds).optional(), status: z.enum(journalStatuses).optional(), from: dateSchema().optional(), to: dateSchema().optional(),
   search: z.string().max(200).optional(), sort: z.enum(['journalDate', '-journalDate', 'number', '-number', 'createdAt', '-createdAt', 'status', '-status']).optional(),
 });
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
@@ -123,6 +123,6 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
 
   r.post('/gl/journals/:id/reverse', {
     config: { access: { kind: 'user' } },
-    schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: z.object({ date: z.iso.date() }), response: { 200: journalViewSchema } },
+    schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: z.object({ date: dateSchema() }), response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseJournal(t, actorOf(request), request.params.id, request.body.date))));
 }

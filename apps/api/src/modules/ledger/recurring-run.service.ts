@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, max } from 'drizzle-orm';
 import { nextOccurrenceAfter, utcCalendarDate, type RecurringRunResult, type TemplateJournalKind } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { withSystem, withTenant } from '../../platform/db/tenancy';
@@ -8,6 +8,7 @@ import { AppError, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
 import { tenants } from '../organisation/organisation.tables';
+import { accountingPeriods } from './periods.tables';
 import { journalLines, journals } from './journals.tables';
 import { recurringJournalRuns, recurringJournals } from './recurring.tables';
 import { approvalGate } from '../workflow/index';
@@ -179,18 +180,35 @@ export async function runDueRecurringJournals(platform: Platform, asOf: Date): P
   return summary;
 }
 
+/**
+ * How far "run now" may go: running ahead of the calendar stops at the end of the company's last open period (one call
+ * once made 400 drafts up to 2060), and never before today, so catching up on the past is not limited by it.
+ */
+async function runLimit(platform: Platform, actor: Actor, asked: string): Promise<{ until: string; notice: string | null }> {
+  const today = utcCalendarDate(platform.now());
+  if (asked <= today) return { until: asked, notice: null };
+  const [open] = await withTenant(platform.database.db, actor, (tx) =>
+    tx.select({ end: max(accountingPeriods.endDate) }).from(accountingPeriods).where(and(eq(accountingPeriods.companyId, actor.companyId), eq(accountingPeriods.status, 'Open'))),
+  );
+  const lastOpen = open?.end ?? null;
+  if (lastOpen !== null && asked <= lastOpen) return { until: asked, notice: null };
+  const until = lastOpen !== null && lastOpen > today ? lastOpen : today;
+  const why = lastOpen !== null && lastOpen > today ? `the end of the last open period` : `today: no open period lies ahead`;
+  return { until, notice: `Ran up to ${until}, ${why}; occurrences after it wait until their period is open (asked for ${asked})` };
+}
+
 /** "Run now": one schedule of the user's company, every occurrence due by `upTo`, made in the user's name. */
 export async function runRecurringNow(platform: Platform, actor: Actor, id: string, upTo: string | undefined): Promise<RecurringRunResult> {
-  const until = upTo ?? utcCalendarDate(platform.now());
   const db = platform.database.db;
   const schedule = await withTenant(db, actor, (tx) => loadRecurring(tx, actor, id));
   if (!schedule.active) throw unprocessable(`Recurring journal ${schedule.code} is inactive: activate it to run it`);
   if (schedule.nextDate === null) throw unprocessable(`Recurring journal ${schedule.code} is completed: it has no occurrence left`);
+  const { until, notice } = await runLimit(platform, actor, upTo ?? utcCalendarDate(platform.now()));
   const outcome = await runSchedule(platform, actor.tenantId, id, until, actor.userId);
   return withTenant(db, actor, async (tx) => {
     // The occurrences of this run only: one moved back may have made dates older than some made before.
     const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1, outcome.occurrences)).items : [];
-    return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id) };
+    return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id), ranUpTo: until, notice };
   });
 }
 

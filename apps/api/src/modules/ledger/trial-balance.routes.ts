@@ -5,7 +5,7 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
-import { journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema } from '@erp/contracts';
+import { dateSchema, journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema } from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
 import { exportFormats, exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
@@ -18,14 +18,14 @@ const scopeOf = (request: FastifyRequest): KitScope => {
 };
 const actorOf = (request: FastifyRequest) => ({ ...scopeOf(request), operations: principalOf(request).operations });
 const tbQuery = z.object({
-  from: z.iso.date(), to: z.iso.date(), currency: z.string().length(3).toUpperCase().optional(), dimension: z.string().max(60).optional(),
+  from: dateSchema(), to: dateSchema(), currency: z.string().length(3).toUpperCase().optional(), dimension: z.string().max(60).optional(),
   fromAccount: z.string().max(30).optional(), toAccount: z.string().max(30).optional(), includeZero: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 const importBody = z.object({
   fileName: z.string().min(1).max(255),
   contentBase64: z.string().min(1).max(14_000_000),
   /** The opening day of a fiscal year: opening-balance journals post into its Opening period. */
-  journalDate: z.iso.date(),
+  journalDate: dateSchema(),
   description: z.string().trim().max(500).optional(),
   /** Preview only: check every row and the posting rules, write nothing. */
   dryRun: z.boolean().default(true),
@@ -92,7 +92,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       tags,
       summary: 'Lines of one account over a range with opening and running balance, keyset-paged (cursor)',
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ from: z.iso.date(), to: z.iso.date(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(500).optional() }),
+      querystring: z.object({ from: dateSchema(), to: dateSchema(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(500).optional() }),
       response: {
         200: z.object({
           account: z.object({ id: z.uuid(), code: z.string(), name: z.string() }), currency: z.string(), opening: z.string().optional(), nextCursor: z.string().optional(),
@@ -107,7 +107,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     schema: {
       tags, summary: `The drill-down of one account over a range as CSV or XLSX: opening, each line with its running balance, closing (at most ${HISTORY_EXPORT_LINES_MAX.toLocaleString('en-US')} lines)`,
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ from: z.iso.date(), to: z.iso.date(), format: z.enum(['csv', 'xlsx']).default('csv') }),
+      querystring: z.object({ from: dateSchema(), to: dateSchema(), format: z.enum(['csv', 'xlsx']).default('csv') }),
     },
   }, async (request, reply) => {
     const { format, ...range } = request.query;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { formatMoney } from '@erp/contracts';
+import { z } from 'zod';
+import { dateSchema, formatMoney } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -116,6 +117,8 @@ function decode(text: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
     if (typeof c.d !== 'string' || typeof c.j !== 'string' || typeof c.l !== 'number' || typeof c.b !== 'string') throw new Error('shape');
+    // The cursor comes back from the client: its values reach SQL, so they are checked as input is.
+    if (!dateSchema().safeParse(c.d).success || !z.uuid().safeParse(c.j).success || !Number.isSafeInteger(c.l)) throw new Error('values');
     BigInt(c.b);
     return c;
   } catch {

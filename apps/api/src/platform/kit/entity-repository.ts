@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { searchFields, type EntityDef, type EntityListQuery, type EntityRecord } from '@erp/contracts';
+import { fieldSchema, searchFields, type EntityDef, type EntityListQuery, type EntityRecord } from '@erp/contracts';
 import type { Tx } from '../db/client';
 import { containsPattern } from '../db/search';
 import { recordAudit } from '../audit/audit';
@@ -28,6 +28,9 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 /** numeric comes back padded to its scale ("1.50000000"); show it without trailing zeros. */
 const normaliseDecimal = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 
+/** The field of a list's filter or sort: an own field of the entity, never an inherited name such as `__proto__` or `toString`. */
+const ownField = (def: EntityDef, field: string) => (Object.hasOwn(def.fields, field) ? def.fields[field] : undefined);
+
 function parseFilter(b: KitBinding, filter: string | undefined): SQL[] {
   if (!filter) return [];
   let parsed: unknown;
@@ -38,15 +41,22 @@ function parseFilter(b: KitBinding, filter: string | undefined): SQL[] {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('filter must be a JSON object of field values');
   return Object.entries(parsed).map(([field, value]) => {
-    if (!(field in b.def.fields)) throw badRequest(`Unknown filter field ${field}`);
-    return value === null ? sql`${columnOf(b.table, field)} is null` : eq(columnOf(b.table, field), value);
+    const f = ownField(b.def, field);
+    if (!f) throw badRequest(`filter: unknown field ${JSON.stringify(field)}`);
+    if (value === null) return sql`${columnOf(b.table, field)} is null`;
+    // A filter value is checked as the field's own input is, so the database never sees a value of the wrong type.
+    if (f.type === 'textList' || (typeof value === 'object')) throw badRequest(`filter.${field}: must be a single value`);
+    const checked = fieldSchema({ ...f, required: false }).safeParse(value);
+    if (!checked.success) throw badRequest(`filter.${field}: ${checked.error.issues[0]?.message ?? 'not a value of this field'}`);
+    return checked.data === null || checked.data === undefined ? sql`${columnOf(b.table, field)} is null` : eq(columnOf(b.table, field), checked.data);
   });
 }
 
 function orderBy(b: KitBinding, sort: string | undefined): SQL[] {
   const spec = sort || b.def.defaultSort;
   const field = spec.replace(/^-/, '');
-  if (!(field in b.def.fields) && field !== 'createdAt' && field !== 'updatedAt') throw badRequest(`Cannot sort by ${field}`);
+  const f = ownField(b.def, field);
+  if (!f && field !== 'createdAt' && field !== 'updatedAt') throw badRequest(`sort: cannot sort by ${JSON.stringify(field)}`);
   const column = columnOf(b.table, field);
   return [spec.startsWith('-') ? desc(column) : asc(column), asc(b.table.id)];
 }

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { readCsv, type Table } from '@erp/contracts';
+import { hasNul, NUL_MESSAGE, readCsv, type Table } from '@erp/contracts';
 
 export type { Table };
 import { badRequest } from '../http/errors';
+import { readXlsxRows } from './xlsx-reader';
 
 
 /** The shared CSV reader (contracts), refusing what an import cannot use. */
@@ -17,36 +18,12 @@ export function parseCsv(text: string): Table {
 const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 export const toCsv = (t: Table) => `\uFEFF${[t.headers, ...t.rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
+/** The most rows below the header an import reads: the XLSX reader stops there instead of unpacking the rest. */
+export const TABULAR_ROWS_MAX = 10_000;
 
-/** The first worksheet of an XLSX file: its first row names the columns. */
-export async function parseXlsx(buffer: Buffer): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('The file is not a readable XLSX workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('The workbook has no worksheet');
-  const width = sheet.columnCount;
-  const records: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value).trim());
-    if (cells.some((v) => v !== '')) records.push(cells);
-  });
-  const [headers, ...rows] = records;
+/** The first worksheet of an XLSX file: its first row names the columns. Read as a bounded stream (xlsx-reader.ts). */
+export async function parseXlsx(buffer: Buffer, rowsMax = TABULAR_ROWS_MAX): Promise<Table> {
+  const [headers, ...rows] = await readXlsxRows(buffer, { rowsMax });
   if (!headers) throw badRequest('The worksheet has no header row');
   return { headers, rows };
 }
@@ -63,9 +40,16 @@ export async function toXlsx(sheetName: string, t: Table): Promise<Buffer> {
 
 export async function parseTabular(fileName: string, contentBase64: string): Promise<Table> {
   const buffer = Buffer.from(contentBase64, 'base64');
-  if (/\.xlsx$/i.test(fileName)) return parseXlsx(buffer);
-  if (/\.(csv|txt)$/i.test(fileName)) return parseCsv(buffer.toString('utf8'));
-  throw badRequest('Import takes a .csv or .xlsx file');
+  let table: Table;
+  if (/\.xlsx$/i.test(fileName)) table = await parseXlsx(buffer);
+  else if (/\.(csv|txt)$/i.test(fileName)) table = parseCsv(buffer.toString('utf8'));
+  else throw badRequest('Import takes a .csv or .xlsx file');
+  // PostgreSQL text cannot hold U+0000: a cell with one is named here, not failed on in the database.
+  for (const [i, row] of [table.headers, ...table.rows].entries()) {
+    const c = row.findIndex(hasNul);
+    if (c >= 0) throw badRequest(`Row ${i + 1}, column ${c + 1} ${NUL_MESSAGE}`);
+  }
+  return table;
 }
 
 /** Sends a table as a CSV or XLSX attachment named `name.format` (the export formats of every list). */
