@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -30,6 +30,8 @@ export type AppDeps = {
   now?: () => Date;
   /** Turns the request log on (the server) or off (tests). */
   logger?: boolean;
+  /** Sees every route as it is added (tests walk the app's own routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The server and its platform (an async function cannot return the thenable Fastify instance bare). */
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

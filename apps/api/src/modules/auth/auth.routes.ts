@@ -15,6 +15,7 @@ import {
   userViewSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
+import { operationOf } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { changePassword, PASSWORD_CHANGE_REQUESTED, requestPasswordChange, validateOtp } from './password-change.service';
@@ -113,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   }, async (request) => tx(request, (t) => getRole(t, request.params.id)));
 
   r.post('/auth/role', {
-    config: { access: { kind: 'user', operation: (request) => ((request.body as { id?: string } | undefined)?.id ? 'EditRole' : 'SaveRole') } },
+    config: { access: { kind: 'user', operation: operationOf(['SaveRole', 'EditRole'], (request) => ((request.body as { id?: string } | undefined)?.id ? 'EditRole' : 'SaveRole')) } },
     schema: { tags, summary: 'Save one role (create without id, edit with id)', body: roleSchema, response: { 200: roleViewSchema } },
   }, async (request) => tx(request, (t) => saveRole(t, principalOf(request), request.body)));
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
   tenantViewSchema,
 } from '@erp/contracts';
 import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
+import { ANY_PAGE, operationOf } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
@@ -22,8 +23,8 @@ import { tenants } from './organisation.tables';
 const tags = ['organisation'];
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 /** Save for new records, Edit when every record already has an id. */
-const saveOrEdit = (entity: string) => (request: FastifyRequest) =>
-  (request.body as { id?: string }[]).some((row) => !row.id) ? `Save${entity}` : `Edit${entity}`;
+const saveOrEdit = (entity: string) =>
+  operationOf([`Save${entity}`, `Edit${entity}`], (request) => ((request.body as { id?: string }[]).some((row) => !row.id) ? `Save${entity}` : `Edit${entity}`));
 
 /** The ledger service's tenant and company calls of SPEC.md section 7. */
 export function registerOrganisationRoutes(app: FastifyInstance, platform: Platform): void {
@@ -81,7 +82,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   }, async (request) => tx(request, (t) => listCompanies(t, undefined, request.params.count)));
 
   r.get('/gl/SearchCompanies/:text/:count', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Search companies by code or description', params: z.object({ text: z.string().min(1).max(200), count: countParamSchema }), response: { 200: listOf(companyListItemSchema) } },
   }, async (request) => tx(request, (t) => listCompanies(t, request.params.text, request.params.count)));
 
@@ -108,12 +109,12 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   });
 
   r.get('/gl/GetCurrencies/:count', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Currencies of the tenant', params: z.object({ count: countParamSchema }), response: { 200: listOf(currencyViewSchema) } },
   }, async (request) => tx(request, (t) => listCurrencies(t, request.params.count)));
 
   r.get('/gl/getlocales', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Locales a company may use', response: { 200: z.array(localeSchema) } },
   }, async () => listLocales());
 }
