@@ -11,6 +11,7 @@ import { isProtectedRoute } from '@erp/contracts';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { errorForLog } from './platform/http/error-log';
 import { isApiPath, registerGuard } from './platform/http/guard';
 import { TenantHostResolver } from './platform/http/tenant-hosts';
 import { Mailer } from './platform/mail/mailer';
@@ -30,6 +31,8 @@ export type AppDeps = {
   now?: () => Date;
   /** Turns the request log on (the server) or off (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (turns it on: tests read what the server logs). */
+  logStream?: { write: (line: string) => void };
   /** Sees every route as it is added (tests walk the app's own routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -44,8 +47,12 @@ const redactUrl = (url: string) => url.replace(/\/(createfirst|create)\/[^/?]+/i
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger
-      ? { level: config.logLevel, serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }) } }
+    logger: deps.logger || deps.logStream
+      ? {
+          level: config.logLevel,
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+          serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }), err: errorForLog },
+        }
       : false,
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
