@@ -6,13 +6,13 @@ import { createHash } from 'node:crypto';
  * nor the server's message and detail, which quote them ('invalid input syntax for type integer:
  * "<value>"', 'Key (mail_address)=(<value>) already exists'): they hold user data.
  */
-export function errorForLog(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+export function errorForLog(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const failed = chainOf(error).find((e) => typeof (e as { query?: unknown }).query === 'string' && 'params' in e) as (Error & { query: string }) | undefined;
-  const database = chainOf(error).find((e) => typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) as
+  const database = chainOf(error).find((e) => typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as unknown as { code: string }).code)) as
     | (Error & { code: string; constraint?: string; table?: string; column?: string; routine?: string })
     | undefined;
-  if (!failed && !database) return { type: error.name, message: error.message, stack: error.stack, ...('code' in error ? { code: error.code } : {}) };
+  if (!failed && !database) return { type: error.name, message: error.message, stack: error.stack ?? '', ...('code' in error ? { code: error.code } : {}) };
   const statement = failed ? maskLiterals(failed.query).slice(0, 4000) : undefined;
   return {
     type: failed?.name ?? database?.name ?? error.name,
