@@ -44,6 +44,9 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The transformed password travels in two spec paths; keep it out of the request log. */
 const redactUrl = (url: string) => url.replace(/\/(createfirst|create)\/[^/?]+/i, '/$1/[redacted]').replace(/(validateotp\/[^/]+)\/[^/?]+/i, '$1/[redacted]');
 
+/** Trusts the nearest `count` proxies (Fastify takes a hop count at run time; its types name only the function). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -54,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }), err: errorForLog },
         }
       : false,
-    trustProxy: true,
+    // Only configured proxies may name the caller's address: rate limits key on it.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   });

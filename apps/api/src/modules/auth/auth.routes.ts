@@ -36,10 +36,22 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   const perAddress = (share: number) => ({
     rateLimit: { max: Math.max(1, Math.round(platform.config.publicRatePerMinute * share)), timeWindow: '1 minute' },
   });
+  /**
+   * Per mail address of the path, whatever the caller's address, so that a one-time code cannot be
+   * guessed from many addresses. Its own store, large enough that a flood of other addresses cannot
+   * push an address's count out.
+   */
+  const perMail = (share: number) =>
+    app.rateLimit({
+      max: Math.max(1, Math.round(platform.config.codeRatePerMailPerHour * share)),
+      timeWindow: '1 hour',
+      cache: 100_000,
+      keyGenerator: (request) => `${request.tenantId}:${String((request.params as { mail?: unknown }).mail ?? '').trim().toLowerCase()}`,
+    });
   const tx = requestTx(db);
 
   r.get('/auth/user/isempty', {
-    config: { access: { kind: 'public' } },
+    config: { access: { kind: 'public' }, ...perAddress(1) },
     schema: { tags, summary: 'Whether the tenant has users: 0 when at least one exists, 1 when none', response: { 200: z.number().int() } },
   }, async (request) => ((await tx(request, countUsers)) > 0 ? 0 : 1));
 
@@ -92,6 +104,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
 
   r.get('/auth/user/requestpasswordchange/:mail', {
     config: { access: { kind: 'public' }, ...perAddress(0.25) },
+    onRequest: perMail(1),
     schema: { tags, summary: 'Mail a one-time code for a password change', params: z.object({ mail: z.string().min(1).max(254) }), response: { 200: messageSchema } },
   }, async (request) => {
     await requestPasswordChange(platform, request.tenantId, request.params.mail);
@@ -100,6 +113,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
 
   r.get('/auth/user/validateotp/:mail/:otp', {
     config: { access: { kind: 'public' }, ...perAddress(0.5) },
+    onRequest: perMail(2),
     schema: { tags, summary: 'Validate a one-time code; answers a change token for /user/changepassword', params: z.object({ mail: z.string().min(1).max(254), otp: z.string().min(1).max(20) }), response: { 200: otpValidationSchema } },
   }, async (request) => validateOtp(platform, request.tenantId, request.params.mail, request.params.otp));
 

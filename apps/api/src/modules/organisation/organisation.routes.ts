@@ -64,16 +64,17 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   });
 
   r.get('/auth/tenantrequest/GetRequest/:host', {
-    config: { access: { kind: 'public' } },
+    config: { access: { kind: 'public' }, rateLimit: { max: platform.config.publicRatePerMinute, timeWindow: '1 minute' } },
     schema: { tags, summary: 'Whether the tenant of a host is the license manager, and its agreement text (HTML)', params: z.object({ host: z.string().min(1).max(253) }), response: { 200: tenantRequestResultSchema } },
   }, async (request) => {
+    // An unknown host answers as a known one with nothing to show: host names cannot be tried out.
+    const nothing = { isLicenseManager: false, globalAgreement: '' };
     const tenantId = await platform.hosts.resolve(request.params.host);
-    if (!tenantId) throw notFound('The tenant of this host');
+    if (!tenantId) return nothing;
     const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
       t.select({ isLicenseManager: tenants.isLicenseManager, globalAgreement: tenants.globalAgreement }).from(tenants),
     );
-    if (!row) throw notFound('The tenant of this host');
-    return row;
+    return row ?? nothing;
   });
 
   r.get('/gl/GetCompanies/:count', {
