@@ -35,7 +35,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, deps: Pick<
   const clock = new TestClock();
   const config = loadConfig(
     {},
-    { tokenSecret: 'test-secret-0123456789-0123456789-0123456789', publicRatePerMinute: 10_000, webDist: '/nonexistent', ...overrides },
+    { tokenSecret: 'test-secret-0123456789-0123456789-0123456789', publicRatePerMinute: 10_000, codeRatePerMailPerHour: 10_000, webDist: '/nonexistent', ...overrides },
   );
   const { app, platform } = await buildApp({ config, database: fresh.database, now: clock.now, logger: process.env.TEST_LOG === '1', ...deps });
   await app.ready();

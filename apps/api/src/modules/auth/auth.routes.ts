@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { operationOf } from '../../platform/http/access';
+import { tooManyRequests } from '../../platform/http/errors';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { changePassword, PASSWORD_CHANGE_REQUESTED, requestPasswordChange, validateOtp } from './password-change.service';
@@ -38,16 +39,25 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   });
   /**
    * Per mail address of the path, whatever the caller's address, so that a one-time code cannot be
-   * guessed from many addresses. Its own store, large enough that a flood of other addresses cannot
-   * push an address's count out.
+   * guessed from many addresses. Beside the per-address limit (the plugin runs one limit per route,
+   * so this one is checked here), in its own store, large enough that a flood of other addresses
+   * cannot push an address's count out.
    */
-  const perMail = (share: number) =>
-    app.rateLimit({
-      max: Math.max(1, Math.round(platform.config.codeRatePerMailPerHour * share)),
+  const perMail = (share: number) => {
+    const max = Math.max(1, Math.round(platform.config.codeRatePerMailPerHour * share));
+    // `cache` (the store's size) is taken at run time; the plugin's types leave it out of this call.
+    const options = {
+      max,
       timeWindow: '1 hour',
       cache: 100_000,
-      keyGenerator: (request) => `${request.tenantId}:${String((request.params as { mail?: unknown }).mail ?? '').trim().toLowerCase()}`,
-    });
+      keyGenerator: (request: FastifyRequest) => `${request.tenantId}:${String((request.params as { mail?: unknown }).mail ?? '').trim().toLowerCase()}`,
+    };
+    const limit = app.createRateLimit(options);
+    return async (request: FastifyRequest) => {
+      const state = await limit(request);
+      if (!state.isAllowed && state.isExceeded) throw tooManyRequests(`Too many requests for this mail address; retry in ${Math.ceil(state.ttlInSeconds / 60)} minutes`);
+    };
+  };
   const tx = requestTx(db);
 
   r.get('/auth/user/isempty', {

@@ -18,6 +18,7 @@ import { principalOf } from '../../platform/http/guard';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { createTenant, editTenant, getCompany, listCompanies, listCurrencies, listLocales, listTenants, saveCompany } from './organisation.service';
+import { DEFAULT_GLOBAL_AGREEMENT } from './organisation.seed-data';
 import { tenants } from './organisation.tables';
 
 const tags = ['organisation'];
@@ -67,8 +68,9 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
     config: { access: { kind: 'public' }, rateLimit: { max: platform.config.publicRatePerMinute, timeWindow: '1 minute' } },
     schema: { tags, summary: 'Whether the tenant of a host is the license manager, and its agreement text (HTML)', params: z.object({ host: z.string().min(1).max(253) }), response: { 200: tenantRequestResultSchema } },
   }, async (request) => {
-    // An unknown host answers as a known one with nothing to show: host names cannot be tried out.
-    const nothing = { isLicenseManager: false, globalAgreement: '' };
+    // An unknown host answers as a known one with nothing of its own to show (not the license
+    // manager, the agreement every new tenant starts with): host names cannot be tried out.
+    const nothing = { isLicenseManager: false, globalAgreement: DEFAULT_GLOBAL_AGREEMENT };
     const tenantId = await platform.hosts.resolve(request.params.host);
     if (!tenantId) return nothing;
     const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
