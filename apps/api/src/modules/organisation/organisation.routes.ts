@@ -15,7 +15,7 @@ import {
 import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
 import { ANY_PAGE, operationOf } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { createTenant, editTenant, getCompany, listCompanies, listCurrencies, listLocales, listTenants, saveCompany } from './organisation.service';
 import { DEFAULT_GLOBAL_AGREEMENT } from './organisation.seed-data';
