@@ -26,7 +26,7 @@ beforeAll(async () => {
   built.app.get('/gl/test-failing-check', { config: { access: { kind: 'public' } } }, async (request) =>
     withTenant(built.platform.database.db, { tenantId: request.tenantId }, async (tx) => {
       await tx.execute(sql`create temporary table t_secret (v text check (v = 'x')) on commit drop`);
-      await tx.execute(sql`insert into t_secret values (${SECRET}), (${sql.raw("'inline 9999'")})`);
+      await tx.execute(sql`insert into t_secret values (${SECRET}), (${sql.raw("'Inline-Literal-Marker'")})`);
     }),
   );
   await built.app.ready();
@@ -49,7 +49,6 @@ describe('the log of a failed statement', () => {
     expect(line?.err).toMatchObject({ code: '22P02', statement: 'select $1::int as n' });
     expect(line?.err?.fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(lines.join('\n')).not.toContain(SECRET);
-    expect(lines.join('\n')).not.toContain('4242');
   });
 
   it('holds neither the value, the failing row nor an inlined literal of a broken check', async () => {
@@ -59,6 +58,6 @@ describe('the log of a failed statement', () => {
     const [line] = logged('unexpected error');
     expect(line?.err).toMatchObject({ code: '23514', statement: "insert into t_secret values ($1), ('?')", constraint: 't_secret_v_check' });
     expect(lines.join('\n')).not.toContain(SECRET);
-    expect(lines.join('\n')).not.toContain('9999');
+    expect(lines.join('\n')).not.toContain('Inline-Literal-Marker');
   });
 });
