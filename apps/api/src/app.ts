@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -11,6 +11,7 @@ import { isProtectedRoute } from '@erp/contracts';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { errorForLog } from './platform/http/error-log';
 import { isApiPath, registerGuard } from './platform/http/guard';
 import { registerInputGuard } from './platform/http/input-guard';
 import { TenantHostResolver } from './platform/http/tenant-hosts';
@@ -31,6 +32,10 @@ export type AppDeps = {
   now?: () => Date;
   /** Turns the request log on (the server) or off (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (turns it on: tests read what the server logs). */
+  logStream?: { write: (line: string) => void };
+  /** Sees every route as it is added (tests walk the app's own routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The server and its platform (an async function cannot return the thenable Fastify instance bare). */
@@ -40,16 +45,25 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The transformed password travels in two spec paths; keep it out of the request log. */
 const redactUrl = (url: string) => url.replace(/\/(createfirst|create)\/[^/?]+/i, '/$1/[redacted]').replace(/(validateotp\/[^/]+)\/[^/?]+/i, '$1/[redacted]');
 
+/** Trusts the nearest `count` proxies (Fastify takes a hop count at run time; its types name only the function). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger
-      ? { level: config.logLevel, serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }) } }
+    logger: deps.logger || deps.logStream
+      ? {
+          level: config.logLevel,
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+          serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.headers.host }), err: errorForLog },
+        }
       : false,
-    trustProxy: true,
+    // Only configured proxies may name the caller's address: rate limits key on it.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

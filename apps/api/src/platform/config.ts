@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Every setting comes from the environment; README.md lists them. Nothing secret has a default. */
@@ -17,6 +18,8 @@ const envSchema = z.object({
   SIGN_IN_FAILURES_MAX: z.coerce.number().int().min(1).default(5),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   PUBLIC_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CODE_RATE_PER_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.string().default(''),
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +44,13 @@ export type Config = {
   signInLockMinutes: number;
   /** Calls per minute per address on the public (unauthenticated) routes. */
   publicRatePerMinute: number;
+  /** One-time code requests per hour per mail address (and twice as many tries), whatever the caller's address. */
+  codeRatePerMailPerHour: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the caller's address (rate limits key on it):
+   * none (false, the default), those at the given addresses or CIDRs, or the given number of hops.
+   */
+  trustProxy: false | number | string[];
   webDist?: string;
   logLevel: string;
   /** Whether this process runs the scheduled jobs (pg-boss); several servers may all run them. */
@@ -70,9 +80,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signInFailuresMax: e.SIGN_IN_FAILURES_MAX,
     signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
     publicRatePerMinute: e.PUBLIC_RATE_PER_MINUTE,
+    codeRatePerMailPerHour: e.CODE_RATE_PER_MAIL_PER_HOUR,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS === 'on',
     ...overrides,
   };
+}
+
+/** Proxy-addr's names of address ranges, which Fastify's trustProxy also takes. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: empty or `off` trusts no proxy; a whole number trusts that many hops; otherwise a
+ * comma-separated list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal). `true`
+ * (trust any sender) is refused: any caller could then choose its address and escape rate limits.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'off' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const ok = RANGE_NAMES.includes(entry) || (isIP(address!) > 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`TRUST_PROXY: ${entry} is neither an address, a CIDR nor a hop count`);
+  }
+  return entries;
 }

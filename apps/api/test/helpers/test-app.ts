@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { transformPassword, type SignedInUser, type UserView } from '@erp/contracts';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/platform/config';
 import type { Platform } from '../../src/platform/platform';
 import { createTenant, type CreatedTenant } from '../../src/modules/organisation/index';
@@ -30,14 +30,14 @@ export type TestApp = {
 export type TestTenant = CreatedTenant & { host: string; code: string };
 
 /** Builds the real server on a fresh database of the engine TEST_DB names. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'onRoute'> = {}): Promise<TestApp> {
   const fresh = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig(
     {},
-    { tokenSecret: 'test-secret-0123456789-0123456789-0123456789', publicRatePerMinute: 10_000, webDist: '/nonexistent', ...overrides },
+    { tokenSecret: 'test-secret-0123456789-0123456789-0123456789', publicRatePerMinute: 10_000, codeRatePerMailPerHour: 10_000, webDist: '/nonexistent', ...overrides },
   );
-  const { app, platform } = await buildApp({ config, database: fresh.database, now: clock.now, logger: process.env.TEST_LOG === '1' });
+  const { app, platform } = await buildApp({ config, database: fresh.database, now: clock.now, logger: process.env.TEST_LOG === '1', ...deps });
   await app.ready();
   return {
     app,

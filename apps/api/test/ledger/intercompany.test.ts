@@ -200,7 +200,7 @@ describe('refusals', () => {
     expect(create.body).toMatchObject({ statusCode: 403, message: 'You are not permitted to do this (SaveIntercompanyJournal)' });
     expect((await as(viewer)<ErrorObject>('GET', '/gl/intercompany-journals/export')).body.message).toBe('You are not permitted to do this (ExportIntercompanyJournal)');
     expect((await as(viewer)<ErrorObject>('POST', '/gl/intercompany-journal-templates', { code: 'X', name: 'X', partnerCompany: subId, lines: [line('SUB', '6100', 'debit', '1'), line('HQ', '1010', 'credit', '1')] })).status).toBe(403);
-    expect((await as(viewer)<ErrorObject>('PUT', `/gl/intercompany-partners/${subId}/accounts`, { dueFromAccount: acct('HQ', '1700'), dueToAccount: acct('HQ', '2700') })).body.message).toBe('You are not permitted to do this (EditIntercompanyJournalTemplate)');
+    expect((await as(viewer)<ErrorObject>('PUT', `/gl/intercompany-partners/${subId}/accounts`, { dueFromAccount: acct('HQ', '1700'), dueToAccount: acct('HQ', '2700') })).body.message).toBe('You are not permitted to do this (SaveIntercompanyJournalTemplate or EditIntercompanyJournalTemplate)');
     expect((await as(viewer)('GET', '/gl/intercompany-journals')).status).toBe(200);
   });
 });

@@ -163,7 +163,7 @@ describe('journal templates', () => {
       ['PUT', `${BASE}/${rent.id}`, rentBody({ name: 'Hacked' }), 'EditJournalTemplate'],
       ['DELETE', `${BASE}/${rent.id}`, undefined, 'DeleteJournalTemplate'],
       ['POST', `${BASE}/import`, csvFile('Code,Name,Account,Currency,Debit,Credit\r\n'), 'ImportJournalTemplate'],
-      ['POST', `${BASE}/${rent.id}/journal`, { journalDate: '2026-03-02' }, 'SaveJournal'],
+      ['POST', `${BASE}/${rent.id}/journal`, { journalDate: '2026-03-02' }, 'SaveJournal or SaveOpeningBalanceJournal or SaveAdjustmentJournal or SaveIntercompanyJournal or SaveRecurringJournal'],
     ];
     for (const [method, url, body, label] of refusals) {
       expect((await v<ErrorObject>(method, url, body)).body, url).toEqual({ message: `You are not permitted to do this (${label})`, statusCode: 403, serverError: 'Forbidden' });

@@ -8,6 +8,15 @@ import { createTestApp, type TestApp, type TestTenant } from '../helpers/test-ap
 /** Tables that are not tenant data: the migration log and the host -> tenant reference table. */
 const GLOBAL_TABLES = ['erp_migrations', 'tenant_hosts'];
 
+/**
+ * The tables with a tenant_id that stand outside the catalogue rule (tenant rows the API reads and
+ * writes under its tenant's policy), each with why. The API role has no privilege on either.
+ */
+const OUTSIDE_THE_RULE: Record<string, string> = {
+  tenant_hosts: 'host -> tenant routing, read before the tenant of a request is known (as the owner, by the host resolver); keyed by host, which is unique across tenants',
+  ledger_balance_deltas: "a posting transaction's pending balance changes, written and flushed by the ledger triggers (security definer) within that transaction; unlogged, never holds a committed row",
+};
+
 let t: TestApp;
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
 const failure = async (p: Promise<unknown>): Promise<string> => {
@@ -68,6 +77,29 @@ describe('catalogue', () => {
       where n.nspname = current_schema() and k.contype = 'f'`);
     expect(fks.length).toBeGreaterThan(3);
     expect(fks.filter((r) => r.first !== 'tenant_id' || r.ref_first !== 'tenant_id')).toEqual([]);
+  });
+
+  it('keeps the tables outside the rule out of the API role\'s reach, and keys the deltas by tenant_id first', async () => {
+    const rows = await q<{ relname: string; has_tenant: boolean; privileges: boolean }>(`
+      select c.relname,
+        exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as has_tenant,
+        has_table_privilege('erp_app', c.oid, 'select') or has_table_privilege('erp_app', c.oid, 'insert')
+          or has_table_privilege('erp_app', c.oid, 'update') or has_table_privilege('erp_app', c.oid, 'delete') as privileges
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relname = any(array['${Object.keys(OUTSIDE_THE_RULE).join("','")}'])`);
+    expect(rows.map((r) => ({ table: r.relname, hasTenant: r.has_tenant, apiMayTouch: r.privileges })).sort((x, y) => x.table.localeCompare(y.table))).toEqual([
+      { table: 'ledger_balance_deltas', hasTenant: true, apiMayTouch: false },
+      { table: 'tenant_hosts', hasTenant: true, apiMayTouch: false },
+    ]);
+    // Every tenant table has a primary key, led by tenant_id (ready for distribution by tenant); the host table is keyed by host.
+    const keys = await q<{ relname: string; first: string | null }>(`
+      select c.relname, (select a.attname from pg_index x join pg_attribute a on a.attrelid = c.oid and a.attnum = x.indkey[0]
+                          where x.indrelid = c.oid and x.indisprimary) as first
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute t on t.attrelid = c.oid and t.attname = 'tenant_id' and not t.attisdropped
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and c.relname <> 'tenant_hosts'`);
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.filter((k) => k.first !== 'tenant_id').map((k) => `${k.relname}: ${k.first ?? 'no primary key'}`)).toEqual([]);
   });
 
   it('runs the API as a role that is not superuser, has no BYPASSRLS and owns nothing', async () => {

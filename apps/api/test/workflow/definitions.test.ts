@@ -99,8 +99,9 @@ describe('the OpenAPI document', () => {
 });
 
 describe('approval types', () => {
-  it('lists every type of SPEC.md section 4 with its operations, completion and link target, to any signed-in user', async () => {
-    const res = await as(nobody)<ApprovalTypeInfo[]>('GET', '/workflow/approval-types');
+  it('lists every type of SPEC.md section 4 with its operations, completion and link target, to any signed-in user whose role holds a page', async () => {
+    expect((await as(nobody)<ErrorObject>('GET', '/workflow/approval-types')).status).toBe(403);
+    const res = await as(viewer)<ApprovalTypeInfo[]>('GET', '/workflow/approval-types');
     expect(res.status).toBe(200);
     const byType = new Map(res.body.map((i) => [i.type, i]));
     expect(res.body).toHaveLength(27);
@@ -368,8 +369,9 @@ describe('actors', () => {
     expect(await put('00000000-0000-4000-8000-000000000000', {})).toEqual(error('User was not found', 404, 'NotFound'));
   });
 
-  it('looks up active users for pickers, to any signed-in user', async () => {
-    const res = await as(nobody)<UserLookupItem[]>('GET', '/workflow/users/lookup?search=a&limit=3');
+  it('looks up active users for pickers, to any signed-in user whose role holds a page', async () => {
+    expect((await as(nobody)<ErrorObject>('GET', '/workflow/users/lookup?search=a&limit=3')).status).toBe(403);
+    const res = await as(viewer)<UserLookupItem[]>('GET', '/workflow/users/lookup?search=a&limit=3');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { id: U.Alice, label: 'Alice (alice@wfdef.test)' },

@@ -44,7 +44,7 @@ describe('without a workflow', () => {
 
   it("refuses a user whose role does not allow it, a posted journal, and types whose module is not built yet", async () => {
     const id = await draft(w, 'Alice', '100');
-    expect(await submitJournal(w, 'Viewer', id)).toMatchObject({ status: 403, body: { message: 'You are not permitted to do this (EditJournal)' } });
+    expect(await submitJournal(w, 'Viewer', id)).toMatchObject({ status: 403, body: { message: 'You are not permitted to do this (EditJournal or EditOpeningBalanceJournal or EditAdjustmentJournal or EditIntercompanyJournal or EditRecurringJournal)' } });
     expect((await journalOf(w, id)).status).toBe('Draft');
     expect((await submitJournal(w, 'Alice', id)).status).toBe(200);
     expect(await submitJournal(w, 'Alice', id)).toMatchObject({ status: 422, body: { message: expect.stringContaining('is already posted') } });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,8 @@ import {
   userViewSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
+import { operationOf } from '../../platform/http/access';
+import { tooManyRequests } from '../../platform/http/errors';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { changePassword, PASSWORD_CHANGE_REQUESTED, requestPasswordChange, validateOtp } from './password-change.service';
@@ -35,10 +37,31 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   const perAddress = (share: number) => ({
     rateLimit: { max: Math.max(1, Math.round(platform.config.publicRatePerMinute * share)), timeWindow: '1 minute' },
   });
+  /**
+   * Per mail address of the path, whatever the caller's address, so that a one-time code cannot be
+   * guessed from many addresses. Beside the per-address limit (the plugin runs one limit per route,
+   * so this one is checked here), in its own store, large enough that a flood of other addresses
+   * cannot push an address's count out.
+   */
+  const perMail = (share: number) => {
+    const max = Math.max(1, Math.round(platform.config.codeRatePerMailPerHour * share));
+    // `cache` (the store's size) is taken at run time; the plugin's types leave it out of this call.
+    const options = {
+      max,
+      timeWindow: '1 hour',
+      cache: 100_000,
+      keyGenerator: (request: FastifyRequest) => `${request.tenantId}:${String((request.params as { mail?: unknown }).mail ?? '').trim().toLowerCase()}`,
+    };
+    const limit = app.createRateLimit(options);
+    return async (request: FastifyRequest) => {
+      const state = await limit(request);
+      if (!state.isAllowed && state.isExceeded) throw tooManyRequests(`Too many requests for this mail address; retry in ${Math.ceil(state.ttlInSeconds / 60)} minutes`);
+    };
+  };
   const tx = requestTx(db);
 
   r.get('/auth/user/isempty', {
-    config: { access: { kind: 'public' } },
+    config: { access: { kind: 'public' }, ...perAddress(1) },
     schema: { tags, summary: 'Whether the tenant has users: 0 when at least one exists, 1 when none', response: { 200: z.number().int() } },
   }, async (request) => ((await tx(request, countUsers)) > 0 ? 0 : 1));
 
@@ -91,6 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
 
   r.get('/auth/user/requestpasswordchange/:mail', {
     config: { access: { kind: 'public' }, ...perAddress(0.25) },
+    onRequest: perMail(1),
     schema: { tags, summary: 'Mail a one-time code for a password change', params: z.object({ mail: z.string().min(1).max(254) }), response: { 200: messageSchema } },
   }, async (request) => {
     await requestPasswordChange(platform, request.tenantId, request.params.mail);
@@ -99,6 +123,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
 
   r.get('/auth/user/validateotp/:mail/:otp', {
     config: { access: { kind: 'public' }, ...perAddress(0.5) },
+    onRequest: perMail(2),
     schema: { tags, summary: 'Validate a one-time code; answers a change token for /user/changepassword', params: z.object({ mail: z.string().min(1).max(254), otp: z.string().min(1).max(20) }), response: { 200: otpValidationSchema } },
   }, async (request) => validateOtp(platform, request.tenantId, request.params.mail, request.params.otp));
 
@@ -113,7 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   }, async (request) => tx(request, (t) => getRole(t, request.params.id)));
 
   r.post('/auth/role', {
-    config: { access: { kind: 'user', operation: (request) => ((request.body as { id?: string } | undefined)?.id ? 'EditRole' : 'SaveRole') } },
+    config: { access: { kind: 'user', operation: operationOf(['SaveRole', 'EditRole'], (request) => ((request.body as { id?: string } | undefined)?.id ? 'EditRole' : 'SaveRole')) } },
     schema: { tags, summary: 'Save one role (create without id, edit with id)', body: roleSchema, response: { 200: roleViewSchema } },
   }, async (request) => tx(request, (t) => saveRole(t, principalOf(request), request.body)));
 

@@ -29,13 +29,19 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
   const [user] = await withTenant(db, { tenantId }, (tx) =>
     tx.select().from(users).where(sql`lower(${users.mailAddress}) = lower(${mail})`),
   );
+  // Every answer but a success costs one password verification, so that neither the answer nor its
+  // time tells a known address from an unknown one, a locked account from an open one.
   if (!user) {
     await verifySecret(await dummySecretHash(), input.value);
-    throw unauthorized(signInMessages.failed);
+    throw failUnknown(platform, tenantId, mail, now);
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw tooManyRequests(signInMessages.locked);
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await verifySecret(await dummySecretHash(), input.value);
+    throw tooManyRequests(signInMessages.locked);
+  }
 
-  const ok = TRANSFORMED_PASSWORD_PATTERN.test(input.value) && (await verifySecret(user.passwordHash, input.value));
+  const transformed = TRANSFORMED_PASSWORD_PATTERN.test(input.value);
+  const ok = (await verifySecret(transformed ? user.passwordHash : await dummySecretHash(), input.value)) && transformed;
   if (!ok) {
     await withTenant(db, { tenantId }, async (tx) => {
       const lockAt = platform.config.signInFailuresMax;
@@ -87,6 +93,27 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
       parentRole: { id: role!.roleId, name: role!.name, permissions },
     };
   });
+}
+
+/**
+ * Failed sign-ins of addresses that are no user's of the tenant, counted and locked as a user's are
+ * (SIGN_IN_FAILURES_MAX, then SIGN_IN_LOCK_MINUTES), so that an unknown address answers exactly as a
+ * known one: 401, then 429 "Too many failed sign-in attempts". Held by this server process (an
+ * unknown address has no row to count in); the oldest entries go past a bound.
+ */
+const unknownFailures = new Map<string, { count: number; lockedUntil: number }>();
+const UNKNOWN_FAILURES_MAX = 50_000;
+
+function failUnknown(platform: Platform, tenantId: string, mail: string, now: Date): Error {
+  const key = `${tenantId}:${mail.toLowerCase()}`;
+  const entry = unknownFailures.get(key);
+  if (entry && entry.lockedUntil > now.getTime()) return tooManyRequests(signInMessages.locked);
+  const count = (entry?.count ?? 0) + 1;
+  unknownFailures.delete(key);
+  if (unknownFailures.size >= UNKNOWN_FAILURES_MAX) unknownFailures.delete(unknownFailures.keys().next().value!);
+  const locks = count >= platform.config.signInFailuresMax;
+  unknownFailures.set(key, { count: locks ? 0 : count, lockedUntil: locks ? now.getTime() + platform.config.signInLockMinutes * 60_000 : 0 });
+  return unauthorized(signInMessages.failed);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { requestTx } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
 import { sendTable } from '../../platform/kit/tabular-files';
-import { icActorOf, requireIntercompanyPage } from './intercompany-http';
+import { icActorOf, INTERCOMPANY_PAGES } from './intercompany-http';
 import { createIntercompanyTemplate, deleteIntercompanyTemplate, editIntercompanyTemplate, getIntercompanyTemplate, listIntercompanyTemplates } from './intercompany-templates.service';
 import { exportIntercompanyTemplates, importIntercompanyTemplates } from './intercompany-transfer.service';
 
@@ -28,7 +28,7 @@ export function registerIntercompanyTemplateRoutes(app: FastifyInstance, platfor
   const base = '/gl/intercompany-journal-templates';
 
   r.get(base, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: INTERCOMPANY_PAGES } },
     schema: {
       tags, summary: 'Intercompany templates of the company: search code, name, description and partner; sort; pages',
       querystring: z.object({ ...listFilter, limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1) }),
@@ -36,7 +36,6 @@ export function registerIntercompanyTemplateRoutes(app: FastifyInstance, platfor
     },
   }, async (request) => {
     // The journal editor lists templates to start from, so any intercompany page reads them.
-    requireIntercompanyPage(request);
     return tx(request, (t) => listIntercompanyTemplates(t, icActorOf(request), request.query));
   });
 
@@ -51,10 +50,9 @@ export function registerIntercompanyTemplateRoutes(app: FastifyInstance, platfor
   }, async (request) => tx(request, (t) => importIntercompanyTemplates(t, icActorOf(request), request.body)));
 
   r.get(`${base}/:id`, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: INTERCOMPANY_PAGES } },
     schema: { tags, summary: 'One intercompany template with its lines', params: idParam, response: { 200: intercompanyTemplateViewSchema } },
   }, async (request) => {
-    requireIntercompanyPage(request);
     return tx(request, (t) => getIntercompanyTemplate(t, icActorOf(request), request.params.id));
   });
 

@@ -19,7 +19,7 @@ import { requestTx } from '../../platform/db/tenancy';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
 import { sendTable } from '../../platform/kit/tabular-files';
-import { icActorOf, requireIntercompanyPage } from './intercompany-http';
+import { icActorOf, INTERCOMPANY_PAGES } from './intercompany-http';
 import { deleteDueAccounts, listPartners, lookupPairAccounts, saveDueAccounts } from './intercompany-accounts.service';
 import { createIntercompanyDraft, deleteIntercompanyDraft, editIntercompanyDraft, getIntercompanyJournal, listIntercompanyJournals } from './intercompany-journals.service';
 import { postIntercompany, reverseIntercompany, validateIntercompany } from './intercompany-posting.service';
@@ -37,15 +37,14 @@ function registerPartnerRoutes(app: FastifyInstance, platform: Platform): void {
   const tags = ['Intercompany journals'];
 
   r.get('/gl/intercompany-partners', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: INTERCOMPANY_PAGES } },
     schema: { tags, summary: "The tenant's other companies with this company's due-from/due-to accounts towards each", response: { 200: z.array(intercompanyPartnerSchema) } },
   }, async (request) => {
-    requireIntercompanyPage(request);
     return tx(request, (t) => listPartners(t, icActorOf(request)));
   });
 
   r.put('/gl/intercompany-partners/:id/accounts', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', operation: ['SaveIntercompanyJournalTemplate', 'EditIntercompanyJournalTemplate'] } },
     schema: { tags, summary: "Set this company's due-from (asset) and due-to (liability) accounts towards a partner (SaveIntercompanyJournalTemplate, then Edit…)", params: idParam, body: intercompanyAccountsInputSchema, response: { 200: intercompanyPartnerSchema } },
   }, async (request) => tx(request, (t) => saveDueAccounts(t, icActorOf(request), request.params.id, request.body)));
 
@@ -58,14 +57,13 @@ function registerPartnerRoutes(app: FastifyInstance, platform: Platform): void {
   });
 
   r.get('/gl/intercompany-accounts/lookup', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: INTERCOMPANY_PAGES } },
     schema: {
       tags, summary: 'Pick a posting account of this company or of a partner company',
       querystring: z.object({ company: z.uuid(), search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
       response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) },
     },
   }, async (request) => {
-    requireIntercompanyPage(request);
     const { company, search, limit } = request.query;
     return tx(request, (t) => lookupPairAccounts(t, icActorOf(request), company, search, limit));
   });
@@ -100,10 +98,9 @@ export function registerIntercompanyRoutes(app: FastifyInstance, platform: Platf
   }, async (request) => tx(request, (t) => importIntercompanyJournals(t, icActorOf(request), request.body)));
 
   r.get(`${base}/:id`, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: INTERCOMPANY_PAGES } },
     schema: { tags, summary: "One intercompany journal: the lines as entered and, once posted, each company's journal", params: idParam, response: { 200: intercompanyJournalViewSchema } },
   }, async (request) => {
-    requireIntercompanyPage(request);
     return tx(request, (t) => getIntercompanyJournal(t, icActorOf(request), request.params.id));
   });
 

@@ -8,6 +8,7 @@ import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
 import { submitDocument } from '../workflow/index';
 import { directPostingGate, refuseChangeUnderApproval, refuseDirectPosting } from './approvals';
+import { journalOperation, readJournals } from './journal-access';
 import { postingTx } from './posting-tx';
 import { exportJournals, JOURNAL_EXPORT_LINES_MAX } from './journals-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
@@ -37,7 +38,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   const tags = ['Journals'];
 
   r.get('/gl/journals', {
-    config: { access: { kind: 'user' } },
+    config: { access: readJournals },
     schema: {
       tags, summary: 'Journals of the company: filter by kind, status and dates, search number, description and reference',
       querystring: listFilter.extend({ limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1) }),
@@ -46,7 +47,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   }, async (request) => tx(request, (t) => listJournals(t, actorOf(request), request.query)));
 
   r.get('/gl/journals/export', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Export') },
     schema: {
       tags, summary: `The journals of the list's filter as CSV or XLSX, one row per line (at most ${JOURNAL_EXPORT_LINES_MAX.toLocaleString('en-US')} lines; Export<kind>Journal)`,
       querystring: listFilter.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }),
@@ -58,12 +59,12 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   });
 
   r.post('/gl/journals', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Save') },
     schema: { tags, summary: 'Create a draft journal (Save<kind>Journal)', body: journalInputSchema, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => createDraft(t, actorOf(request), request.body)));
 
   r.post('/gl/journals/post', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Save') },
     schema: { tags, summary: 'Create and post a journal in one call; takes an Idempotency-Key', headers: idempotencyHeader, body: journalInputSchema, response: { 200: journalViewSchema } },
     // The answer is the typed view createAndPost builds: sent as it is, without zod checking every
     // line of it again (for a 1,000-line journal that check cost ~10% of bulk posting throughput).
@@ -77,12 +78,12 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   });
 
   r.get('/gl/journals/:id', {
-    config: { access: { kind: 'user' } },
+    config: { access: readJournals },
     schema: { tags, summary: 'One journal with its lines (ledger lines once posted)', params: idParam, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => getJournal(t, actorOf(request), request.params.id)));
 
   r.put('/gl/journals/:id', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Edit') },
     schema: { tags, summary: 'Edit a draft or validated journal (it returns to draft)', params: idParam, body: journalInputSchema, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, async (t) => {
     await refuseChangeUnderApproval(t, actorOf(request), request.params.id);
@@ -90,7 +91,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   }));
 
   r.delete('/gl/journals/:id', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Delete') },
     schema: { tags, summary: 'Delete a draft or validated journal', params: idParam, response: { 200: z.object({ message: z.string() }) } },
   }, async (request) => {
     await tx(request, async (t) => {
@@ -101,7 +102,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   });
 
   r.post('/gl/journals/:id/validate', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Edit') },
     schema: { tags, summary: 'Validate a draft: every posting check, nothing written', params: idParam, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, async (t) => {
     await refuseDirectPosting(t, actorOf(request), request.params.id);
@@ -109,7 +110,7 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   }));
 
   r.post('/gl/journals/:id/post', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Edit') },
     schema: { tags, summary: 'Post a draft or validated journal; takes an Idempotency-Key', headers: idempotencyHeader, params: idParam, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, async (t) => {
     await refuseDirectPosting(t, actorOf(request), request.params.id);
@@ -117,12 +118,12 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
   }));
 
   r.post('/gl/journals/:id/submit', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Edit') },
     schema: { tags, summary: 'Submit a draft or validated journal for approval (Edit<kind>Journal): its JournalApproval workflow, or Validate and Post at once when none applies', params: idParam, body: submitDocumentSchema.nullish(), response: { 200: instanceViewSchema } },
   }, async (request) => submitDocument(platform, actorOf(request), { approvalType: 'JournalApproval', documentId: request.params.id, comment: request.body?.comment }));
 
   r.post('/gl/journals/:id/reverse', {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Edit') },
     schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: z.object({ date: dateSchema() }), response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseJournal(t, actorOf(request), request.params.id, request.body.date))));
 }

@@ -16,6 +16,7 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { sendTable } from '../../platform/kit/tabular-files';
+import { JOURNAL_PAGES, journalOperation } from './journal-access';
 import type { Actor } from './journals.service';
 import { createTemplate, deleteTemplate, editTemplate, getTemplate, journalFromTemplate, listTemplates, lookupTemplates } from './templates.service';
 import { exportTemplates, importTemplates } from './templates-transfer.service';
@@ -48,7 +49,7 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
   }, async (request) => tx(request, (t) => listTemplates(t, actorOf(request), request.query)));
 
   r.get(`${base}/lookup`, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ['/journal-template', ...JOURNAL_PAGES] } },
     schema: { tags, summary: 'Pick an active template: id and label of the first matches', querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
   }, async (request) => tx(request, (t) => lookupTemplates(t, actorOf(request), request.query.search, request.query.limit)));
 
@@ -63,7 +64,7 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
   }, async (request) => tx(request, (t) => importTemplates(t, actorOf(request), request.body)));
 
   r.get(`${base}/:id`, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ['/journal-template', ...JOURNAL_PAGES] } },
     schema: { tags, summary: 'One template with its lines', params: idParam, response: { 200: journalTemplateViewSchema } },
   }, async (request) => tx(request, (t) => getTemplate(t, actorOf(request), request.params.id)));
 
@@ -86,7 +87,7 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
   });
 
   r.post(`${base}/:id/journal`, {
-    config: { access: { kind: 'user' } },
+    config: { access: journalOperation('Save') },
     schema: { tags, summary: 'Create a draft journal from a template (Save<kind>Journal); blank amounts stay to be filled', params: idParam, body: journalFromTemplateSchema, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => journalFromTemplate(t, actorOf(request), request.params.id, request.body)));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,17 +13,19 @@ import {
   tenantViewSchema,
 } from '@erp/contracts';
 import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
+import { ANY_PAGE, operationOf } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import { createTenant, editTenant, getCompany, listCompanies, listCurrencies, listLocales, listTenants, saveCompany } from './organisation.service';
+import { DEFAULT_GLOBAL_AGREEMENT } from './organisation.seed-data';
 import { tenants } from './organisation.tables';
 
 const tags = ['organisation'];
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 /** Save for new records, Edit when every record already has an id. */
-const saveOrEdit = (entity: string) => (request: FastifyRequest) =>
-  (request.body as { id?: string }[]).some((row) => !row.id) ? `Save${entity}` : `Edit${entity}`;
+const saveOrEdit = (entity: string) =>
+  operationOf([`Save${entity}`, `Edit${entity}`], (request) => ((request.body as { id?: string }[]).some((row) => !row.id) ? `Save${entity}` : `Edit${entity}`));
 
 /** The ledger service's tenant and company calls of SPEC.md section 7. */
 export function registerOrganisationRoutes(app: FastifyInstance, platform: Platform): void {
@@ -63,16 +65,18 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   });
 
   r.get('/auth/tenantrequest/GetRequest/:host', {
-    config: { access: { kind: 'public' } },
+    config: { access: { kind: 'public' }, rateLimit: { max: platform.config.publicRatePerMinute, timeWindow: '1 minute' } },
     schema: { tags, summary: 'Whether the tenant of a host is the license manager, and its agreement text (HTML)', params: z.object({ host: z.string().min(1).max(253) }), response: { 200: tenantRequestResultSchema } },
   }, async (request) => {
+    // An unknown host answers as a known one with nothing of its own to show (not the license
+    // manager, the agreement every new tenant starts with): host names cannot be tried out.
+    const nothing = { isLicenseManager: false, globalAgreement: DEFAULT_GLOBAL_AGREEMENT };
     const tenantId = await platform.hosts.resolve(request.params.host);
-    if (!tenantId) throw notFound('The tenant of this host');
+    if (!tenantId) return nothing;
     const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
       t.select({ isLicenseManager: tenants.isLicenseManager, globalAgreement: tenants.globalAgreement }).from(tenants),
     );
-    if (!row) throw notFound('The tenant of this host');
-    return row;
+    return row ?? nothing;
   });
 
   r.get('/gl/GetCompanies/:count', {
@@ -81,7 +85,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   }, async (request) => tx(request, (t) => listCompanies(t, undefined, request.params.count)));
 
   r.get('/gl/SearchCompanies/:text/:count', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Search companies by code or description', params: z.object({ text: z.string().min(1).max(200), count: countParamSchema }), response: { 200: listOf(companyListItemSchema) } },
   }, async (request) => tx(request, (t) => listCompanies(t, request.params.text, request.params.count)));
 
@@ -108,12 +112,12 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   });
 
   r.get('/gl/GetCurrencies/:count', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Currencies of the tenant', params: z.object({ count: countParamSchema }), response: { 200: listOf(currencyViewSchema) } },
   }, async (request) => tx(request, (t) => listCurrencies(t, request.params.count)));
 
   r.get('/gl/getlocales', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: 'Locales a company may use', response: { 200: z.array(localeSchema) } },
   }, async () => listLocales());
 }

@@ -20,6 +20,7 @@ import {
   workflowViewSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
+import { ANY_PAGE } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
@@ -59,7 +60,7 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
 
   // Approval types (SPEC.md section 4): what the definition screens offer.
   r.get('/workflow/approval-types', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: {
       tags: ['Workflow definitions'],
       summary: 'Every approval type with its allowed operations, the operations its approval performs, its link target and whether its module registers documents yet',
@@ -142,7 +143,7 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
   }, async (request) => tx(request, (t) => saveActor(t, scopeOf(request), request.params.userId, request.body, today())));
 
   r.get('/workflow/users/lookup', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: {
       tags: actorTags, summary: 'Pick an active user: id and label (name and mail address) of the first matches',
       querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),

@@ -21,6 +21,7 @@ import {
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenancy';
+import { ANY_PAGE } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun, type Run } from './running-record';
@@ -40,7 +41,10 @@ export const meOf = (request: FastifyRequest): Me => {
 export function registerRunningRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Workflow running'];
+  /** Self-service: my tasks, my messages, my own submissions (the service checks I am the submitter or owner). */
   const signedIn = { access: { kind: 'user' as const } };
+  /** A document's approval state: read from the document's screens, so a role with no page at all has none to read. */
+  const onDocuments = { access: { kind: 'user' as const, page: ANY_PAGE } };
   /** One tenant transaction with the engine's clock; mails leave once it has committed. */
   const engine = async <T>(request: FastifyRequest, fn: (tx: Tx, run: Run, me: Me) => Promise<T>): Promise<T> => {
     const me = meOf(request);
@@ -51,7 +55,7 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
   };
 
   r.post('/workflow/submissions', {
-    config: signedIn,
+    config: onDocuments,
     schema: { tags, summary: "Submit a document for approval: starts its workflow, or performs its operations at once when none applies (the document's module checks the submitter)", body: submissionInputSchema, response: { 200: instanceViewSchema } },
   }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body)));
 
@@ -86,12 +90,12 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
   }, async (request) => ({ instance: await engine(request, (tx, run, me) => reject(tx, run, me, request.params.id, request.body.comment)) }));
 
   r.get('/workflow/history', {
-    config: signedIn,
+    config: onDocuments,
     schema: { tags, summary: "A document's approvals: the latest submission and every action of every submission", querystring: historyQuerySchema, response: { 200: documentHistorySchema } },
   }, async (request) => engine(request, (tx, run, me) => documentHistory(tx, run, me, request.query.approvalType, request.query.documentId)));
 
   r.get('/workflow/gate', {
-    config: signedIn,
+    config: onDocuments,
     schema: { tags, summary: "Whether an active workflow governs a type of document in my company (its direct operations are refused: submit instead), and whether this document is under approval", querystring: gateQuerySchema, response: { 200: approvalGateSchema } },
   }, async (request) => {
     const me = meOf(request);

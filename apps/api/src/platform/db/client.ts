@@ -52,6 +52,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err) => {
       options.onIdleError?.(err);
     });
+    // A connection the server ends while a request holds it reports an 'error' event on its client,
+    // which ends the process when nothing listens. The statement in flight fails with the same error
+    // (the request answers 503) and the pool discards the broken client at its release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,

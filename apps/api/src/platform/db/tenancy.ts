@@ -42,22 +42,31 @@ async function pooledTenantTx<T>(db: Db, pool: pg.Pool, ctx: TenantContext, fn: 
   const options = (internals._.session as SessionInternals).options;
   const schema = { schema: internals._.schema, fullSchema: internals._.fullSchema, tableNamesMap: internals._.tableNamesMap } as ConstructorParameters<typeof NodePgSession>[2];
   const client = await pool.connect();
+  // The server may end the connection while it is held here (restart, pg_terminate_backend): its
+  // 'error' event must have a listener, and the client goes back broken, to be discarded.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => void (lost = error);
+  client.on('error', onLost);
+  const release = (broken?: Error | boolean) => {
+    client.off('error', onLost);
+    client.release(broken ?? lost);
+  };
   const session = new NodePgSession(queued(client), internals.dialect, schema, options);
   const tx = new NodePgTransaction(internals.dialect, session, schema) as unknown as Tx;
   try {
     await client.query(`begin; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${ctx.userId ?? ''}', true), set_config('role', 'erp_app', true)`);
     const result = await fn(tx);
     await client.query('commit');
-    client.release();
+    release();
     return result;
   } catch (error) {
     // As db.transaction: roll back (a failed COMMIT has already ended it: harmless) and rethrow; a
     // connection that cannot even roll back is discarded, not returned to the pool.
     try {
       await client.query('rollback');
-      client.release();
+      release();
     } catch (broken) {
-      client.release(broken instanceof Error ? broken : true);
+      release(broken instanceof Error ? broken : true);
     }
     throw error;
   }

@@ -4,13 +4,26 @@ import type { FastifyRequest } from 'fastify';
  * How a route is reached. Every API route declares one in `config.access`; a route without one is
  * refused (deny by default), so no route can forget its permission check.
  * - public: only the fixed public bearer credential (SPEC.md section 6) and the tenant of the host.
- * - user: a signed-in user's token; optionally a page the role must hold, or an operation label.
+ * - user: a signed-in user's token and a page the role must hold (a list: any of them; ANY_PAGE:
+ *   any page at all, for pickers and reference data every screen uses), or an operation label (a
+ *   list: any of them; the route's service picks the exact one), or both. A user route with neither
+ *   is self-service: anyone signed in, acting on their own records only.
  * - public-or-user: either (the password change accepts a validated code or a signed-in user).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'public-or-user' }
-  | { kind: 'user'; page?: string; operation?: string | ((request: FastifyRequest) => string) };
+  | { kind: 'user'; page?: string | readonly string[]; operation?: string | readonly string[] | OperationOf };
+
+/** Any page of the catalogue: reference data and pickers that screens of every module use. */
+export const ANY_PAGE = '*';
+
+/**
+ * An operation label read from the request (Save for a new record, Edit for an existing one), with
+ * every label it can answer: a role holding none of them is refused before the body is read.
+ */
+export type OperationOf = ((request: FastifyRequest) => string) & { labels: readonly string[] };
+export const operationOf = (labels: readonly string[], pick: (request: FastifyRequest) => string): OperationOf => Object.assign(pick, { labels });
 
 export type AuthContext = {
   userId: string;

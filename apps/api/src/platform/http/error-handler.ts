@@ -13,6 +13,21 @@ function databaseCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database connection was lost or refused (a restart, a terminated backend, a server shutting
+ * down or not accepting connections yet): the statement did not take effect, or its transaction
+ * rolled back, and a retry may succeed. SQLSTATE 57P01-57P03 and class 08, the driver's own
+ * messages, and the socket errors.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08[0-9A-Z]{3}$/.test(code) || /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/.test(code))) return true;
+    if (typeof message === 'string' && /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/.test(message)) return true;
+  }
+  return false;
+}
+
 /** Names a field path the way a person reads it: `user.mailAddress`, `[2].code`. */
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/\/(\d+)/g, '[$1]').replace(/^\//, '').replace(/\//g, '.');
@@ -31,6 +46,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error', statusCode: 500, serverError: 'ServerError' });
+    }
+    if (isConnectionLoss(error)) {
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply.status(503).send({ message: 'The database is unavailable for a moment; please try again', statusCode: 503, serverError: 'ServiceUnavailable' });
     }
     const sqlState = databaseCode(error);
     if (sqlState === '23505') {

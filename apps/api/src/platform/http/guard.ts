@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TENANT_HEADER } from '@erp/contracts';
 import type { AccessClaims } from '../security/tokens';
 import type { Platform } from '../platform';
-import type { AuthContext } from './access';
+import { ANY_PAGE, type AuthContext } from './access';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
 
 /** Path prefixes of the API services (DESIGN.md "API conventions"); everything else is the web app. */
@@ -52,16 +52,37 @@ export function registerGuard(app: FastifyInstance, platform: Platform, loadPrin
     if (!principal) throw unauthorized('Your account is not active, please sign in again');
     request.auth = principal;
 
-    if (access.kind === 'user' && access.page && !principal.pages.has(access.page)) throw forbidden();
+    if (access.kind !== 'user') return;
+    if (access.page && !holdsPage(principal, access.page)) throw forbidden();
+    // Refused before the body is read: a caller without the permission learns nothing of the input rules.
+    const labels = typeof access.operation === 'string' ? [access.operation] : Array.isArray(access.operation) ? access.operation : undefined;
+    if (labels && !labels.some((label) => principal.operations.has(label))) throw forbidden(`You are not permitted to do this (${labels.join(' or ')})`);
   });
-  // Operation labels may depend on the body (Save for a new record, Edit for an existing one), so
-  // they are checked once the body is parsed and validated, before the handler runs.
-  app.addHook('preHandler', async (request) => {
+  // An operation label read from the body (Save for a new record, Edit for an existing one): checked
+  // on the body as sent, before its schema is (a body the schema refuses still names no label the
+  // role holds: none of the route's labels), and again on the validated body before the handler runs.
+  const checkOperationOf = (request: FastifyRequest, parsed: boolean) => {
     const access = request.routeOptions.config.access;
-    if (access?.kind !== 'user' || !access.operation || !request.auth) return;
-    const operation = typeof access.operation === 'function' ? access.operation(request) : access.operation;
-    if (!request.auth.operations.has(operation)) throw forbidden(`You are not permitted to do this (${operation})`);
-  });
+    if (access?.kind !== 'user' || typeof access.operation !== 'function' || !request.auth) return;
+    const { operations } = request.auth;
+    let operation: string | undefined;
+    try {
+      operation = access.operation(request);
+    } catch (error) {
+      if (parsed) throw error;
+    }
+    if (operation ? !operations.has(operation) : !access.operation.labels.some((label) => operations.has(label))) {
+      throw forbidden(`You are not permitted to do this (${operation ?? access.operation.labels.join(' or ')})`);
+    }
+  };
+  app.addHook('preValidation', async (request) => checkOperationOf(request, false));
+  app.addHook('preHandler', async (request) => checkOperationOf(request, true));
+}
+
+/** Whether the role holds the page, one of the pages, or (ANY_PAGE) any page at all. */
+function holdsPage(principal: AuthContext, page: string | readonly string[]): boolean {
+  if (page === ANY_PAGE) return principal.pages.size > 0;
+  return typeof page === 'string' ? principal.pages.has(page) : page.some((p) => principal.pages.has(p));
 }
 
 /** The signed-in principal of a `user` route (the guard has set it). */

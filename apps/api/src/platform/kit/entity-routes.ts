@@ -12,6 +12,7 @@ import {
   type FieldDef,
 } from '@erp/contracts';
 import { requestTx } from '../db/tenancy';
+import { ANY_PAGE } from '../http/access';
 import { principalOf } from '../http/guard';
 import type { Platform } from '../platform';
 import { allEntities, createEntity, deleteEntity, editEntity, getEntity, listEntities, listWhere } from './entity-repository';
@@ -68,7 +69,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
   }, async (request) => tx(request, (t) => listEntities(t, registry, b, scopeOf(request), request.query)));
 
   r.get(`${base}/lookup`, {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: z.object({ search: z.string().max(200).optional(), filter: z.string().max(2000).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
   }, async (request) =>
     tx(request, async (t) => {
