@@ -16,7 +16,7 @@ let admin: Session;
 let books: Books;
 let posted: JournalView;
 const acct = (code: string) => books.accounts.get(code)!;
-const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, fn);
 const asOwner = (q: SQL) => withSystem(t.platform.database.db, async (tx) => rowsOf(await tx.execute(q)));
 const failure = async (p: Promise<unknown>): Promise<string> => {
   try {
@@ -177,7 +177,7 @@ describe('concurrency', () => {
     const scope = { tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code };
     const results = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId }, (tx) =>
+        withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId, companies: 'all' }, (tx) =>
           postEntry(tx, scope, {
             kind: 'Standard', journalDate: '2026-06-09', description: `Separate ${i}`, sourceModule: 'General Ledger',
             lines: [

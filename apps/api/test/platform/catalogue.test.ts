@@ -77,7 +77,7 @@ describe('catalogue', () => {
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
     const owned = await q<{ n: number }>(`select count(*)::int as n from pg_class where relowner = (select oid from pg_roles where rolname = 'erp_app')`);
     expect(owned[0]!.n).toBe(0);
-    const user = await withTenant(t.platform.database.db, { tenantId: '00000000-0000-0000-0000-000000000000' }, async (tx) =>
+    const user = await withTenant(t.platform.database.db, { tenantId: '00000000-0000-0000-0000-000000000000', companies: 'all' }, async (tx) =>
       rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`)),
     );
     expect(user[0]!.u).toBe('erp_app');
@@ -94,16 +94,16 @@ describe('row-level security in direct SQL', () => {
 
   it('shows a tenant only its own rows and refuses writing another tenant', async () => {
     const db = t.platform.database.db;
-    const seen = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+    const seen = await withTenant(db, { tenantId: b.tenantId, companies: 'all' }, async (tx) =>
       rowsOf<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from companies union all select tenant_id from roles union all select tenant_id from tenants`)),
     );
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen.map((r) => r.tenant_id))).toEqual(new Set([b.tenantId]));
 
-    expect(await failure(withTenant(db, { tenantId: b.tenantId }, (tx) => tx.execute(sql`insert into companies (tenant_id, code, description) values (${a.tenantId}, 'X', 'intruder')`)),
+    expect(await failure(withTenant(db, { tenantId: b.tenantId, companies: 'all' }, (tx) => tx.execute(sql`insert into companies (tenant_id, code, description) values (${a.tenantId}, 'X', 'intruder')`)),
     )).toMatch(/row-level security/);
 
-    const touched = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+    const touched = await withTenant(db, { tenantId: b.tenantId, companies: 'all' }, async (tx) =>
       rowsOf(await tx.execute(sql`update companies set description = 'hacked' where tenant_id = ${a.tenantId} returning 1`)),
     );
     expect(touched).toEqual([]);
@@ -119,13 +119,13 @@ describe('row-level security in direct SQL', () => {
 
   it('gives the API role no access to the host table and keeps the audit trail append-only', async () => {
     const db = t.platform.database.db;
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`select * from tenant_hosts`)))).toMatch(/permission denied/);
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`update audit_log set entity = 'x'`)))).toMatch(/permission denied/);
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`select * from tenant_hosts`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`update audit_log set entity = 'x'`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/permission denied/);
     // Not even the owner may rewrite history: the trigger refuses it.
     expect(await failure(withSystem(db, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/append-only/);
-    const rows = await withTenant(db, { tenantId: a.tenantId }, async (tx) => {
-      await enterTenant(tx, { tenantId: a.tenantId });
+    const rows = await withTenant(db, { tenantId: a.tenantId, companies: 'all' }, async (tx) => {
+      await enterTenant(tx, { tenantId: a.tenantId, companies: 'all' });
       return rowsOf<{ entity: string }>(await tx.execute(sql`select entity from audit_log order by audit_id`));
     });
     expect(rows.map((r) => r.entity)).toEqual(['tenant', 'company']);

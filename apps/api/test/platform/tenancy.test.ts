@@ -25,7 +25,7 @@ describe('withTenant', () => {
   it('sets the tenant, the user and the API role for its transaction only', async () => {
     const tenantId = randomUUID();
     const userId = randomUUID();
-    const inside = await withTenant(fresh.database.db, { tenantId, userId }, async (tx) => rowsOf<Settings>(await tx.execute(settingsQuery))[0]!);
+    const inside = await withTenant(fresh.database.db, { tenantId, userId, companies: 'all' }, async (tx) => rowsOf<Settings>(await tx.execute(settingsQuery))[0]!);
     expect(inside).toMatchObject({ tenant: tenantId, user_id: userId, role: 'erp_app' });
     for (const after of await outside()) {
       expect(after.tenant).toBeNull();
@@ -36,7 +36,7 @@ describe('withTenant', () => {
   it('rolls the transaction back when its work fails, and keeps savepoints working', async () => {
     const tenantId = randomUUID();
     await expect(
-      withTenant(fresh.database.db, { tenantId }, async (tx) => {
+      withTenant(fresh.database.db, { tenantId, companies: 'all' }, async (tx) => {
         // A session-level setting changed in a transaction is undone by its rollback, kept by its commit.
         await tx.execute(sql`select set_config('app.probe', 'written', false)`);
         throw new Error('the work failed');
@@ -44,7 +44,7 @@ describe('withTenant', () => {
     ).rejects.toThrow('the work failed');
     for (const after of await outside()) expect(after.probe).toBeNull();
 
-    const kept = await withTenant(fresh.database.db, { tenantId }, async (tx) => {
+    const kept = await withTenant(fresh.database.db, { tenantId, companies: 'all' }, async (tx) => {
       await tx.execute(sql`select set_config('app.probe', 'outer', false)`);
       await expect(
         tx.transaction(async (sp) => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { nextOccurrenceAfter, utcCalendarDate, type RecurringRunResult, type TemplateJournalKind } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { withSystem, withTenant } from '../../platform/db/tenancy';
+import { userContext, withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, unprocessable } from '../../platform/http/errors';
@@ -101,7 +101,7 @@ function messageOf(e: unknown): string {
 
 /** Keeps the failure on the schedule for its screen; the trail gets it once, not at every retry. */
 async function recordFailure(platform: Platform, tenantId: string, scheduleId: string, message: string): Promise<string> {
-  return withTenant(platform.database.db, { tenantId }, async (tx) => {
+  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
     const [before] = await tx.select().from(recurringJournals).where(eq(recurringJournals.id, scheduleId)).for('update');
     if (!before) return '';
     const at = platform.now();
@@ -123,7 +123,7 @@ export async function runSchedule(platform: Platform, tenantId: string, schedule
   for (let i = 0; i < OCCURRENCES_PER_RUN_MAX; i++) {
     let occurrence: { occurrenceDate: string; made: boolean } | null;
     try {
-      occurrence = await withTenant(platform.database.db, { tenantId, userId }, (tx) => generateNext(tx, platform, tenantId, scheduleId, upTo, userId));
+      occurrence = await withTenant(platform.database.db, { tenantId, userId, companies: 'all' }, (tx) => generateNext(tx, platform, tenantId, scheduleId, upTo, userId));
     } catch (e) {
       const message = messageOf(e);
       return { occurrences, failure: { occurrenceDate: await recordFailure(platform, tenantId, scheduleId, message), message } };
@@ -135,7 +135,7 @@ export async function runSchedule(platform: Platform, tenantId: string, schedule
 }
 
 async function dueSchedules(platform: Platform, tenantId: string, upTo: string): Promise<string[]> {
-  return withTenant(platform.database.db, { tenantId }, async (tx) => {
+  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
     const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
     if (tenant?.status !== 'Active') return [];
     const rows = await tx
@@ -182,11 +182,11 @@ export async function runDueRecurringJournals(platform: Platform, asOf: Date): P
 export async function runRecurringNow(platform: Platform, actor: Actor, id: string, upTo: string | undefined): Promise<RecurringRunResult> {
   const until = upTo ?? utcCalendarDate(platform.now());
   const db = platform.database.db;
-  const schedule = await withTenant(db, actor, (tx) => loadRecurring(tx, actor, id));
+  const schedule = await withTenant(db, userContext(actor), (tx) => loadRecurring(tx, actor, id));
   if (!schedule.active) throw unprocessable(`Recurring journal ${schedule.code} is inactive: activate it to run it`);
   if (schedule.nextDate === null) throw unprocessable(`Recurring journal ${schedule.code} is completed: it has no occurrence left`);
   const outcome = await runSchedule(platform, actor.tenantId, id, until, actor.userId);
-  return withTenant(db, actor, async (tx) => {
+  return withTenant(db, userContext(actor), async (tx) => {
     // The occurrences of this run only: one moved back may have made dates older than some made before.
     const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1, outcome.occurrences)).items : [];
     return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id) };

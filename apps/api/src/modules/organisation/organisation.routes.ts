@@ -12,7 +12,7 @@ import {
   tenantRequestResultSchema,
   tenantViewSchema,
 } from '@erp/contracts';
-import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
+import { enterTenant, requestTx, userContext, withTenant } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
@@ -55,7 +55,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
         }
         if (!own?.isLicenseManager) throw forbidden('Only the license manager may create tenants');
         const created = await createTenant(platform, input, actor.userId, t);
-        await enterTenant(t, actor);
+        await enterTenant(t, userContext(actor));
         saved.push(created.tenant);
       }
       return saved;
@@ -68,7 +68,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
   }, async (request) => {
     const tenantId = await platform.hosts.resolve(request.params.host);
     if (!tenantId) throw notFound('The tenant of this host');
-    const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
+    const [row] = await withTenant(platform.database.db, { tenantId, companies: [] }, (t) =>
       t.select({ isLicenseManager: tenants.isLicenseManager, globalAgreement: tenants.globalAgreement }).from(tenants),
     );
     if (!row) throw notFound('The tenant of this host');
