@@ -16,8 +16,10 @@ END $$;
 -- tenant), or when that setting is '*', which server code sets for the system paths that act for a
 -- whole tenant (seeding a company, the recurring and escalation jobs). Unset, empty or anything
 -- else: no company rows. A table with a partner_company_id (a document between two companies)
--- belongs to both companies of its pair. The settings are read in sub-selects, so each statement
--- reads them once (an init plan), not once per row.
+-- belongs to both companies of its pair. Where company_id may be null (a kit entity of the whole
+-- tenant, as exchange rates), a row without a company is the tenant's, as the tenant policy says.
+-- The settings are read in sub-selects, so each statement reads them once (an init plan), not once
+-- per row.
 --
 -- The exceptions, where a company is a reference rather than the owner (the catalogue test lists
 -- them with their reasons): companies (the tenant's organisation structure), users (a user's home
@@ -27,11 +29,11 @@ END $$;
 CREATE OR REPLACE FUNCTION erp_secure_company_tables() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   r record;
-  allowed text := '(SELECT string_to_array(nullif(current_setting(''app.company_ids'', true), ''*''), '','')::uuid[])';
+  allowed text := 'ARRAY(SELECT unnest(string_to_array(nullif(current_setting(''app.company_ids'', true), ''*''), '',''))::uuid)';
   rule text;
 BEGIN
   FOR r IN
-    SELECT c.relname, EXISTS (
+    SELECT c.relname, NOT a.attnotnull AS optional, EXISTS (
         SELECT 1 FROM pg_attribute p WHERE p.attrelid = c.oid AND p.attname = 'partner_company_id' AND NOT p.attisdropped) AS paired
     FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -43,8 +45,9 @@ BEGIN
     IF NOT EXISTS (
       SELECT 1 FROM pg_policies WHERE schemaname = current_schema() AND tablename = r.relname AND policyname = 'company_isolation'
     ) THEN
-      rule := format('((SELECT current_setting(''app.company_ids'', true)) = ''*'' OR company_id = ANY %s%s)',
-        allowed, CASE WHEN r.paired THEN format(' OR partner_company_id = ANY %s', allowed) ELSE '' END);
+      rule := format('((SELECT current_setting(''app.company_ids'', true)) = ''*'' OR company_id = ANY (%s)%s%s)',
+        allowed, CASE WHEN r.paired THEN format(' OR partner_company_id = ANY (%s)', allowed) ELSE '' END,
+        CASE WHEN r.optional THEN ' OR company_id IS NULL' ELSE '' END);
       EXECUTE format('CREATE POLICY company_isolation ON %I AS RESTRICTIVE USING %s WITH CHECK %s', r.relname, rule, rule);
     END IF;
   END LOOP;
