@@ -107,7 +107,6 @@ const NOT_COMPANY_SCOPED: Record<string, string> = {
   'POST /workflow/messages/:id/read': 'by assignment: my messages',
 };
 
-const none = (body: unknown) => expect((body as { items: unknown[] }).items).toEqual([]);
 const noneOfB = (what: string) => (body: unknown) => expectNothingOfB(body, what);
 const gone = (status = [404]) => status;
 
@@ -267,13 +266,11 @@ async function booksOfB(): Promise<void> {
   const rule = await asB<{ id: string }>('POST', '/workflow/escalations', { workflowId: workflow.body.id, stepId: workflow.body.steps[0]?.id, action: 'Escalate', target: { kind: 'User', id: b.user.activeUser.code } });
   expect([workflow.status, rule.status]).toEqual([200, 200]);
   Object.assign(B, { workflowId: workflow.body.id, stepId: workflow.body.steps[0]!.id, ruleId: rule.body.id });
-  if (process.env.TEST_LOG_STEPS) console.log(new Date().toISOString(), 'documents of B');
   B.kit = new Map();
   for (const k of t.platform.entities.all().filter((x) => x.def.companyScoped)) B.kit.set(k.def.name, await createSample(t.app, tenant.host, b, t.platform.entities, k.def));
 }
 
 beforeAll(async () => {
-  const step = (what: string) => process.env.TEST_LOG_STEPS && console.log(new Date().toISOString(), what);
   t = await createTestApp();
   ({ tenant, admin: a } = await adminOf(t, 'COI'));
   await openBooks(t, tenant, a);
@@ -283,9 +280,7 @@ beforeAll(async () => {
   B.cCompanyId = saved.body[1]!.id;
   b = await adminIn(B.companyId, 'admin@b.coi.test');
   c = await adminIn(B.cCompanyId, 'admin@c.coi.test');
-  step('users');
   await booksOfB();
-  step('books of B');
 }, 600_000);
 afterAll(() => t.close());
 
@@ -307,7 +302,6 @@ describe('company isolation through the API', () => {
       const method = endpoint.route.split(' ')[0] as Method;
       for (const attack of endpoint.attacks()) {
         const what = `${method} ${attack.url}`;
-        if (process.env.TEST_LOG_STEPS) console.log('ATTACK', what);
         const res = attack.file ? await fileAsA(attack.url) : await asA(method, attack.url, attack.body);
         expect(attack.status, `${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
         // An import's answer names the cells it refused, B's ids that A itself sent among them (`echo`).

@@ -33,9 +33,7 @@ async function sentWhile<T>(fn: () => Promise<T>): Promise<{ result: T; sent: st
     spy.mockRestore();
   }
 }
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called with its own `this` above
 const original = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called with its own `this` above
 const originalPrepare = PgliteSession.prototype.prepareQuery;
 
 describe('withTenant', () => {
