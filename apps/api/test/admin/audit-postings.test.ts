@@ -219,7 +219,7 @@ describe('every posting path leaves its audit row, found by the journal number',
       expect(await trailOf(r.body)).toHaveLength(1);
     }
     const ids = results.map((r) => r.body.id);
-    const written = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, async (tx) =>
+    const written = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) =>
       rowsOf<{ id: string; journal_tx: string; audit_tx: string }>(await tx.execute(sql`
         select j.id::text as id, j.xmin::text as journal_tx, a.xmin::text as audit_tx
         from journals j join audit_log a on a.tenant_id = j.tenant_id and a.entity = 'journal' and a.record_id = j.id::text

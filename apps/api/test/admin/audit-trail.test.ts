@@ -249,7 +249,7 @@ describe('the audit trail names its records', () => {
     const names = Array.from({ length: 50 }, (_, i) => `Desk ${String(i + 1).padStart(2, '0')}`);
     for (const name of names) expect((await api('POST', '/auth/role', { name })).status).toBe(200);
 
-    const { page, statements } = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, async (raw) => {
+    const { page, statements } = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (raw) => {
       const c = counted(raw);
       const result = await listAuditTrail(c.tx, tenant.tenantId, { entity: 'role', action: 'create', limit: 50 });
       return { page: result, statements: c.statements() };
@@ -272,12 +272,12 @@ describe('the audit trail names its records', () => {
     expect(JSON.stringify(bPage)).not.toContain('Audited sale');
 
     const probe = [branch.id, admin.user.activeUser.code, clerk.user.activeUser.code, tenant.tenantId];
-    const asB = await withTenant(t.platform.database.db, { tenantId: other.tenantId }, (tx) => selectRecordLabels(tx, other.tenantId, probe));
+    const asB = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, other.tenantId, probe));
     expect([...asB]).toEqual([]);
     // Even naming A as the tenant, B's session (RLS) reads none of A's rows.
-    const asBNamingA = await withTenant(t.platform.database.db, { tenantId: other.tenantId }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    const asBNamingA = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
     expect([...asBNamingA]).toEqual([]);
-    const asA = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    const asA = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
     expect(asA.get(branch.id)).toBe('NORTH');
     expect(asA.get(clerk.user.activeUser.code)).toBe('Viewer viewer');
   });

@@ -84,14 +84,14 @@ describe('the service monitor', () => {
     expect(before).toMatchObject({ status: 'ok', mode: 'smtp', counts: { queued: 0, outbox: 0, sent: 0, failed: 0 }, lastFailures: [] });
 
     const { db } = t.platform.database;
-    const mailId = await withTenant(db, { tenantId: tenant.tenantId }, (tx) => t.platform.mailer.enqueue(tx, tenant.tenantId, { to: 'clerk@monitor.test', subject: 'Your code', body: 'x' }));
-    await withTenant(db, { tenantId: tenant.tenantId }, (tx) => t.platform.mailer.enqueue(tx, tenant.tenantId, { to: 'later@monitor.test', subject: 'Later', body: 'y' }));
+    const mailId = await withTenant(db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => t.platform.mailer.enqueue(tx, tenant.tenantId, { to: 'clerk@monitor.test', subject: 'Your code', body: 'x' }));
+    await withTenant(db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => t.platform.mailer.enqueue(tx, tenant.tenantId, { to: 'later@monitor.test', subject: 'Later', body: 'y' }));
     await t.platform.mailer.deliver(db, tenant.tenantId, mailId);
 
     const after = (await monitor()).mail;
     expect(after.status).toBe('warning');
     expect(after.counts).toEqual({ queued: 1, outbox: 0, sent: 0, failed: 1 });
-    const [row] = await withTenant(db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.mailId, mailId)));
+    const [row] = await withTenant(db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.mailId, mailId)));
     expect(after.lastFailures).toEqual([{ at: row!.createdAt.toISOString(), source: 'Mail to clerk@monitor.test: Your code', message: row!.error }]);
     expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
 

@@ -81,7 +81,7 @@ async function freshCode(): Promise<string> {
 }
 
 const outboxRows = (app: TestApp, tenantId: string) =>
-  withTenant(app.platform.database.db, { tenantId }, (tx) => tx.select().from(mailOutbox).orderBy(mailOutbox.createdAt));
+  withTenant(app.platform.database.db, { tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox).orderBy(mailOutbox.createdAt));
 
 describe('password change by one-time code (real SMTP)', () => {
   it('answers the same message for a known and an unknown address and mails only the known one', async () => {
@@ -108,7 +108,7 @@ describe('password change by one-time code (real SMTP)', () => {
 
   it('keeps only a hash of the code', async () => {
     const code = await freshCode();
-    const codes = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(oneTimeCodes));
+    const codes = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(oneTimeCodes));
     expect(codes.length).toBeGreaterThan(0);
     for (const row of codes) {
       expect(row.codeHash).toMatch(/^\$argon2id\$/);
@@ -127,7 +127,7 @@ describe('password change by one-time code (real SMTP)', () => {
     const right = await validate(code);
     expect(right.body).toEqual({ message: 'Too many tries for this code; please request a new one', statusCode: 429, serverError: 'TooManyRequests' });
     expect(right.body).not.toHaveProperty('changeToken');
-    const live = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(oneTimeCodes).where(isNull(oneTimeCodes.usedAt)));
+    const live = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(oneTimeCodes).where(isNull(oneTimeCodes.usedAt)));
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ tries: 5, validatedAt: null });
   });
@@ -144,7 +144,7 @@ describe('password change by one-time code (real SMTP)', () => {
     expect(res.body.validated).toBe(true);
     expect(res.body.changeToken.split('.')).toHaveLength(3);
     expect(new Date(res.body.expiresAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
-    const live = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(oneTimeCodes).where(isNull(oneTimeCodes.usedAt)));
+    const live = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(oneTimeCodes).where(isNull(oneTimeCodes.usedAt)));
     expect(live).toHaveLength(1);
     expect(live[0]!.tries).toBe(5);
     expect(live[0]!.validatedAt).toBeInstanceOf(Date);

@@ -110,7 +110,7 @@ describe('sign-in', () => {
 
   it('keeps a record of each sign-in in the audit trail', async () => {
     const signIns = () =>
-      withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) =>
+      withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) =>
         tx.select().from(auditLog).where(and(eq(auditLog.action, 'sign-in'), eq(auditLog.recordId, admin.user.activeUser.code))),
       );
     const before = (await signIns()).length;

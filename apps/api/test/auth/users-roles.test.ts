@@ -107,7 +107,7 @@ describe('users', () => {
     const signInAgain = await call<ErrorObject>(t.app, tenant.host, 'POST', '/auth/user/validate', { key: 'dan@users.test', value: await transformPassword('Pass word 1') });
     expect(signInAgain.status).toBe(401);
 
-    const audit = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) =>
+    const audit = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) =>
       tx.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.recordId, u.code), eq(auditLog.action, 'edit'))),
     );
     expect(audit).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('users', () => {
     await api('POST', '/auth/permission', { roleId: role.id, permissions: rolePage });
     expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(200);
     // A direct change of the rows (not through the API) counts as well.
-    await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.execute(sql`delete from role_permissions where role_id = ${role.id}::uuid`));
+    await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.execute(sql`delete from role_permissions where role_id = ${role.id}::uuid`));
     expect((await api('GET', '/auth/role/getroles', undefined, rita)).status).toBe(403);
   });
 });

@@ -43,7 +43,7 @@ const fileAsB = async (url: string): Promise<Reply<string>> => {
   const res = await t.app.inject({ method: 'GET', url, headers: { host: b.tenant.host, authorization: `Bearer ${b.admin.token}`, token: b.tenant.tenantId } });
   return { status: res.statusCode, body: res.body };
 };
-const bOutbox = () => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId }, (tx) => tx.select().from(mailOutbox));
+const bOutbox = () => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox));
 
 /** Every API route Fastify knows, as `METHOD /path`, read from its route tree (HEAD is implied by GET). */
 function knownRoutes(app: FastifyInstance): string[] {
@@ -74,7 +74,7 @@ async function sqlSnapshotOfA(): Promise<Record<string, string[]>> {
   const json = (rows: object[]) => rows.map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).sort();
   const tables = { tenants, companies, currencies, roles, rolePermissions, users, oneTimeCodes, mailOutbox, auditLog, fiscalYears, accountingPeriods, numberCounters, companySettings, accounts, journals, journalLines, ledgerEntries, accountBalances, intercompanyAccounts, intercompanyJournals, intercompanyJournalLines, intercompanyTemplates, intercompanyTemplateLines, workflowTags, workflowTagMembers, workflowActors, workflows, workflowSteps, workflowStepAssignees, escalationRules, messageSettings, journalTemplates, journalTemplateLines, recurringJournals, recurringJournalRuns, workflowInstances, workflowInstanceSteps, workflowTasks, escalationRuns, workflowHistory, workflowMessages };
   const snapshot: Record<string, string[]> = {};
-  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, async (tx) => {
+  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId, companies: 'all' }, async (tx) => {
     for (const [name, table] of Object.entries(tables)) snapshot[name] = json(await tx.select().from(table));
   });
   snapshot.hosts = json(await withSystem(t.platform.database.db, (tx) => tx.select().from(tenantHosts).where(eq(tenantHosts.tenantId, a.tenant.tenantId))));
@@ -541,13 +541,13 @@ beforeAll(async () => {
   const secret = await asA<Company[]>('POST', '/gl/SaveCompanies', [{ code: 'ASECRET', description: 'Secret of A' }]);
   expect(secret.status).toBe(200);
   // A currency only A has.
-  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) =>
+  await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId, companies: 'all' }, (tx) =>
     tx.insert(currencies).values({ tenantId: a.tenant.tenantId, code: 'AAA', name: 'A dollar', symbol: 'A$', minorUnit: 2 }),
   );
   // A live, validated code of A's admin (no SMTP here: the code is in A's outbox).
   const mail = a.admin.user.mailAddress;
   expect((await call(t.app, a.tenant.host, 'GET', `/auth/user/requestpasswordchange/${encodeURIComponent(mail)}`)).status).toBe(200);
-  const [outbox] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) => tx.select().from(mailOutbox));
+  const [outbox] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox));
   const code = /one-time code is (\d+)\./.exec(outbox!.body)![1]!;
   const validated = await call<OtpValidation>(t.app, a.tenant.host, 'GET', `/auth/user/validateotp/${encodeURIComponent(mail)}/${code}`);
   expect(validated.status).toBe(200);
@@ -702,7 +702,7 @@ describe("B on its own host with A's ids", () => {
     expect(request.status).toBe(200);
     const signIn = await call(t.app, a.tenant.host, 'POST', '/auth/user/validate', { key: A.mail, value: await transformPassword(PASSWORD) });
     expect(signIn.status).toBe(200);
-    const [code] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId }, (tx) => tx.select().from(oneTimeCodes));
+    const [code] = await withTenant(t.platform.database.db, { tenantId: a.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(oneTimeCodes));
     expect(code).toMatchObject({ tries: 1, usedAt: null });
   });
 });
@@ -741,7 +741,7 @@ describe('lists as B', () => {
 });
 
 describe('the database itself (row-level security) as B', () => {
-  const asTenantB = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId }, fn);
+  const asTenantB = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(t.platform.database.db, { tenantId: b.tenant.tenantId, companies: 'all' }, fn);
 
   it("selects no row of A from any tenant table, even asking for A's ids", async () => {
     await asTenantB(async (tx) => {
@@ -800,12 +800,16 @@ describe('the database itself (row-level security) as B', () => {
     expect(viewer.body.permissions!.length).toBeGreaterThan(0);
   });
 
-  it('shows the API role nothing when no tenant is set', async () => {
-    const rows = await withTenant(t.platform.database.db, { tenantId: '' }, async (tx) => ({
+  it('shows the API role nothing when no tenant is set, and refuses to set a tenant that is not a uuid', async () => {
+    // SET takes no bind parameters: withTenant inlines only checked uuids and refuses anything else.
+    await expect(withTenant(t.platform.database.db, { tenantId: '', companies: 'all' }, async () => 'ran')).rejects.toThrow(/not a uuid/);
+    await expect(withTenant(t.platform.database.db, { tenantId: `${a.tenant.tenantId}'; reset role; --`, companies: 'all' }, async () => 'ran')).rejects.toThrow(/not a uuid/);
+    const rows = await withSystem(t.platform.database.db, async (tx) => ({
+      role: await tx.execute(sql`set local role erp_app`),
       users: await tx.select().from(users),
       companies: await tx.select().from(companies),
       tenants: await tx.select().from(tenants),
     }));
-    expect(rows).toEqual({ users: [], companies: [], tenants: [] });
+    expect({ ...rows, role: undefined }).toEqual({ users: [], companies: [], tenants: [], role: undefined });
   });
 });

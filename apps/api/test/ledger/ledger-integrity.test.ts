@@ -16,7 +16,7 @@ let admin: Session;
 let books: Books;
 let posted: JournalView;
 const acct = (code: string) => books.accounts.get(code)!;
-const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+const asApp = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, fn);
 /** As the posting port writes: these tests check what the database refuses beneath it. */
 const asPort = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
   asApp(async (tx) => {
@@ -202,7 +202,7 @@ describe('concurrency', () => {
     const scope = { tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code };
     const results = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId }, (tx) =>
+        withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId, companies: 'all' }, (tx) =>
           postEntry(tx, scope, {
             kind: 'Standard', journalDate: '2026-06-09', description: `Separate ${i}`, source: { module: 'General Ledger', documentType: 'Journal' },
             lines: [

@@ -39,7 +39,7 @@ describe('seeded chart', () => {
 
   it('seeds every new company of the tenant its own chart', async () => {
     await api('POST', '/gl/SaveCompanies', [{ code: 'SUB', description: 'Subsidiary' }]);
-    const counts = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, async (tx) => {
+    const counts = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) => {
       const { accounts } = await import('../../src/modules/ledger/index');
       const rows = await tx.select({ company: accounts.companyId }).from(accounts);
       return new Map([...new Set(rows.map((r) => r.company))].map((c) => [c, rows.filter((r) => r.company === c).length]));
@@ -106,7 +106,7 @@ describe('number sequences', () => {
     await api('POST', '/gl/number-segments', { numberSequence: seq.id, position: 1, type: 'Counter', width: 4 });
     const db = t.platform.database.db;
     const attempt = (i: number) =>
-      withTenant(db, { tenantId: tenant.tenantId }, async (tx) => {
+      withTenant(db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) => {
         const n = await nextNumber(tx, scope(), seq.id, '2026-05-01');
         if (i % 4 === 0) throw new Error(`roll back ${n}`);
         return n;

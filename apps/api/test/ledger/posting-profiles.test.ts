@@ -15,7 +15,7 @@ let admin: Session;
 let accounts: Map<string, EntityRecord>;
 const api = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, tenant.host, method, url, body, admin);
 const scope = () => ({ tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code });
-const inTenant = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, fn);
+const inTenant = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, fn);
 const acct = (code: string) => accounts.get(code)!.id;
 const refusal = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => (e instanceof Error ? e.message : String(e)));
 

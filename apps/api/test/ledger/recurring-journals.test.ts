@@ -61,13 +61,13 @@ async function runNow(l: Ledger, id: string, upTo?: string): Promise<RecurringRu
 
 /** The journals a schedule made, read in SQL: one row per journal, so an occurrence made twice shows twice. */
 async function madeBy(l: Ledger, recurringId: string) {
-  return withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId }, (tx) =>
+  return withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId, companies: 'all' }, (tx) =>
     tx.select({ date: journals.journalDate, status: journals.status, number: journals.number }).from(journals).where(eq(journals.recurringId, recurringId)).orderBy(journals.journalDate, journals.number),
   );
 }
 
 async function claimedBy(l: Ledger, recurringId: string): Promise<string[]> {
-  const rows = await withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId }, (tx) =>
+  const rows = await withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId, companies: 'all' }, (tx) =>
     tx.select({ date: recurringJournalRuns.occurrenceDate }).from(recurringJournalRuns).where(eq(recurringJournalRuns.recurringId, recurringId)).orderBy(recurringJournalRuns.occurrenceDate),
   );
   return rows.map((r) => r.date);
@@ -75,7 +75,7 @@ async function claimedBy(l: Ledger, recurringId: string): Promise<string[]> {
 
 /** Every posted number of the company, in order: gapless when it runs 1..n. */
 async function postedNumbers(l: Ledger): Promise<number[]> {
-  const rows = await withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId }, (tx) => tx.select({ number: journals.number }).from(journals).where(eq(journals.companyId, l.tenant.companyId)));
+  const rows = await withTenant(l.t.platform.database.db, { tenantId: l.tenant.tenantId, companies: 'all' }, (tx) => tx.select({ number: journals.number }).from(journals).where(eq(journals.companyId, l.tenant.companyId)));
   return rows.flatMap((r) => (r.number === null ? [] : [Number(/(\d+)$/.exec(r.number)![1])])).sort((x, y) => x - y);
 }
 

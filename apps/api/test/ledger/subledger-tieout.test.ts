@@ -18,7 +18,7 @@ let admin: Session;
 let books: Books;
 const acct = (code: string) => books.accounts.get(code)!.id;
 const scope = () => ({ tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code });
-const port = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope().userId }, fn);
+const port = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope().userId, companies: 'all' }, fn);
 const refusal = async (p: Promise<unknown>) => p.then(() => 'posted', (e: unknown) => (e instanceof Error ? e.message : String(e)));
 const tieout = async (asOf: string) => (await call<SubledgerTieout>(t.app, tenant.host, 'GET', `/gl/subledger-tieout?asOf=${asOf}`, undefined, admin)).body;
 

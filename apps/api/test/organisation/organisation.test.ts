@@ -244,7 +244,7 @@ describe('companies', () => {
     const res = await post<Company[]>('/gl/SaveCompanies', [{ id: branchId, code: 'BR1', description: 'Branch One Renamed', baseCurrency: 'GBP' }]);
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ id: branchId, description: 'Branch One Renamed', baseCurrency: 'GBP', accountingDate: '2025-01-31', dateFormat: 'yyyy-mm-dd', locale: 'fr-FR' });
-    const [row] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(companies).where(eq(companies.companyId, branchId)));
+    const [row] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(companies).where(eq(companies.companyId, branchId)));
     expect(row).toMatchObject({ description: 'Branch One Renamed', baseCurrency: 'GBP' });
   });
 
@@ -375,7 +375,7 @@ describe('access', () => {
     const res = await get<ErrorObject>('/gl/GetTenants/5', clerk);
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ statusCode: 401, serverError: 'Unauthorized' });
-    const [row] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.select().from(users).where(eq(users.userId, clerk.user.activeUser.code)));
+    const [row] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(users).where(eq(users.userId, clerk.user.activeUser.code)));
     const current = await forgeAccess(clerk, nowSeconds() + 600, row!.tokenVersion);
     const again = await get<ErrorObject>('/gl/GetFullCompany', current);
     expect(again).toEqual({ status: 401, body: { message: 'Your account is not active, please sign in again', statusCode: 401, serverError: 'Unauthorized' } });

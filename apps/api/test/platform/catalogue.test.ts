@@ -1,4 +1,5 @@
-// Proves DESIGN.md principle 1 on the real catalogue: every table is tenant-keyed, RLS is on and forced, the API role is powerless beyond it.
+// Proves DESIGN.md principle 1 on the real catalogue: every table is tenant-keyed, RLS is on and forced, every company table has the
+// company policy (or is a listed exception), the API role may log in (Citus) but is powerless beyond it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/platform/db/client';
@@ -16,6 +17,19 @@ const OUTSIDE_THE_RULE: Record<string, string> = {
   tenant_hosts: 'host -> tenant routing, read before the tenant of a request is known (as the owner, by the host resolver); keyed by host, which is unique across tenants',
   ledger_balance_deltas: "a posting transaction's pending balance changes, written and flushed by the ledger triggers (security definer) within that transaction; unlogged, never holds a committed row",
 };
+
+/**
+ * Tables with a company_id where the company is a reference, not the owner of the row: they keep
+ * the tenant policy only (erp_secure_company_tables in migration 0016 names the same tables).
+ */
+const COMPANY_EXCEPTIONS: Record<string, string> = {
+  companies: 'the organisation structure of the tenant: company pickers, intercompany partners and the companies screen list every company',
+  users: "a user's home company: users are administered tenant-wide and signed in before any company is known",
+  intercompany_journal_lines: "the company is the ledger a line posts to (either company of the pair); the line belongs to its journal, whose policy admits both",
+  intercompany_template_lines: "the company is the ledger a line posts to (either company of the pair); the line belongs to its template, whose policy admits both",
+};
+/** The company policy's test of one column against the transaction's companies (app.company_ids, '*' for all). */
+const companyTest = (column: string) => `${column} = ANY (ARRAY( SELECT (unnest(string_to_array(NULLIF(current_setting('app.company_ids'::text, true), '*'::text), ','::text)))::uuid AS unnest))`;
 
 let t: TestApp;
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
@@ -102,14 +116,44 @@ describe('catalogue', () => {
     expect(keys.filter((k) => k.first !== 'tenant_id').map((k) => `${k.relname}: ${k.first ?? 'no primary key'}`)).toEqual([]);
   });
 
-  it('runs the API as a role that is not superuser, has no BYPASSRLS and owns nothing', async () => {
+  it('gives every company table the restrictive company policy, bar the listed exceptions', async () => {
+    const rows = await q<{ relname: string; optional: boolean; paired: boolean; permissive: string | null; cmd: string | null; qual: string | null; with_check: string | null }>(`
+      select c.relname, not a.attnotnull as optional,
+        exists (select 1 from pg_attribute p where p.attrelid = c.oid and p.attname = 'partner_company_id' and not p.attisdropped) as paired,
+        p.permissive, p.cmd, p.qual, p.with_check
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped
+      left join pg_policies p on p.schemaname = n.nspname and p.tablename = c.relname and p.policyname = 'company_isolation'
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')`);
+    expect(rows.length).toBeGreaterThan(20);
+    const tables = rows.map((r) => r.relname);
+    // An exception that no longer exists, or has the policy after all, is a stale entry of the list.
+    for (const name of Object.keys(COMPANY_EXCEPTIONS)) expect(tables, name).toContain(name);
+    for (const r of rows) {
+      if (r.relname in COMPANY_EXCEPTIONS) {
+        expect({ table: r.relname, policy: r.cmd }).toEqual({ table: r.relname, policy: null });
+        continue;
+      }
+      const expected = `((( SELECT current_setting('app.company_ids'::text, true) AS current_setting) = '*'::text) OR ${[
+        companyTest('company_id'), ...(r.paired ? [companyTest('partner_company_id')] : []), ...(r.optional ? ['(company_id IS NULL)'] : []),
+      ].map((t) => (t.startsWith('(') ? t : `(${t})`)).join(' OR ')})`;
+      expect({ table: r.relname, permissive: r.permissive, cmd: r.cmd }).toEqual({ table: r.relname, permissive: 'RESTRICTIVE', cmd: 'ALL' });
+      expect(r.qual, r.relname).toBe(expected);
+      expect(r.with_check, r.relname).toBe(expected);
+    }
+  });
+
+  it('runs the API as a role that may log in (Citus connects to its workers as it) but is not superuser, has no BYPASSRLS and owns nothing', async () => {
     const [role] = await q<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
       `select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'erp_app'`,
     );
-    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: true });
     const owned = await q<{ n: number }>(`select count(*)::int as n from pg_class where relowner = (select oid from pg_roles where rolname = 'erp_app')`);
     expect(owned[0]!.n).toBe(0);
-    const user = await withTenant(t.platform.database.db, { tenantId: '00000000-0000-0000-0000-000000000000' }, async (tx) =>
+    const ownsOther = await q<{ n: number }>(`select (select count(*) from pg_proc where proowner = r.oid) + (select count(*) from pg_namespace where nspowner = r.oid)
+      + (select count(*) from pg_type where typowner = r.oid) as n from pg_roles r where r.rolname = 'erp_app'`);
+    expect(Number(ownsOther[0]!.n)).toBe(0);
+    const user = await withTenant(t.platform.database.db, { tenantId: '00000000-0000-0000-0000-000000000000', companies: 'all' }, async (tx) =>
       rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`)),
     );
     expect(user[0]!.u).toBe('erp_app');
@@ -126,16 +170,16 @@ describe('row-level security in direct SQL', () => {
 
   it('shows a tenant only its own rows and refuses writing another tenant', async () => {
     const db = t.platform.database.db;
-    const seen = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+    const seen = await withTenant(db, { tenantId: b.tenantId, companies: 'all' }, async (tx) =>
       rowsOf<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from companies union all select tenant_id from roles union all select tenant_id from tenants`)),
     );
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen.map((r) => r.tenant_id))).toEqual(new Set([b.tenantId]));
 
-    expect(await failure(withTenant(db, { tenantId: b.tenantId }, (tx) => tx.execute(sql`insert into companies (tenant_id, code, description) values (${a.tenantId}, 'X', 'intruder')`)),
+    expect(await failure(withTenant(db, { tenantId: b.tenantId, companies: 'all' }, (tx) => tx.execute(sql`insert into companies (tenant_id, code, description) values (${a.tenantId}, 'X', 'intruder')`)),
     )).toMatch(/row-level security/);
 
-    const touched = await withTenant(db, { tenantId: b.tenantId }, async (tx) =>
+    const touched = await withTenant(db, { tenantId: b.tenantId, companies: 'all' }, async (tx) =>
       rowsOf(await tx.execute(sql`update companies set description = 'hacked' where tenant_id = ${a.tenantId} returning 1`)),
     );
     expect(touched).toEqual([]);
@@ -151,13 +195,13 @@ describe('row-level security in direct SQL', () => {
 
   it('gives the API role no access to the host table and keeps the audit trail append-only', async () => {
     const db = t.platform.database.db;
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`select * from tenant_hosts`)))).toMatch(/permission denied/);
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`update audit_log set entity = 'x'`)))).toMatch(/permission denied/);
-    expect(await failure(withTenant(db, { tenantId: a.tenantId }, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`select * from tenant_hosts`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`update audit_log set entity = 'x'`)))).toMatch(/permission denied/);
+    expect(await failure(withTenant(db, { tenantId: a.tenantId, companies: 'all' }, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/permission denied/);
     // Not even the owner may rewrite history: the trigger refuses it.
     expect(await failure(withSystem(db, (tx) => tx.execute(sql`delete from audit_log`)))).toMatch(/append-only/);
-    const rows = await withTenant(db, { tenantId: a.tenantId }, async (tx) => {
-      await enterTenant(tx, { tenantId: a.tenantId });
+    const rows = await withTenant(db, { tenantId: a.tenantId, companies: 'all' }, async (tx) => {
+      await enterTenant(tx, { tenantId: a.tenantId, companies: 'all' });
       return rowsOf<{ entity: string }>(await tx.execute(sql`select entity from audit_log order by audit_id`));
     });
     expect(rows.map((r) => r.entity)).toEqual(['tenant', 'company']);

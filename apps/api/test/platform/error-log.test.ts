@@ -21,10 +21,10 @@ beforeAll(async () => {
   // Two statements that fail on a value of the request: a cast (whose server message quotes the value) and a
   // check (whose detail quotes the failing row). Routes of the app cannot be relied on to fail, so these are added here.
   built.app.get('/gl/test-failing-cast', { config: { access: { kind: 'public' } } }, async (request) =>
-    withTenant(built.platform.database.db, { tenantId: request.tenantId }, (tx) => tx.execute(sql`select ${SECRET}::int as n`)),
+    withTenant(built.platform.database.db, { tenantId: request.tenantId, companies: [] }, (tx) => tx.execute(sql`select ${SECRET}::int as n`)),
   );
   built.app.get('/gl/test-failing-check', { config: { access: { kind: 'public' } } }, async (request) =>
-    withTenant(built.platform.database.db, { tenantId: request.tenantId }, async (tx) => {
+    withTenant(built.platform.database.db, { tenantId: request.tenantId, companies: [] }, async (tx) => {
       await tx.execute(sql`create temporary table t_secret (v text check (v = 'x')) on commit drop`);
       await tx.execute(sql`insert into t_secret values (${SECRET}), (${sql.raw("'Inline-Literal-Marker'")})`);
     }),

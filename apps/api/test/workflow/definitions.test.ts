@@ -253,7 +253,7 @@ describe('workflows', () => {
 
   it('refuses to delete a workflow a submission runs on, and deletes it once none does', async () => {
     const temp = await ok<WorkflowView>('POST', '/workflow/workflows', { approvalType: 'AdjustmentJournal', name: 'Adjustments', steps: [userStep('Check', [U.Alice])] });
-    const [running] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) =>
+    const [running] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) =>
       tx.insert(workflowInstances).values({
         tenantId: tenant.tenantId, companyId: tenant.companyId, approvalType: 'AdjustmentJournal', documentId: '00000000-0000-4000-8000-0000000000a1', description: 'Adjustment',
         amountMinor: 100n, currency: 'USD', amountScale: 2, workflowId: temp.id, workflowName: temp.name, submittedBy: U.Alice, submittedAt: new Date(),
@@ -261,7 +261,7 @@ describe('workflows', () => {
     );
     expect((await ok<List<WorkflowListItem>>('GET', '/workflow/workflows?search=Adjustments')).items[0]!.runningCount).toBe(1);
     expect((await api('DELETE', `/workflow/workflows/${temp.id}`)).body).toEqual(error('Workflow Adjustments cannot be deleted while a submission is under way on it: deactivate it instead', 409, 'Conflict'));
-    await withTenant(t.platform.database.db, { tenantId: tenant.tenantId }, (tx) => tx.update(workflowInstances).set({ status: 'Approved', finishedAt: new Date() }).where(eq(workflowInstances.id, running!.id)));
+    await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => tx.update(workflowInstances).set({ status: 'Approved', finishedAt: new Date() }).where(eq(workflowInstances.id, running!.id)));
     expect(await ok('DELETE', `/workflow/workflows/${temp.id}`)).toEqual({ message: 'Workflow deleted' });
     expect((await api('GET', `/workflow/workflows/${temp.id}`)).status).toBe(404);
   });

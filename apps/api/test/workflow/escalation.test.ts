@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tasksOf = (instanceId: string) => withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId }, (tx) => tx.select().from(workflowTasks).where(eq(workflowTasks.instanceId, instanceId)));
+const tasksOf = (instanceId: string) => withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(workflowTasks).where(eq(workflowTasks.instanceId, instanceId)));
 
 describe('actionsDue', () => {
   it('counts the first action at the deadline plus the delay, then one per repeat, at most maxTimes', () => {

@@ -117,7 +117,7 @@ describe('with a JournalApproval workflow', () => {
     expect(await ok<MessageView>(w, 'Bob', 'POST', `/workflow/messages/${messages.items[0]!.id}/read`)).toMatchObject({ read: true });
     expect((await ok<MessageList>(w, 'Bob', 'GET', '/workflow/messages?unread=true')).items).toEqual([]);
     expect((await w.as('Carol')('POST', `/workflow/messages/${messages.items[0]!.id}/read`)).status).toBe(404);
-    const mails = await withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `bob@${w.tenant.host}`)));
+    const mails = await withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `bob@${w.tenant.host}`)));
     expect(mails.map((m) => m.subject)).toContain('Approval needed: JournalApproval Sale of 5000');
 
     // A task that is not yours is 404, to see or to act on.
@@ -194,7 +194,7 @@ describe('with a JournalApproval workflow', () => {
     expect((await journalOf(w, id)).status).toBe('Draft');
     const message = (await ok<MessageList>(w, 'Alice', 'GET', '/workflow/messages')).items.find((m) => m.event === 'Rejected');
     expect(message).toMatchObject({ title: 'Sent back: Sale of 2000', body: `Carol says: Wrong account (2000.00 USD) /journal?id=${id}`, link: `/journal?id=${id}` });
-    const mails = await withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `alice@${w.tenant.host}`)));
+    const mails = await withTenant(t.platform.database.db, { tenantId: w.tenant.tenantId, companies: 'all' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `alice@${w.tenant.host}`)));
     expect(mails.map((m) => m.subject)).not.toContain('Sent back: Sale of 2000');
     expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Approved: JournalApproval JV/));
 

@@ -28,7 +28,7 @@ export async function requestPasswordChange(platform: Platform, tenantId: string
   const now = platform.now();
   const code = String(randomInt(0, 10 ** OTP_DIGITS)).padStart(OTP_DIGITS, '0');
   const codeHash = await hashSecret(code);
-  const mailId = await withTenant(platform.database.db, { tenantId }, async (tx) => {
+  const mailId = await withTenant(platform.database.db, { tenantId, companies: [] }, async (tx) => {
     const [user] = await tx.select().from(users).where(sql`lower(${users.mailAddress}) = lower(${mail.trim()})`);
     if (!user || user.status !== 'Active') return undefined;
     await tx.update(oneTimeCodes).set({ usedAt: now }).where(and(eq(oneTimeCodes.userId, user.userId), isNull(oneTimeCodes.usedAt)));
@@ -55,7 +55,7 @@ export async function requestPasswordChange(platform: Platform, tenantId: string
 export async function validateOtp(platform: Platform, tenantId: string, mail: string, otp: string): Promise<OtpValidation> {
   const now = platform.now();
   const { db } = platform.database;
-  const live = await withTenant(db, { tenantId }, async (tx) => {
+  const live = await withTenant(db, { tenantId, companies: [] }, async (tx) => {
     const [row] = await tx
       .select({ code: oneTimeCodes, userStatus: users.status })
       .from(oneTimeCodes)
@@ -74,7 +74,7 @@ export async function validateOtp(platform: Platform, tenantId: string, mail: st
   });
   if (live === 'exhausted') throw tooManyRequests(CODE_TRIES_USED);
   if (!live || !/^\d+$/.test(otp) || !(await verifySecret(live.codeHash, otp))) throw unprocessable(INVALID_CODE);
-  await withTenant(db, { tenantId }, (tx) =>
+  await withTenant(db, { tenantId, companies: [] }, (tx) =>
     tx.update(oneTimeCodes).set({ validatedAt: now }).where(eq(oneTimeCodes.codeId, live.codeId)),
   );
   const changeToken = await platform.tokens.issueChange({ tenantId, userId: live.userId, codeId: live.codeId }, live.expiresAt);
@@ -100,7 +100,7 @@ export async function changePassword(
   if (input.changeToken) {
     const claims = await platform.tokens.verifyChange(input.changeToken);
     if (!claims || claims.tenantId !== tenantId) throw unprocessable(INVALID_CODE);
-    await withTenant(db, { tenantId, userId: claims.userId }, async (tx) => {
+    await withTenant(db, { tenantId, userId: claims.userId, companies: [] }, async (tx) => {
       const used = await tx
         .update(oneTimeCodes)
         .set({ usedAt: now })
@@ -113,7 +113,7 @@ export async function changePassword(
   }
   if (!signedInUserId) throw unauthorized('A validated code or your current password is needed');
   if (!input.user.value) throw badRequest('Please supply your current password');
-  await withTenant(db, { tenantId, userId: signedInUserId }, async (tx) => {
+  await withTenant(db, { tenantId, userId: signedInUserId, companies: [] }, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.userId, signedInUserId)).for('update');
     if (!user || !(await verifySecret(user.passwordHash, input.user.value!))) throw unprocessable('The current password is not correct');
     await setPassword(tx, tenantId, signedInUserId, newHash, input.user.mailAddress);

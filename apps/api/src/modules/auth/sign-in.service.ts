@@ -26,7 +26,7 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
   const { db } = platform.database;
   const now = platform.now();
 
-  const [user] = await withTenant(db, { tenantId }, (tx) =>
+  const [user] = await withTenant(db, { tenantId, companies: [] }, (tx) =>
     tx.select().from(users).where(sql`lower(${users.mailAddress}) = lower(${mail})`),
   );
   // Every answer but a success costs one password verification, so that neither the answer nor its
@@ -43,7 +43,7 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
   const transformed = TRANSFORMED_PASSWORD_PATTERN.test(input.value);
   const ok = (await verifySecret(transformed ? user.passwordHash : await dummySecretHash(), input.value)) && transformed;
   if (!ok) {
-    await withTenant(db, { tenantId }, async (tx) => {
+    await withTenant(db, { tenantId, companies: [] }, async (tx) => {
       const lockAt = platform.config.signInFailuresMax;
       const lockedUntil = new Date(now.getTime() + platform.config.signInLockMinutes * 60_000);
       // One atomic update: concurrent failures cannot lose a count.
@@ -59,7 +59,7 @@ export async function signIn(platform: Platform, tenantId: string, input: SignIn
   }
   if (user.status !== 'Active') throw unauthorized(signInMessages.failed);
 
-  return withTenant(db, { tenantId, userId: user.userId }, async (tx) => {
+  return withTenant(db, { tenantId, userId: user.userId, companies: [user.companyId] }, async (tx) => {
     await tx.update(users).set({ failedSignIns: 0, lockedUntil: null, lastLogin: now }).where(eq(users.userId, user.userId));
     await recordAudit(tx, tenantId, user.userId, [{ entity: 'user', recordId: user.userId, action: 'sign-in' }]);
     const [tenant] = await tx.select().from(tenants).where(eq(tenants.tenantId, tenantId));

@@ -20,7 +20,7 @@ import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
 import { journals } from './journals.tables';
 import { intercompanyJournalLines, intercompanyJournals } from './intercompany.tables';
-import { checkLineAccounts, companyOf, companyView, inCompany, partnerOf, requireLabel, toIntercompanyLines } from './intercompany-scope';
+import { allowJournalPartners, allowPair, checkLineAccounts, companyOf, companyView, inCompany, partnerOf, requireLabel, toIntercompanyLines } from './intercompany-scope';
 import { companyLedger } from './posting-context';
 import type { IntercompanyLine } from './intercompany';
 import { getJournal, type Actor } from './journals.service';
@@ -37,6 +37,7 @@ export async function icHeaderOf(tx: Tx, scope: KitScope, id: string, write = fa
   const q = tx.select().from(intercompanyJournals).where(where);
   const [row] = write ? await q.for('update') : await q;
   if (!row) throw notFound('Intercompany journal');
+  await allowPair(tx, row);
   return row;
 }
 
@@ -141,6 +142,7 @@ const partnerLeg = alias(journals, 'partner_leg');
 
 /** The journals both companies of a pair see, the other company and the journal numbers told from the viewer's side. */
 export async function listIntercompanyJournals(tx: Tx, scope: KitScope, q: IntercompanyListQuery): Promise<{ items: IntercompanyJournalListItem[]; total: number }> {
+  await allowJournalPartners(tx, scope);
   const conditions: (SQL | undefined)[] = [or(eq(intercompanyJournals.companyId, scope.companyId), eq(intercompanyJournals.partnerCompanyId, scope.companyId))];
   if (q.status) conditions.push(eq(intercompanyJournals.status, q.status));
   const text = q.search?.trim();

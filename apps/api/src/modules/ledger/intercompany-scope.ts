@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { parseMoney, parseRate, type IntercompanyCompany, type IntercompanyLineInput } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
+import { allowCompanies } from '../../platform/db/tenancy';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
+import { intercompanyJournals } from './intercompany.tables';
 import type { Actor } from './journals.service';
 import type { IntercompanyLine } from './intercompany';
 
@@ -30,12 +32,28 @@ export async function companyOf(tx: Tx, companyId: string, what = 'Company'): Pr
   return row;
 }
 
-/** The partner company of an intercompany document: another active company of the tenant. */
+/**
+ * The partner company of an intercompany document: another active company of the tenant. Found,
+ * it joins the transaction's companies (the company policy): the document reads and posts in both.
+ */
 export async function partnerOf(tx: Tx, scope: KitScope, partnerId: string): Promise<IntercompanyCompany> {
   if (partnerId === scope.companyId) throw unprocessable('The partner company must be another company');
   const { status, ...partner } = await companyOf(tx, partnerId, 'Partner company');
   if (status !== 'Active') throw unprocessable(`Company ${partner.code} is not active`);
+  await allowCompanies(tx, [scope.companyId, partnerId]);
   return partner;
+}
+
+/** A document of a pair that the user's company is part of: the transaction may use both companies. */
+export const allowPair = (tx: Tx, doc: { companyId: string; partnerCompanyId: string }): Promise<void> => allowCompanies(tx, [doc.companyId, doc.partnerCompanyId]);
+
+/** Every partner of the company's intercompany journals joins the transaction's companies (lists show both legs). */
+export async function allowJournalPartners(tx: Tx, scope: KitScope): Promise<void> {
+  const pairs = await tx
+    .selectDistinct({ companyId: intercompanyJournals.companyId, partnerCompanyId: intercompanyJournals.partnerCompanyId })
+    .from(intercompanyJournals)
+    .where(or(eq(intercompanyJournals.companyId, scope.companyId), eq(intercompanyJournals.partnerCompanyId, scope.companyId)));
+  await allowCompanies(tx, [scope.companyId, ...pairs.flatMap((p) => [p.companyId, p.partnerCompanyId])]);
 }
 
 export const companyView = ({ id, code, description, baseCurrency }: IntercompanyCompany): IntercompanyCompany => ({ id, code, description, baseCurrency });

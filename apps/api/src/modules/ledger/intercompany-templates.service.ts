@@ -14,7 +14,7 @@ import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
 import { intercompanyTemplateLines, intercompanyTemplates } from './intercompany.tables';
-import { checkLineAccounts, companyOf, companyView, minorOf, partnerOf, requireLabel } from './intercompany-scope';
+import { allowPair, checkLineAccounts, companyOf, companyView, minorOf, partnerOf, requireLabel } from './intercompany-scope';
 import { companyLedger } from './posting-context';
 import type { Actor } from './journals.service';
 
@@ -24,6 +24,7 @@ async function templateOf(tx: Tx, scope: KitScope, id: string, lock = false) {
   const q = tx.select().from(intercompanyTemplates).where(and(eq(intercompanyTemplates.id, id), eq(intercompanyTemplates.companyId, scope.companyId)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Intercompany journal template');
+  await allowPair(tx, row);
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
   type JournalStatus,
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
+import { allowCompanies } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { parseTabular, type Table } from '../../platform/kit/tabular-files';
@@ -90,6 +91,11 @@ function documentsOf(table: Table, keyColumn: string, known: readonly string[], 
 async function codeResolver(tx: Tx, table: Table) {
   const rows = await tx.select({ id: companies.companyId, code: companies.code }).from(companies);
   const companyId = new Map(rows.map((r) => [r.code.toLowerCase(), r.id]));
+  // The companies the file names are the pairs of its documents: their accounts are read here, and
+  // each document's partner is checked again as it is written (partnerOf).
+  const companyColumns = table.headers.flatMap((h, i) => (['company', 'partner company'].includes(h.trim().toLowerCase()) ? [i] : []));
+  const named = table.rows.flatMap((r) => companyColumns.map((i) => companyId.get((r[i] ?? '').trim().toLowerCase()))).filter((id): id is string => id !== undefined);
+  await allowCompanies(tx, named);
   const accountIndex = table.headers.findIndex((h) => h.trim().toLowerCase() === 'account');
   const codes = [...new Set(table.rows.map((r) => (r[accountIndex] ?? '').trim().toLowerCase()).filter(Boolean))];
   const found = codes.length

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte, max } from 'drizzle-orm';
 import { nextOccurrenceAfter, utcCalendarDate, type RecurringRunResult, type TemplateJournalKind } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { withSystem, withTenant } from '../../platform/db/tenancy';
+import { userContext, withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, unprocessable } from '../../platform/http/errors';
@@ -103,7 +103,7 @@ function messageOf(e: unknown): string {
 
 /** Keeps the failure on the schedule for its screen; the trail gets it once, not at every retry. */
 async function recordFailure(platform: Platform, tenantId: string, scheduleId: string, message: string): Promise<string> {
-  return withTenant(platform.database.db, { tenantId }, async (tx) => {
+  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
     const [before] = await tx.select().from(recurringJournals).where(eq(recurringJournals.id, scheduleId)).for('update');
     if (!before) return '';
     const at = platform.now();
@@ -125,7 +125,7 @@ export async function runSchedule(platform: Platform, tenantId: string, schedule
   for (let i = 0; i < OCCURRENCES_PER_RUN_MAX; i++) {
     let occurrence: { occurrenceDate: string; made: boolean } | null;
     try {
-      occurrence = await withTenant(platform.database.db, { tenantId, userId }, (tx) => generateNext(tx, platform, tenantId, scheduleId, upTo, userId));
+      occurrence = await withTenant(platform.database.db, { tenantId, userId, companies: 'all' }, (tx) => generateNext(tx, platform, tenantId, scheduleId, upTo, userId));
     } catch (e) {
       const message = messageOf(e);
       return { occurrences, failure: { occurrenceDate: await recordFailure(platform, tenantId, scheduleId, message), message } };
@@ -137,7 +137,7 @@ export async function runSchedule(platform: Platform, tenantId: string, schedule
 }
 
 async function dueSchedules(platform: Platform, tenantId: string, upTo: string): Promise<string[]> {
-  return withTenant(platform.database.db, { tenantId }, async (tx) => {
+  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
     const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
     if (tenant?.status !== 'Active') return [];
     const rows = await tx
@@ -187,7 +187,7 @@ export async function runDueRecurringJournals(platform: Platform, asOf: Date): P
 async function runLimit(platform: Platform, actor: Actor, asked: string): Promise<{ until: string; notice: string | null }> {
   const today = utcCalendarDate(platform.now());
   if (asked <= today) return { until: asked, notice: null };
-  const [open] = await withTenant(platform.database.db, actor, (tx) =>
+  const [open] = await withTenant(platform.database.db, userContext(actor), (tx) =>
     tx.select({ end: max(accountingPeriods.endDate) }).from(accountingPeriods).where(and(eq(accountingPeriods.companyId, actor.companyId), eq(accountingPeriods.status, 'Open'))),
   );
   const lastOpen = open?.end ?? null;
@@ -200,12 +200,12 @@ async function runLimit(platform: Platform, actor: Actor, asked: string): Promis
 /** "Run now": one schedule of the user's company, every occurrence due by `upTo`, made in the user's name. */
 export async function runRecurringNow(platform: Platform, actor: Actor, id: string, upTo: string | undefined): Promise<RecurringRunResult> {
   const db = platform.database.db;
-  const schedule = await withTenant(db, actor, (tx) => loadRecurring(tx, actor, id));
+  const schedule = await withTenant(db, userContext(actor), (tx) => loadRecurring(tx, actor, id));
   if (!schedule.active) throw unprocessable(`Recurring journal ${schedule.code} is inactive: activate it to run it`);
   if (schedule.nextDate === null) throw unprocessable(`Recurring journal ${schedule.code} is completed: it has no occurrence left`);
   const { until, notice } = await runLimit(platform, actor, upTo ?? utcCalendarDate(platform.now()));
   const outcome = await runSchedule(platform, actor.tenantId, id, until, actor.userId);
-  return withTenant(db, actor, async (tx) => {
+  return withTenant(db, userContext(actor), async (tx) => {
     // The occurrences of this run only: one moved back may have made dates older than some made before.
     const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1, outcome.occurrences)).items : [];
     return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id), ranUpTo: until, notice };

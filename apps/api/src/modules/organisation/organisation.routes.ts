@@ -12,7 +12,7 @@ import {
   tenantRequestResultSchema,
   tenantViewSchema,
 } from '@erp/contracts';
-import { enterTenant, requestTx, withTenant } from '../../platform/db/tenancy';
+import { enterTenant, requestTx, userContext, withTenant } from '../../platform/db/tenancy';
 import { ANY_PAGE, operationOf } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import { forbidden } from '../../platform/http/errors';
@@ -57,7 +57,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
         }
         if (!own?.isLicenseManager) throw forbidden('Only the license manager may create tenants');
         const created = await createTenant(platform, input, actor.userId, t);
-        await enterTenant(t, actor);
+        await enterTenant(t, userContext(actor));
         saved.push(created.tenant);
       }
       return saved;
@@ -73,7 +73,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
     const nothing = { isLicenseManager: false, globalAgreement: DEFAULT_GLOBAL_AGREEMENT };
     const tenantId = await platform.hosts.resolve(request.params.host);
     if (!tenantId) return nothing;
-    const [row] = await withTenant(platform.database.db, { tenantId }, (t) =>
+    const [row] = await withTenant(platform.database.db, { tenantId, companies: [] }, (t) =>
       t.select({ isLicenseManager: tenants.isLicenseManager, globalAgreement: tenants.globalAgreement }).from(tenants),
     );
     return row ?? nothing;

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../platform/db/search';
 import type { Company, CompanyInput, CompanyListItem, Currency, Locale, Tenant, TenantInput } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { enterTenant, withSystem } from '../../platform/db/tenancy';
+import { allowCompanies, enterTenant, userContext, withSystem } from '../../platform/db/tenancy';
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
@@ -52,12 +52,13 @@ export type CreatedTenant = { tenantId: string; companyId: string; tenant: Tenan
 export async function createTenant(platform: Platform, input: NewTenant, actorUserId?: string, outer?: Tx): Promise<CreatedTenant> {
   const run = async (tx: Tx) => {
     // The host table is global: register the host as the connecting role, then become the tenant.
-    await tx.execute(sql`select set_config('role', 'none', true)`);
+    await tx.execute(sql`set local role none`);
     const tenantId = randomUUID();
     const host = input.host.trim().toLowerCase();
     const taken = await tx.insert(tenantHosts).values({ host, tenantId }).onConflictDoNothing().returning();
     if (taken.length === 0) throw conflict(`The host ${host} is already registered to a tenant`);
-    await enterTenant(tx, { tenantId, userId: actorUserId });
+    // Seeding a tenant is a system path: it writes its first company's rows.
+    await enterTenant(tx, { tenantId, userId: actorUserId, companies: 'all' });
     const [tenant] = await tx
       .insert(tenants)
       .values({
@@ -115,16 +116,16 @@ export async function listTenants(tx: Tx, search: string | undefined, limit: num
 }
 
 /** Edits the caller's own tenant; row-level security makes any other tenant's id "not found". */
-export async function editTenant(tx: Tx, platform: Platform, actor: { tenantId: string; userId: string }, input: TenantInput & { id: string }): Promise<Tenant> {
+export async function editTenant(tx: Tx, platform: Platform, actor: { tenantId: string; userId: string; companyId: string }, input: TenantInput & { id: string }): Promise<Tenant> {
   const [before] = await tx.select().from(tenants).where(eq(tenants.tenantId, input.id));
   if (!before) throw notFound('Tenant');
   const host = input.host.trim().toLowerCase();
   if (host !== before.host) {
     // The host table is global: change it as the system role, still inside this transaction.
-    await tx.execute(sql`select set_config('role', 'none', true)`);
+    await tx.execute(sql`set local role none`);
     const moved = await tx.update(tenantHosts).set({ host }).where(and(eq(tenantHosts.host, before.host), eq(tenantHosts.tenantId, before.tenantId))).returning();
     if (moved.length === 0) throw notFound('Tenant host');
-    await enterTenant(tx, actor);
+    await enterTenant(tx, userContext(actor));
   }
   const [after] = await tx
     .update(tenants)
@@ -178,6 +179,8 @@ export async function saveCompany(tx: Tx, actor: { tenantId: string; userId: str
   };
   if (!input.id) {
     const [row] = await tx.insert(companies).values({ tenantId: actor.tenantId, ...values }).returning();
+    // Seeding the new company's ledger writes its rows: the transaction may now use it too.
+    await allowCompanies(tx, [row!.companyId]);
     await seedCompanyLedger(tx, actor.tenantId, row!.companyId);
     await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'company', recordId: row!.companyId, action: 'create', after: row }]);
     return toCompany(row!);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalType, InstanceView, SubmissionInput } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenancy';
+import { userContext, withTenant } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun } from './running-record';
 import { submit, type Me } from './running.service';
@@ -42,7 +42,7 @@ export function workflowActiveSql(scope: { tenantId: string; companyId: string }
 /** Submits a document in its own transaction and delivers the mails once it has committed. */
 export async function submitDocument(platform: Platform, me: Me, input: SubmissionInput): Promise<InstanceView> {
   const run = newRun(platform, me.tenantId);
-  const view = await withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId }, (tx) => submit(tx, run, me, input));
+  const view = await withTenant(platform.database.db, userContext(me), (tx) => submit(tx, run, me, input));
   await deliverMails(run);
   return view;
 }

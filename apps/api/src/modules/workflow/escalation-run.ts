@@ -93,7 +93,8 @@ export async function runEscalations(platform: Platform, asOf: Date): Promise<Es
   for (const tenantId of tenantIds) {
     const run: Run = { ...newRun(platform, tenantId), now: asOf };
     try {
-      const done = await withTenant(platform.database.db, { tenantId }, async (tx) => {
+      // A job for the whole tenant: every company's running approvals.
+      const done = await withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
         const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
         if (tenant?.status !== 'Active') return { escalated: 0, reminded: 0 };
         return escalateTenant(tx, run);

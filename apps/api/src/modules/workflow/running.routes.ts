@@ -20,7 +20,7 @@ import {
   taskSummarySchema,
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenancy';
+import { userContext, withTenant, type Companies } from '../../platform/db/tenancy';
 import { ANY_PAGE } from '../../platform/http/access';
 import { principalOf } from '../../platform/http/guard';
 import type { Platform } from '../../platform/platform';
@@ -45,11 +45,16 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
   const signedIn = { access: { kind: 'user' as const } };
   /** A document's approval state: read from the document's screens, so a role with no page at all has none to read. */
   const onDocuments = { access: { kind: 'user' as const, page: ANY_PAGE } };
-  /** One tenant transaction with the engine's clock; mails leave once it has committed. */
-  const engine = async <T>(request: FastifyRequest, fn: (tx: Tx, run: Run, me: Me) => Promise<T>): Promise<T> => {
+  /**
+   * One tenant transaction with the engine's clock; mails leave once it has committed. An approver
+   * acts on the documents of whichever company of the tenant gave them a task, and the engine
+   * decides by assignment (a task, a submission, an owner): those routes run over every company of
+   * the tenant (`all`); a submission acts in the user's own company.
+   */
+  const engine = async <T>(request: FastifyRequest, fn: (tx: Tx, run: Run, me: Me) => Promise<T>, companies: Companies = 'all'): Promise<T> => {
     const me = meOf(request);
     const run = newRun(platform, me.tenantId);
-    const result = await withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId }, (tx) => fn(tx, run, me));
+    const result = await withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId, companies }, (tx) => fn(tx, run, me));
     await deliverMails(run);
     return result;
   };
@@ -57,7 +62,7 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
   r.post('/workflow/submissions', {
     config: onDocuments,
     schema: { tags, summary: "Submit a document for approval: starts its workflow, or performs its operations at once when none applies (the document's module checks the submitter)", body: submissionInputSchema, response: { 200: instanceViewSchema } },
-  }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body)));
+  }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body), userContext(meOf(request)).companies));
 
   r.post('/workflow/instances/:id/cancel', {
     config: signedIn,
@@ -99,7 +104,7 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
     schema: { tags, summary: "Whether an active workflow governs a type of document in my company (its direct operations are refused: submit instead), and whether this document is under approval", querystring: gateQuerySchema, response: { 200: approvalGateSchema } },
   }, async (request) => {
     const me = meOf(request);
-    return withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId }, (tx) => approvalGate(tx, me, request.query.approvalType, request.query.documentId));
+    return withTenant(platform.database.db, userContext(me), (tx) => approvalGate(tx, me, request.query.approvalType, request.query.documentId));
   });
 
   r.get('/workflow/messages', {

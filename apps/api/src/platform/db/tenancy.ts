@@ -2,24 +2,51 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction, type NodePgSessionOptions } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, Tx } from './client';
+import { rowsOf, type Db, type Tx } from './client';
 
-export type TenantContext = { tenantId: string; userId?: string };
+/**
+ * The companies a transaction may see and write (the company policy, migration 0016): the ids of
+ * the signed-in user's companies, or 'all' (every company of the tenant) for the system paths that
+ * act for a whole tenant: seeding a tenant or a company, the scheduled jobs. Only server code says
+ * 'all'; nothing a request sends becomes it.
+ */
+export type Companies = readonly string[] | 'all';
+export type TenantContext = { tenantId: string; userId?: string; companies: Companies };
 
 /**
  * Runs `fn` in one transaction as the API role (erp_app, subject to row-level security) with the
- * tenant set for this transaction only. Every tenant query of the application goes through here.
+ * tenant, the user and the companies set for this transaction only. Every tenant query of the
+ * application goes through here.
  */
 export async function withTenant<T>(db: Db, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const settings = tenantSettings(ctx);
   const pool = poolOf(db);
-  if (pool && UUID.test(ctx.tenantId) && (!ctx.userId || UUID.test(ctx.userId))) return pooledTenantTx(db, pool, ctx, fn);
+  if (pool) return pooledTenantTx(db, pool, settings, fn);
   return db.transaction(async (tx) => {
-    await enterTenant(tx, ctx);
+    for (const statement of settings) await tx.execute(sql.raw(statement));
     return fn(tx);
   });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidLiteral(value: string, what: string): string {
+  if (!UUID.test(value)) throw new Error(`Refusing to set ${what}: not a uuid`);
+  return value.toLowerCase();
+}
+
+/**
+ * The statements that enter a tenant: SET LOCAL, which Citus propagates to its worker nodes (a
+ * set_config call it does not), so the policies on the workers see the same tenant and companies.
+ * SET takes no bind parameters: only values checked as uuids here are inlined, anything else is
+ * refused. The role comes last, so the settings are made whatever the role may set.
+ */
+export function tenantSettings(ctx: TenantContext): string[] {
+  const tenant = uuidLiteral(ctx.tenantId, 'the tenant');
+  const user = ctx.userId === undefined ? '' : uuidLiteral(ctx.userId, 'the user');
+  const companies = ctx.companies === 'all' ? '*' : ctx.companies.map((c) => uuidLiteral(c, 'a company')).join(',');
+  return [`set local app.tenant_id = '${tenant}'`, `set local app.user_id = '${user}'`, `set local app.company_ids = '${companies}'`, 'set local role erp_app'];
+}
 
 /** What withTenant needs of Drizzle's node-postgres database (fields its types keep internal). */
 type PgInternals = { dialect: PgDialect; _: { session: unknown; schema: unknown; fullSchema: unknown; tableNamesMap: unknown } };
@@ -34,10 +61,10 @@ function poolOf(db: Db): pg.Pool | undefined {
 
 /**
  * withTenant on a PostgreSQL pool: BEGIN and the tenant settings go in one round trip (a simple
- * query of two statements; the values are checked UUIDs, inlined), then `fn` runs in a Drizzle
+ * query of several statements; the values are checked UUIDs, inlined), then `fn` runs in a Drizzle
  * transaction over that connection (savepoints work as in db.transaction), then COMMIT or ROLLBACK.
  */
-async function pooledTenantTx<T>(db: Db, pool: pg.Pool, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function pooledTenantTx<T>(db: Db, pool: pg.Pool, settings: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
   const internals = db as unknown as PgInternals;
   const options = (internals._.session as SessionInternals).options;
   const schema = { schema: internals._.schema, fullSchema: internals._.fullSchema, tableNamesMap: internals._.tableNamesMap } as ConstructorParameters<typeof NodePgSession>[2];
@@ -54,7 +81,7 @@ async function pooledTenantTx<T>(db: Db, pool: pg.Pool, ctx: TenantContext, fn: 
   const session = new NodePgSession(queued(client), internals.dialect, schema, options);
   const tx = new NodePgTransaction(internals.dialect, session, schema) as unknown as Tx;
   try {
-    await client.query(`begin; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${ctx.userId ?? ''}', true), set_config('role', 'erp_app', true)`);
+    await client.query(`begin; ${settings.join('; ')}`);
     const result = await fn(tx);
     await client.query('commit');
     release();
@@ -88,12 +115,33 @@ function queued(client: pg.PoolClient): pg.PoolClient {
   return new Proxy(client, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) });
 }
 
-/** Switches an open transaction to the API role and the given tenant (SET LOCAL semantics). */
+/** Switches an open transaction to the API role, the given tenant and companies (SET LOCAL). */
 export async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
-  await tx.execute(
-    sql`select set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('app.user_id', ${ctx.userId ?? ''}, true), set_config('role', 'erp_app', true)`,
-  );
+  for (const statement of tenantSettings(ctx)) await tx.execute(sql.raw(statement));
 }
+
+/**
+ * Widens the open tenant transaction by companies that server code has just found the user may act
+ * in for this use case (the partner of an intercompany document of the user's company, a company
+ * the user has just created): the transaction's companies stay, these are added.
+ */
+export async function allowCompanies(tx: Tx, ids: readonly string[]): Promise<void> {
+  const [row] = rowsOf<{ ids: string | null }>(await tx.execute(sql`select current_setting('app.company_ids', true) as ids`));
+  const current = row?.ids ?? '';
+  if (current === '*') return;
+  const set = new Set(current.split(',').filter(Boolean));
+  const added = ids.map((id) => uuidLiteral(id, 'a company')).filter((id) => !set.has(id));
+  if (added.length === 0) return;
+  await tx.execute(sql.raw(`set local app.company_ids = '${[...set, ...added].join(',')}'`));
+}
+
+/** The companies a signed-in user may use: today a user has one company (users.company_id, in the principal). */
+export const userCompanies = (auth: { companyId: string } | undefined): string[] => (auth ? [auth.companyId] : []);
+
+/** The tenant transaction of a signed-in user: their tenant, themselves and their companies. */
+export const userContext = (auth: { tenantId: string; userId: string; companyId: string }): TenantContext => ({
+  tenantId: auth.tenantId, userId: auth.userId, companies: userCompanies(auth),
+});
 
 /**
  * A transaction as the connecting role, for the few system tasks that precede any tenant:
@@ -103,10 +151,13 @@ export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise
   return db.transaction(fn);
 }
 
-/** The tenant transaction of an API request: the request's tenant and, when signed in, its user. */
+/**
+ * The tenant transaction of an API request: the request's tenant and, when signed in, its user and
+ * the user's companies (a call with the public credential sees no company's rows).
+ */
 export function requestTx(db: Db) {
-  return <T>(request: { tenantId: string; auth?: { userId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId }, fn);
+  return <T>(request: { tenantId: string; auth?: { userId: string; companyId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth) }, fn);
 }
 
 /**
@@ -164,7 +215,7 @@ export function groupedTx(db: Db, maxGroup = 64) {
     const userId = calls.every((c) => c.ctx.userId === calls[0]!.ctx.userId) ? calls[0]!.ctx.userId : undefined;
     let results: PromiseSettledResult<unknown>[] = [];
     let committing = false;
-    const failure = await withTenant(db, { tenantId: calls[0]!.ctx.tenantId, userId }, async (tx) => {
+    const failure = await withTenant(db, { ...calls[0]!.ctx, userId }, async (tx) => {
       results = await Promise.allSettled(calls.map((c) => c.fn(tx)));
       if (results.some((r) => r.status === 'rejected')) throw new GroupFailed();
       committing = true;
@@ -177,8 +228,9 @@ export function groupedTx(db: Db, maxGroup = 64) {
     else await Promise.all(calls.map((c) => alone(c)));
   }
 
-  return <T>(request: { tenantId: string; auth?: { userId: string; companyId?: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const ctx = { tenantId: request.tenantId, userId: request.auth?.userId };
+  return <T>(request: { tenantId: string; auth?: { userId: string; companyId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    // The calls of a group share their key's company, hence their companies.
+    const ctx = { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth) };
     if (!poolOf(db)) return withTenant(db, ctx, fn);
     const key = `${ctx.tenantId}:${request.auth?.companyId ?? ''}`;
     return new Promise<T>((resolve, reject) => {

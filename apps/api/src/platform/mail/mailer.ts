@@ -33,7 +33,7 @@ export class Mailer {
 
   /** Delivers a queued mail; a failure is recorded on the row and logged, never thrown at the caller. */
   async deliver(db: Db, tenantId: string, mailId: string): Promise<void> {
-    await withTenant(db, { tenantId }, async (tx) => {
+    await withTenant(db, { tenantId, companies: [] }, async (tx) => {
       const [mail] = await tx
         .select()
         .from(mailOutbox)

@@ -1,0 +1,396 @@
+// Proves company isolation between two companies of one tenant: a user whose company is A gets 404 or nothing of company B through every
+// company-scoped route, and never writes into B; in SQL, a transaction of company A sees no row of B in any company table and cannot move a row into B.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transformPassword, type Company, type EntityRecord, type ErrorObject, type Role } from '@erp/contracts';
+import { rowsOf } from '../../src/platform/db/client';
+import { withSystem, withTenant } from '../../src/platform/db/tenancy';
+import { API_PREFIXES } from '../../src/platform/http/guard';
+import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+import { openBooks } from '../ledger/helpers';
+import { createSample } from '../kit/samples';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** A request A's user makes with B's ids, and what it may answer (`file`: a download, read as text). */
+type Attack = { url: string; body?: unknown; status: number[]; file?: true; echo?: true; check?: (body: unknown) => void | Promise<void> };
+type Endpoint = { route: string; attacks: () => Attack[] };
+
+let t: TestApp;
+let tenant: TestTenant;
+/** The admin of company A (the tenant's first company), the admin of B, and of C (B's intercompany partner). */
+let a: Session;
+let b: Session;
+let c: Session;
+/** What B holds that A must never see or touch. */
+const B = {} as { companyId: string; cCompanyId: string; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string; templateId: string; recurringId: string; icJournalId: string; icTemplateId: string; workflowId: string; stepId: string; ruleId: string; kit: Map<string, EntityRecord> };
+
+const as = (who: Session) => <T = unknown>(method: Method, url: string, body?: unknown) => call<T>(t.app, tenant.host, method, url, body, who);
+const asA = <T = unknown>(method: Method, url: string, body?: unknown) => as(a)<T>(method, url, body);
+const asB = <T = unknown>(method: Method, url: string, body?: unknown) => as(b)<T>(method, url, body);
+const fileAsA = async (url: string): Promise<{ status: number; body: string }> => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { host: tenant.host, authorization: `Bearer ${a.token}`, token: a.tenantId } });
+  return { status: res.statusCode, body: res.body };
+};
+
+/** Every identifier and text of B's rows. */
+const markersOfB = () => [B.fiscalYearId, B.periodId, B.sequenceId, B.journalId, B.draftId, B.templateId, B.recurringId, B.icJournalId, B.icTemplateId, B.workflowId, B.ruleId, ...[...B.kit.values()].map((r) => r.id), 'Secret of B', 'BSECRET'];
+function expectNothingOfB(body: unknown, what: string): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
+  for (const marker of markersOfB()) expect(text, `${what} leaks ${marker}`).not.toContain(marker);
+}
+
+/** Every API route Fastify knows, as `METHOD /path` (HEAD is implied by GET). */
+function knownRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = (at - 1) / 4;
+    const match = /^(.*?)(?: \(([^)]*)\))?$/.exec(line.slice(at + 3))!;
+    stack[depth] = (depth > 0 ? stack[depth - 1]! : '') + match[1];
+    for (const method of (match[2] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')) found.push(`${method} ${stack[depth]}`);
+  }
+  return found.filter((r) => API_PREFIXES.some((p) => r.split(' ')[1]!.startsWith(`${p}/`))).sort();
+}
+
+/**
+ * Routes that reach no company's rows, or act by assignment across the companies of the tenant,
+ * with the reason. Every other API route must have attacks below: a new route fails the coverage
+ * test until it is put in one list or the other.
+ */
+const NOT_COMPANY_SCOPED: Record<string, string> = {
+  'GET /auth/user/isempty': 'tenant: whether the tenant has users',
+  'POST /auth/user/createfirst/:password': 'tenant: the first user',
+  'POST /auth/user/validate': 'tenant: sign-in',
+  'POST /auth/user/create/:password': 'tenant: users are administered tenant-wide (users.company_id is a reference)',
+  'POST /auth/user/edit': 'tenant: users are administered tenant-wide',
+  'GET /auth/user/getbyrole/:role/:search/:count': 'tenant: users are administered tenant-wide',
+  'POST /auth/user/changepassword': 'the caller itself',
+  'GET /auth/user/requestpasswordchange/:mail': 'the caller itself',
+  'GET /auth/user/validateotp/:mail/:otp': 'the caller itself',
+  'GET /auth/user/me': 'the caller itself',
+  'GET /auth/role/getroles': 'tenant: roles',
+  'GET /auth/role/get/:id': 'tenant: roles',
+  'POST /auth/role': 'tenant: roles',
+  'POST /auth/permission': 'tenant: role permissions',
+  'GET /auth/tenantrequest/GetRequest/:host': 'tenant',
+  'GET /gl/GetTenants/:count': 'tenant',
+  'GET /gl/SearchTenants/:text/false/:count': 'tenant',
+  'POST /gl/SaveTenants': 'tenant',
+  'GET /gl/GetCompanies/:count': 'tenant: the organisation structure lists every company',
+  'GET /gl/SearchCompanies/:text/:count': 'tenant: the organisation structure lists every company',
+  'GET /gl/GetCompany/:id': 'tenant: the organisation structure',
+  'POST /gl/SaveCompanies': 'tenant: the organisation structure (a new company is seeded by server code)',
+  'GET /gl/GetFullCompany': "the caller's own company",
+  'GET /gl/GetCurrencies/:count': 'tenant: currencies',
+  'GET /gl/getlocales': 'no rows',
+  'GET /admin/audit-trail': 'tenant: the audit trail (audit_log has no company)',
+  'GET /admin/audit-trail/entities': 'tenant: the audit trail',
+  'GET /admin/audit-trail/export': 'tenant: the audit trail',
+  'GET /admin/service-monitor': 'no company rows',
+  'GET /workflow/approval-types': 'no rows',
+  'GET /workflow/tags': 'tenant: tags group users of the tenant',
+  'GET /workflow/tags/:id': 'tenant: tags',
+  'POST /workflow/tags': 'tenant: tags',
+  'PUT /workflow/tags/:id': 'tenant: tags',
+  'DELETE /workflow/tags/:id': 'tenant: tags',
+  'GET /workflow/actors': 'tenant: actors are users',
+  'PUT /workflow/actors/:userId': 'tenant: actors are users',
+  'GET /workflow/users/lookup': 'tenant: users',
+  // The approval engine: an approver acts on documents of whichever company gave them a task; the
+  // engine decides by assignment (these routes run over all companies of the tenant, see
+  // running.routes.ts). Their answers to A about B's approvals are checked below all the same.
+  'GET /workflow/tasks/summary': 'by assignment: my tasks',
+  'GET /workflow/messages': 'by assignment: my messages',
+  'POST /workflow/messages/:id/read': 'by assignment: my messages',
+};
+
+const noneOfB = (what: string) => (body: unknown) => expectNothingOfB(body, what);
+const gone = (status = [404]) => status;
+
+/** The company-scoped hand-written routes, each with A's attacks on B. */
+function endpoints(): Endpoint[] {
+  const lines = () => [{ account: B.accountId, currency: 'USD', debit: '1' }, { account: B.accountId, currency: 'USD', credit: '1' }];
+  const journalBody = () => ({ journalDate: '2026-03-03', description: 'x', lines: lines() });
+  const noAccount = (body: unknown) => expect((body as ErrorObject).message).toMatch(/account does not exist in this company/);
+  const tpl = '/gl/journal-templates';
+  const rj = '/gl/recurring-journals';
+  const wf = '/workflow/workflows';
+  const esc = '/workflow/escalations';
+  const ic = '/gl/intercompany-journals';
+  const ict = '/gl/intercompany-journal-templates';
+  const icBody = () => ({ partnerCompany: B.cCompanyId, journalDate: '2026-03-03', description: 'x', lines: [{ company: B.companyId, account: B.accountId, currency: 'USD', debit: '1' }, { company: B.cCompanyId, account: B.accountId, currency: 'USD', credit: '1' }] });
+  const icTemplateBody = () => ({ code: 'SPY', name: 'x', partnerCompany: B.cCompanyId, lines: [{ company: B.companyId, account: B.accountId, currency: 'USD' }, { company: B.cCompanyId, account: B.accountId, currency: 'USD' }] });
+  const csv = (text: string) => ({ fileName: 'spy.csv', contentBase64: Buffer.from(text).toString('base64'), dryRun: false, mode: 'all' });
+  const list = (url: string): Attack[] => [{ url, status: [200], check: noneOfB(url) }];
+  const nothingWritten = (body: unknown) => expect((body as { written?: number }).written ?? 0).toBe(0);
+  return [
+    { route: 'GET /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, status: gone() }] },
+    { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
+    { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
+    { route: 'POST /gl/number-sequences/:id/preview', attacks: () => [{ url: `/gl/number-sequences/${B.sequenceId}/preview`, body: { date: '2026-05-01' }, status: gone() }] },
+    { route: 'POST /gl/number-sequences/:id/take', attacks: () => [{ url: `/gl/number-sequences/${B.sequenceId}/take`, body: { date: '2026-05-01' }, status: gone() }] },
+    { route: 'GET /gl/journals', attacks: () => [...list('/gl/journals?limit=500'), ...list('/gl/journals?limit=500&search=Secret')] },
+    { route: 'POST /gl/journals', attacks: () => [{ url: '/gl/journals', body: journalBody(), status: [422], check: noAccount }] },
+    { route: 'POST /gl/journals/post', attacks: () => [{ url: '/gl/journals/post', body: journalBody(), status: [422], check: noAccount }] },
+    { route: 'GET /gl/journals/export', attacks: () => [{ url: '/gl/journals/export?format=csv', file: true, status: [200], check: noneOfB('journal export') }] },
+    { route: 'GET /gl/journals/:id', attacks: () => [{ url: `/gl/journals/${B.journalId}`, status: gone() }] },
+    { route: 'PUT /gl/journals/:id', attacks: () => [{ url: `/gl/journals/${B.draftId}`, body: journalBody(), status: gone() }] },
+    { route: 'DELETE /gl/journals/:id', attacks: () => [{ url: `/gl/journals/${B.draftId}`, status: gone() }] },
+    { route: 'POST /gl/journals/:id/validate', attacks: () => [{ url: `/gl/journals/${B.draftId}/validate`, status: gone() }] },
+    { route: 'POST /gl/journals/:id/post', attacks: () => [{ url: `/gl/journals/${B.draftId}/post`, status: gone() }] },
+    { route: 'POST /gl/journals/:id/reverse', attacks: () => [{ url: `/gl/journals/${B.journalId}/reverse`, body: { date: '2026-03-04' }, status: gone() }] },
+    { route: 'POST /gl/journals/:id/submit', attacks: () => [{ url: `/gl/journals/${B.draftId}/submit`, body: {}, status: gone() }] },
+    { route: 'GET /gl/trial-balance', attacks: () => [{ url: '/gl/trial-balance?from=2026-01-01&to=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain('4321.00') }] },
+    { route: 'GET /gl/trial-balance/export', attacks: () => [{ url: '/gl/trial-balance/export?from=2026-01-01&to=2026-12-31&format=csv', file: true, status: [200], check: (body) => expect(body).not.toContain('4321') }] },
+    { route: 'POST /gl/trial-balance/import', attacks: () => [{ url: '/gl/trial-balance/import', body: { fileName: 'tb.csv', contentBase64: Buffer.from(`Account,Debit,Credit\r\n${B.accountId},1,\r\n`).toString('base64'), journalDate: '2026-01-01', dryRun: true, post: false }, status: [200, 400, 422], echo: true, check: (body) => expect((body as { journal?: unknown }).journal ?? null).toBeNull() }] },
+    { route: 'GET /gl/accounts/:id/transactions', attacks: () => [{ url: `/gl/accounts/${B.accountId}/transactions?from=2026-01-01&to=2026-12-31`, status: gone() }] },
+    { route: 'GET /gl/accounts/:id/transactions/export', attacks: () => [{ url: `/gl/accounts/${B.accountId}/transactions/export?from=2026-01-01&to=2026-12-31`, status: gone() }] },
+    { route: 'GET /gl/company-config', attacks: () => [{ url: '/gl/company-config', status: [200], check: noneOfB('company config') }] },
+    { route: 'PUT /gl/company-config', attacks: () => [{ url: '/gl/company-config', body: { retainedEarningsAccount: B.accountId }, status: [400, 404, 422] }] },
+    { route: 'GET /gl/fiscal-years/:id/closing-entry', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/closing-entry`, status: gone() }] },
+    { route: 'POST /gl/fiscal-years/:id/close', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/close`, status: gone() }] },
+    { route: `GET ${tpl}`, attacks: () => [...list(`${tpl}?limit=500`), ...list(`${tpl}?limit=500&search=Secret`)] },
+    { route: `GET ${tpl}/lookup`, attacks: () => list(`${tpl}/lookup?limit=100`) },
+    { route: `GET ${tpl}/export`, attacks: () => [{ url: `${tpl}/export`, file: true, status: [200], check: noneOfB('template export') }] },
+    { route: `POST ${tpl}/import`, attacks: () => [{ url: `${tpl}/import`, body: csv(`Template,Name,Account,Currency,Debit,Credit\r\nSPY,x,${B.accountId},USD,1,\r\n`), status: [200, 400, 422], echo: true, check: nothingWritten }] },
+    { route: `GET ${tpl}/:id`, attacks: () => [{ url: `${tpl}/${B.templateId}`, status: gone() }] },
+    { route: `POST ${tpl}`, attacks: () => [{ url: tpl, body: { code: 'SPY', name: 'x', lines: lines() }, status: [422], check: noAccount }] },
+    { route: `PUT ${tpl}/:id`, attacks: () => [{ url: `${tpl}/${B.templateId}`, body: { code: 'SPY', name: 'x', lines: lines() }, status: gone() }] },
+    { route: `DELETE ${tpl}/:id`, attacks: () => [{ url: `${tpl}/${B.templateId}`, status: gone() }] },
+    { route: `POST ${tpl}/:id/journal`, attacks: () => [{ url: `${tpl}/${B.templateId}/journal`, body: { journalDate: '2026-03-01' }, status: gone() }] },
+    { route: `GET ${rj}`, attacks: () => [...list(`${rj}?limit=500`), ...list(`${rj}?limit=500&search=Secret`)] },
+    { route: `GET ${rj}/export`, attacks: () => [{ url: `${rj}/export`, file: true, status: [200], check: noneOfB('recurring export') }] },
+    { route: `POST ${rj}/import`, attacks: () => [{ url: `${rj}/import`, body: csv(`Code,Description,Template,Frequency,Start Date,Mode\r\nSPY,x,${B.templateId},Monthly,2026-01-31,Post\r\n`), status: [200, 400, 422], echo: true, check: nothingWritten }] },
+    { route: `GET ${rj}/:id`, attacks: () => [{ url: `${rj}/${B.recurringId}`, status: gone() }] },
+    { route: `GET ${rj}/:id/journals`, attacks: () => [{ url: `${rj}/${B.recurringId}/journals`, status: gone() }] },
+    { route: `POST ${rj}`, attacks: () => [{ url: rj, body: { code: 'SPY', description: 'x', template: B.templateId, frequency: 'Monthly', startDate: '2026-01-31', mode: 'Post' }, status: [422], check: (body) => expect((body as ErrorObject).message).toBe('The template does not exist in this company') }] },
+    { route: `PUT ${rj}/:id`, attacks: () => [{ url: `${rj}/${B.recurringId}`, body: { code: 'SPY', description: 'x', template: B.templateId, frequency: 'Monthly', startDate: '2026-01-31', mode: 'Post' }, status: gone() }] },
+    { route: `DELETE ${rj}/:id`, attacks: () => [{ url: `${rj}/${B.recurringId}`, status: gone() }] },
+    { route: `POST ${rj}/:id/run`, attacks: () => [{ url: `${rj}/${B.recurringId}/run`, body: { upTo: '2026-12-31' }, status: gone() }] },
+    { route: `GET ${wf}`, attacks: () => [...list(`${wf}?limit=500`), ...list(`${wf}?search=Secret`)] },
+    { route: `GET ${wf}/:id`, attacks: () => [{ url: `${wf}/${B.workflowId}`, status: gone() }] },
+    { route: `POST ${wf}`, attacks: () => [{ url: wf, body: { approvalType: 'FundTransfer', name: 'Spy', active: true, steps: [{ name: 'Spy', assignees: [{ kind: 'User', id: a.user.activeUser.code }] }] }, status: [200], check: (body) => expect((body as { id: string }).id).not.toBe(B.workflowId) }] },
+    { route: `PUT ${wf}/:id`, attacks: () => [{ url: `${wf}/${B.workflowId}`, body: { approvalType: 'JournalApproval', name: 'Hacked', active: false, steps: [{ name: 'x', assignees: [{ kind: 'User', id: a.user.activeUser.code }] }] }, status: gone() }] },
+    { route: `DELETE ${wf}/:id`, attacks: () => [{ url: `${wf}/${B.workflowId}`, status: gone() }] },
+    { route: `GET ${esc}`, attacks: () => [...list(`${esc}?limit=500`), { url: `${esc}?workflowId=${B.workflowId}`, status: [200, 404], check: noneOfB('escalations of B') }] },
+    { route: `POST ${esc}`, attacks: () => [{ url: esc, body: { workflowId: B.workflowId, stepId: B.stepId, action: 'Escalate', target: { kind: 'User', id: a.user.activeUser.code } }, status: gone() }] },
+    { route: `PUT ${esc}/:id`, attacks: () => [{ url: `${esc}/${B.ruleId}`, body: { workflowId: B.workflowId, stepId: B.stepId, action: 'Escalate', target: { kind: 'User', id: a.user.activeUser.code } }, status: gone() }] },
+    { route: `DELETE ${esc}/:id`, attacks: () => [{ url: `${esc}/${B.ruleId}`, status: gone() }] },
+    { route: 'GET /workflow/message-settings', attacks: () => list('/workflow/message-settings') },
+    { route: 'PUT /workflow/message-settings/:event', attacks: () => [{ url: '/workflow/message-settings/Approved', body: { subject: 'A {documentNumber}', body: 'A {link}' }, status: [200], check: noneOfB('message setting') }] },
+    { route: 'GET /workflow/gate', attacks: () => [{ url: `/workflow/gate?approvalType=JournalApproval&documentId=${B.draftId}`, status: [200], check: (body) => expect(body).toEqual({ workflowActive: false, underApproval: false, instanceId: null }) }] },
+    { route: 'POST /workflow/submissions', attacks: () => [{ url: '/workflow/submissions', body: { approvalType: 'JournalApproval', documentId: B.draftId }, status: gone() }] },
+    { route: 'POST /workflow/instances/:id/cancel', attacks: () => [{ url: `/workflow/instances/${B.draftId}/cancel`, status: gone() }] },
+    { route: 'GET /workflow/tasks', attacks: () => list('/workflow/tasks?limit=100') },
+    { route: 'GET /workflow/tasks/:id', attacks: () => [{ url: `/workflow/tasks/${B.draftId}`, status: gone() }] },
+    { route: 'POST /workflow/tasks/:id/approve', attacks: () => [{ url: `/workflow/tasks/${B.draftId}/approve`, body: { comment: 'by A' }, status: gone() }] },
+    { route: 'POST /workflow/tasks/:id/reject', attacks: () => [{ url: `/workflow/tasks/${B.draftId}/reject`, body: { comment: 'by A' }, status: gone() }] },
+    { route: 'GET /workflow/history', attacks: () => [{ url: `/workflow/history?approvalType=JournalApproval&documentId=${B.draftId}`, status: [200], check: (body) => expect(body).toEqual({ current: null, items: [] }) }] },
+    { route: 'GET /gl/intercompany-partners', attacks: () => [{ url: '/gl/intercompany-partners', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain(B.accountId) }] },
+    { route: 'PUT /gl/intercompany-partners/:id/accounts', attacks: () => [{ url: `/gl/intercompany-partners/${B.companyId}/accounts`, body: { dueFromAccount: B.accountId, dueToAccount: B.accountId }, status: gone() }] },
+    { route: 'DELETE /gl/intercompany-partners/:id/accounts', attacks: () => [{ url: `/gl/intercompany-partners/${B.cCompanyId}/accounts`, status: gone() }] },
+    { route: 'GET /gl/intercompany-accounts/lookup', attacks: () => [{ url: `/gl/intercompany-accounts/lookup?company=${B.companyId}&search=Secret`, status: [200], check: noneOfB('pair accounts') }] },
+    { route: `GET ${ic}`, attacks: () => [...list(`${ic}?limit=500`), ...list(`${ic}?limit=500&search=Secret`)] },
+    { route: `GET ${ic}/export`, attacks: () => [{ url: `${ic}/export`, file: true, status: [200], check: noneOfB('intercompany export') }] },
+    { route: `POST ${ic}/import`, attacks: () => [{ url: `${ic}/import`, body: csv('Journal,Date,Description,Partner Company,Company,Account,Currency,Debit,Credit\r\nJ,2026-03-03,x,BSUB,BSUB,1010,USD,1,\r\nJ,2026-03-03,x,BSUB,CSUB,1010,USD,,1\r\n'), status: [200], check: (body) => expect(body).toMatchObject({ written: 0 }) }] },
+    { route: `GET ${ic}/:id`, attacks: () => [{ url: `${ic}/${B.icJournalId}`, status: gone() }] },
+    { route: `POST ${ic}`, attacks: () => [{ url: ic, body: icBody(), status: [422] }] },
+    { route: `PUT ${ic}/:id`, attacks: () => [{ url: `${ic}/${B.icJournalId}`, body: icBody(), status: gone() }] },
+    { route: `DELETE ${ic}/:id`, attacks: () => [{ url: `${ic}/${B.icJournalId}`, status: gone() }] },
+    { route: `POST ${ic}/:id/validate`, attacks: () => [{ url: `${ic}/${B.icJournalId}/validate`, status: gone() }] },
+    { route: `POST ${ic}/:id/post`, attacks: () => [{ url: `${ic}/${B.icJournalId}/post`, status: gone() }] },
+    { route: `POST ${ic}/:id/reverse`, attacks: () => [{ url: `${ic}/${B.icJournalId}/reverse`, body: { date: '2026-03-04' }, status: gone() }] },
+    { route: `GET ${ict}`, attacks: () => [...list(`${ict}?limit=500`), ...list(`${ict}?limit=500&search=Secret`)] },
+    { route: `GET ${ict}/export`, attacks: () => [{ url: `${ict}/export`, file: true, status: [200], check: noneOfB('intercompany template export') }] },
+    { route: `POST ${ict}/import`, attacks: () => [{ url: `${ict}/import`, body: csv('Template,Name,Partner Company,Company,Account,Currency,Debit,Credit\r\nSPY,x,BSUB,BSUB,1010,USD,1,\r\nSPY,x,BSUB,CSUB,1010,USD,,1\r\n'), status: [200], check: (body) => expect(body).toMatchObject({ written: 0 }) }] },
+    { route: `GET ${ict}/:id`, attacks: () => [{ url: `${ict}/${B.icTemplateId}`, status: gone() }] },
+    { route: `POST ${ict}`, attacks: () => [{ url: ict, body: icTemplateBody(), status: [422] }] },
+    { route: `PUT ${ict}/:id`, attacks: () => [{ url: `${ict}/${B.icTemplateId}`, body: icTemplateBody(), status: gone() }] },
+    { route: `DELETE ${ict}/:id`, attacks: () => [{ url: `${ict}/${B.icTemplateId}`, status: gone() }] },
+  ];
+}
+
+/** The generic routes of every company-scoped kit entity, with A's attacks on B's record of it. */
+function kitEndpoints(): Endpoint[] {
+  return t.platform.entities.all().filter((k) => k.def.companyScoped).flatMap((k) => {
+    const base = `/${k.def.service}/${k.def.resource}`;
+    const record = () => B.kit.get(k.def.name)!;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...body } = B.kit.get(k.def.name) ?? { id: '', createdAt: '', updatedAt: '' };
+    return [
+      { route: `GET ${base}`, attacks: () => [{ url: `${base}?limit=500`, status: [200], check: noneOfB(base) }] },
+      { route: `GET ${base}/lookup`, attacks: () => [{ url: `${base}/lookup?limit=100`, status: [200], check: noneOfB(`${base}/lookup`) }] },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export`, file: true, status: [200], check: noneOfB(`${base}/export`) }] },
+      { route: `GET ${base}/:id`, attacks: () => [{ url: `${base}/${record().id}`, status: gone() }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${record().id}`, body, status: [400, 404] }] },
+      { route: `DELETE ${base}/:id`, attacks: () => [{ url: `${base}/${record().id}`, status: gone() }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body, status: [200, 400, 404, 409, 422], check: (res) => expect((res as { id?: string }).id).not.toBe(record().id) }] },
+      { route: `POST ${base}/import`, attacks: () => [{ url: `${base}/import`, body: { fileName: 'spy.csv', contentBase64: Buffer.from('x\r\n').toString('base64'), dryRun: true, mode: 'all' }, status: [200, 400, 422], check: noneOfB(`${base}/import`) }] },
+    ];
+  });
+}
+
+/** A user of the tenant in a company, with the Administrator role. */
+async function adminIn(companyId: string, mail: string): Promise<Session> {
+  const p = await transformPassword('Correct horse 1');
+  const created = await asA('POST', `/auth/user/create/${p}`, { name: mail.split('@')[0], mailAddress: mail, password: p, confirmPassword: p, roleID: a.user.parentRole.id, company: companyId });
+  expect(created.status).toBe(200);
+  return signIn(t.app, tenant.host, mail, 'Correct horse 1');
+}
+
+/** B's books and documents: what A will aim at. */
+async function booksOfB(): Promise<void> {
+  const books = await openBooks(t, tenant, b);
+  await openBooks(t, tenant, c);
+  const acct = (code: string) => books.accounts.get(code)!.id;
+  B.fiscalYearId = (await asB<{ items: { id: string }[] }>('GET', '/gl/fiscal-years?limit=10')).body.items[0]!.id;
+  B.periodId = books.periods[2]!.id;
+  B.sequenceId = (await asB<{ items: { id: string }[] }>('GET', '/gl/number-sequences?limit=10')).body.items[0]!.id;
+  B.accountId = acct('1010');
+  const posted = await asB<{ id: string }>('POST', '/gl/journals/post', { journalDate: '2026-03-03', description: 'Secret of B', lines: [{ account: acct('1010'), currency: 'USD', debit: '4321' }, { account: acct('4000'), currency: 'USD', credit: '4321' }] });
+  const draft = await asB<{ id: string }>('POST', '/gl/journals', { journalDate: '2026-03-04', description: 'Secret of B draft', lines: [{ account: acct('1010'), currency: 'USD', debit: '5' }, { account: acct('4000'), currency: 'USD', credit: '5' }] });
+  const template = await asB<{ id: string }>('POST', '/gl/journal-templates', { code: 'BSECRET-TPL', name: 'Secret of B', lines: [{ account: acct('6100'), currency: 'USD', debit: '88' }, { account: acct('1010'), currency: 'USD', credit: '88' }] });
+  const recurring = await asB<{ id: string }>('POST', '/gl/recurring-journals', { code: 'BSECRET-REC', description: 'Secret of B', template: template.body.id, frequency: 'Monthly', startDate: '2026-01-31', mode: 'Post' });
+  expect([posted.status, draft.status, template.status, recurring.status]).toEqual([200, 200, 200, 200]);
+  Object.assign(B, { journalId: posted.body.id, draftId: draft.body.id, templateId: template.body.id, recurringId: recurring.body.id });
+  const cAcct = (await as(c)<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500')).body.items.find((x) => x.code === '1010')!.id;
+  const icLines = [{ company: B.companyId, account: acct('6100'), currency: 'USD', debit: '9' }, { company: B.cCompanyId, account: cAcct, currency: 'USD', credit: '9' }];
+  const icj = await asB<{ id: string }>('POST', '/gl/intercompany-journals', { partnerCompany: B.cCompanyId, journalDate: '2026-03-03', description: 'Secret of B', lines: icLines });
+  const ict = await asB<{ id: string }>('POST', '/gl/intercompany-journal-templates', { code: 'BSECRET', name: 'Secret of B', partnerCompany: B.cCompanyId, lines: icLines });
+  expect([icj.status, ict.status]).toEqual([200, 200]);
+  Object.assign(B, { icJournalId: icj.body.id, icTemplateId: ict.body.id });
+  const steps = [{ name: 'Secret of B', deadlineHours: 24, assignees: [{ kind: 'User', id: b.user.activeUser.code }] }];
+  const workflow = await asB<{ id: string; steps: { id: string }[] }>('POST', '/workflow/workflows', { approvalType: 'FundTransfer', name: 'Secret of B', description: 'Secret of B', steps });
+  const rule = await asB<{ id: string }>('POST', '/workflow/escalations', { workflowId: workflow.body.id, stepId: workflow.body.steps[0]?.id, action: 'Escalate', target: { kind: 'User', id: b.user.activeUser.code } });
+  expect([workflow.status, rule.status]).toEqual([200, 200]);
+  Object.assign(B, { workflowId: workflow.body.id, stepId: workflow.body.steps[0]!.id, ruleId: rule.body.id });
+  B.kit = new Map();
+  for (const k of t.platform.entities.all().filter((x) => x.def.companyScoped)) B.kit.set(k.def.name, await createSample(t.app, tenant.host, b, t.platform.entities, k.def));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenant, admin: a } = await adminOf(t, 'COI'));
+  await openBooks(t, tenant, a);
+  const saved = await asA<Company[]>('POST', '/gl/SaveCompanies', [{ code: 'BSUB', description: 'Company B' }, { code: 'CSUB', description: 'Company C' }]);
+  expect(saved.status).toBe(200);
+  B.companyId = saved.body[0]!.id;
+  B.cCompanyId = saved.body[1]!.id;
+  b = await adminIn(B.companyId, 'admin@b.coi.test');
+  c = await adminIn(B.cCompanyId, 'admin@c.coi.test');
+  await booksOfB();
+}, 600_000);
+afterAll(() => t.close());
+
+describe('company isolation through the API', () => {
+  it('covers every API route: company-scoped routes have attacks, the others a reason', () => {
+    const covered = new Set([...endpoints(), ...kitEndpoints()].map((e) => e.route));
+    // The kit's entities of the whole tenant (currencies, exchange rates) have no company: the kit sets none.
+    const tenantKit = t.platform.entities.all().filter((k) => !k.def.companyScoped).map((k) => `/${k.def.service}/${k.def.resource}`);
+    const ofTenantKit = (r: string) => tenantKit.some((base) => r.split(' ')[1] === base || r.split(' ')[1]!.startsWith(`${base}/`));
+    const uncovered = knownRoutes(t.app).filter((r) => !covered.has(r) && !(r in NOT_COMPANY_SCOPED) && !ofTenantKit(r));
+    expect(uncovered).toEqual([]);
+    const stale = [...covered, ...Object.keys(NOT_COMPANY_SCOPED)].filter((r) => !knownRoutes(t.app).includes(r));
+    expect(stale).toEqual([]);
+  });
+
+  it("answers A's user 404 or nothing for B's rows through every company-scoped route, and changes nothing of B", { timeout: 600_000 }, async () => {
+    const before = await snapshotOfB();
+    for (const endpoint of [...endpoints(), ...kitEndpoints()]) {
+      const method = endpoint.route.split(' ')[0] as Method;
+      for (const attack of endpoint.attacks()) {
+        const what = `${method} ${attack.url}`;
+        const res = attack.file ? await fileAsA(attack.url) : await asA(method, attack.url, attack.body);
+        expect(attack.status, `${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+        // An import's answer names the cells it refused, B's ids that A itself sent among them (`echo`).
+        if (res.status === 200 && !attack.echo) expectNothingOfB(res.body, what);
+        await attack.check?.(res.body);
+      }
+    }
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it("still gives B's user its own rows", async () => {
+    expect((await asB('GET', `/gl/journals/${B.journalId}`)).status).toBe(200);
+    expect((await asB('GET', `/gl/intercompany-journals/${B.icJournalId}`)).status).toBe(200);
+    expect((await as(c)('GET', `/gl/intercompany-journals/${B.icJournalId}`)).status).toBe(200);
+    for (const [name, record] of B.kit) {
+      const k = t.platform.entities.get(name);
+      expect((await asB('GET', `/${k.def.service}/${k.def.resource}/${record.id}`)).status, name).toBe(200);
+    }
+  });
+});
+
+/** Every row of company B (and of C, its partner), read in SQL over all companies: the proof that nothing changed. */
+async function snapshotOfB(): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  const tables = await companyTables();
+  // As the connecting role: tables the API role may not even read (the balance deltas) are in it too.
+  await withSystem(t.platform.database.db, async (tx) => {
+    for (const table of tables) {
+      const rows = rowsOf<{ r: string }>(await tx.execute(sql.raw(`select row_to_json(x)::text as r from ${table} x where company_id in ('${B.companyId}', '${B.cCompanyId}')`)));
+      snapshot[table] = rows.map((row) => row.r).sort();
+    }
+  });
+  return snapshot;
+}
+
+/** The tables the company policy guards, read from the catalogue (the policy's own name); `readable`: those the API role may read at all. */
+async function companyTables(readable = false): Promise<string[]> {
+  return withSystem(t.platform.database.db, async (tx) =>
+    rowsOf<{ t: string; r: boolean }>(await tx.execute(sql`select tablename as t, has_table_privilege('erp_app', format('%I', tablename), 'SELECT') as r
+      from pg_policies where schemaname = current_schema() and policyname = 'company_isolation' order by 1`)).filter((row) => !readable || row.r).map((row) => row.t),
+  );
+}
+
+describe('company isolation in SQL', () => {
+  it('shows a transaction of company A no row of B in any company table, and refuses moving a row of A into B', { timeout: 300_000 }, async () => {
+    const tables = await companyTables(true);
+    expect(tables.length).toBeGreaterThan(20);
+    const db = t.platform.database.db;
+    const count = (table: string, company: string) => sql.raw(`select count(*)::int as n from ${table} where company_id = '${company}'`);
+    let withRowsOfB = 0;
+    for (const table of tables) {
+      const ofB = await withTenant(db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) => rowsOf<{ n: number }>(await tx.execute(count(table, B.companyId)))[0]!.n);
+      if (ofB > 0) withRowsOfB += 1;
+      const seen = await withTenant(db, { tenantId: tenant.tenantId, companies: [tenant.companyId] }, async (tx) => rowsOf<{ n: number }>(await tx.execute(count(table, B.companyId)))[0]!.n);
+      expect(seen, table).toBe(0);
+      // A row of A moved into B: the policy's WITH CHECK refuses it (or the API role may not write the table at all).
+      const moved = await withTenant(db, { tenantId: tenant.tenantId, companies: [tenant.companyId] }, async (tx) => {
+        const [row] = rowsOf<{ n: number }>(await tx.execute(count(table, tenant.companyId)));
+        if (row!.n === 0) return 'no row of A';
+        try {
+          await tx.transaction((sp) => sp.execute(sql.raw(`update ${table} set company_id = '${B.companyId}' where company_id = '${tenant.companyId}'`)));
+          return 'moved';
+        } catch (e) {
+          return e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+        }
+      });
+      expect(moved, table).toMatch(/row-level security|permission denied|append-only|no row of A/);
+      const deleted = await withTenant(db, { tenantId: tenant.tenantId, companies: [tenant.companyId] }, async (tx) => {
+        try {
+          return rowsOf(await tx.transaction((sp) => sp.execute(sql.raw(`delete from ${table} where company_id = '${B.companyId}' returning 1`)))).length;
+        } catch (e) {
+          return e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+        }
+      });
+      expect(String(deleted), table).toMatch(/^0$|permission denied|append-only/);
+    }
+    // B has rows in most of these tables, so "A sees none of them" is not said of empty tables.
+    expect(withRowsOfB).toBeGreaterThan(tables.length / 2);
+    expect(await snapshotOfB()).not.toEqual({});
+  });
+
+  it('shows no company rows to a transaction that declares no company, and every company to one that declares all', async () => {
+    const db = t.platform.database.db;
+    const companiesSeen = (companies: readonly string[] | 'all') =>
+      withTenant(db, { tenantId: tenant.tenantId, companies }, async (tx) => rowsOf<{ c: string }>(await tx.execute(sql`select distinct company_id::text as c from accounts order by 1`)).map((r) => r.c));
+    expect(await companiesSeen([])).toEqual([]);
+    expect(await companiesSeen([B.companyId])).toEqual([B.companyId]);
+    expect(await companiesSeen('all')).toEqual([tenant.companyId, B.companyId, B.cCompanyId].sort());
+    const roles = await asA<{ items: Role[] }>('GET', '/auth/role/getroles');
+    expect(roles.status).toBe(200);
+  });
+});
