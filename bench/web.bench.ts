@@ -2,11 +2,13 @@
  * npm run bench:web: the first load of the built web app in Chromium, served by the real server (issue 14).
  * Per route and run: a fresh browser context with the cache disabled and the CPU throttled 4x
  * (CDP Emulation.setCPUThrottlingRate), the bytes that crossed the wire by kind, and the time to interactive.
- * Three runs per route, the median printed. BENCH_WEB_RUNS changes the run count, BENCH_WEB_THROTTLE the CPU factor.
+ * Three runs per route, the median printed. BENCH_WEB_RUNS changes the run count, BENCH_WEB_THROTTLE the CPU factor,
+ * BENCH_WEB_ONLY=/login,/journal picks routes.
  *
- * Time to interactive here: from navigation start until both the route's ready element is shown and enabled
- * and the last long task (over 50 ms) before a quiet second has ended. Bytes are Chromium's
- * encodedDataLength (compressed body plus response headers), counted until that quiet second.
+ * Time to interactive here: from navigation start until both the route's ready element is shown and the last long
+ * task (over 50 ms) before a quiet second has ended. Bytes are the compressed bodies as received (the sum of CDP
+ * Network.dataReceived encodedDataLength), counted until that quiet second; "wire" adds the response headers.
+ * BENCH_WEB_FILES=1 lists the bytes per file of the median run's route.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
@@ -32,7 +34,7 @@ const ROUTES: Route[] = [
   { path: '/journal', signedIn: true, ready: (page) => page.getByText('Difference').first().waitFor({ timeout: 60_000 }) },
 ];
 
-type Sample = { tti: number; requests: number; bytes: Record<string, number>; encodings: Set<string> };
+type Sample = { tti: number; requests: number; bytes: Record<string, number>; wire: number; encodings: Set<string>; files: Map<string, number> };
 
 function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
@@ -108,6 +110,9 @@ async function measure(browser: Browser, route: Route, user: SignedInUser): Prom
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   const kindOf = new Map<string, string>();
+  const urlOf = new Map<string, string>();
+  const files = new Map<string, number>();
+  let wire = 0;
   const bytes: Record<string, number> = { js: 0, css: 0, font: 0, html: 0, api: 0, other: 0 };
   const encodings = new Set<string>();
   let requests = 0;
@@ -119,12 +124,18 @@ async function measure(browser: Browser, route: Route, user: SignedInUser): Prom
   cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
     const kind = KINDS[e.type] ?? 'other';
     kindOf.set(e.requestId, kind);
+    urlOf.set(e.requestId, new URL(e.response.url).pathname);
     if (kind === 'js' || kind === 'css' || kind === 'html') encodings.add(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity');
+  });
+  cdp.on('Network.dataReceived', (e: { requestId: string; encodedDataLength: number }) => {
+    const kind = kindOf.get(e.requestId) ?? 'other';
+    bytes[kind] = (bytes[kind] ?? 0) + e.encodedDataLength;
+    const url = urlOf.get(e.requestId) ?? '?';
+    files.set(url, (files.get(url) ?? 0) + e.encodedDataLength);
   });
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     inFlight--;
-    const kind = kindOf.get(e.requestId) ?? 'other';
-    bytes[kind] = (bytes[kind] ?? 0) + e.encodedDataLength;
+    wire += e.encodedDataLength;
   });
   cdp.on('Network.loadingFailed', () => inFlight--);
 
@@ -140,7 +151,7 @@ async function measure(browser: Browser, route: Route, user: SignedInUser): Prom
     await page.waitForTimeout(200);
   }
   await context.close();
-  return { tti: Math.max(readyAt, lastLongTaskEnd), requests, bytes, encodings };
+  return { tti: Math.max(readyAt, lastLongTaskEnd), requests, bytes, wire, encodings, files };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -154,7 +165,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
     const user = await seed();
-    for (const route of ROUTES) {
+    const only = process.env.BENCH_WEB_ONLY?.split(',');
+    for (const route of ROUTES.filter((r) => !only || only.includes(r.path.split('?')[0]!))) {
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, route, user));
       const m = (f: (s: Sample) => number) => median(samples.map(f));
@@ -163,8 +175,9 @@ async function main(): Promise<void> {
       console.log(
         `${route.path.split('?')[0]!.padEnd(15)} TTI ${m((s) => s.tti).toFixed(0)} ms (runs ${samples.map((s) => s.tti.toFixed(0)).join(', ')}), ` +
           `${m((s) => s.requests)} requests, JS+CSS ${kb(jsCss)} (js ${kb(m((s) => s.bytes.js!))}, css ${kb(m((s) => s.bytes.css!))}), ` +
-          `fonts ${kb(m((s) => s.bytes.font!))}, html ${kb(m((s) => s.bytes.html!))}, api ${kb(m((s) => s.bytes.api!))}, encodings ${encodings}`,
+          `all ${kb(m((s) => Object.values(s.bytes).reduce((a, b) => a + b, 0)))} (wire with headers ${kb(m((s) => s.wire))}), fonts ${kb(m((s) => s.bytes.font!))}, html ${kb(m((s) => s.bytes.html!))}, api ${kb(m((s) => s.bytes.api!))}, encodings ${encodings}`,
       );
+      if (process.env.BENCH_WEB_FILES) for (const [file, n] of [...samples[0]!.files].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(n).padStart(10)} ${file}`);
       if (route.path === '/login' && jsCss > 250_000) console.log(`  /login JS+CSS ${kb(jsCss)} is over the 250 KB goal`);
     }
   } finally {

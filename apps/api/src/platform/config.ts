@@ -18,6 +18,7 @@ const envSchema = z.object({
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   PUBLIC_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -42,6 +43,8 @@ export type Config = {
   /** Calls per minute per address on the public (unauthenticated) routes. */
   publicRatePerMinute: number;
   webDist?: string;
+  /** Whether Swagger UI is served at /docs (off by default when NODE_ENV is production). */
+  apiDocs: boolean;
   logLevel: string;
   /** Whether this process runs the scheduled jobs (pg-boss); several servers may all run them. */
   jobsEnabled: boolean;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signInLockMinutes: e.SIGN_IN_LOCK_MINUTES,
     publicRatePerMinute: e.PUBLIC_RATE_PER_MINUTE,
     webDist: e.WEB_DIST,
+    apiDocs: (e.API_DOCS ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS === 'on',
     ...overrides,

@@ -14,12 +14,11 @@ import { workflowPages } from '../modules/workflow/index';
 import { lazyPage, pick } from './errors/chunk-errors';
 
 const shellPages = () => import('./pages/shell-pages');
-const authScreens = () => import('../modules/auth/index');
 
 export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   [HOME_ROUTE]: lazyPage('home', pick(shellPages, 'HomePage')),
   '/view-all': lazyPage('home', pick(shellPages, 'ViewAllPage')),
-  '/success': lazyPage('auth', pick(authScreens, 'SuccessPage')),
+  '/success': lazyPage('auth', pick(() => import('../modules/auth/SuccessPage'), 'SuccessPage')),
   ...Object.fromEntries(Object.entries(adminPages).map(([link, loader]) => [link, lazyPage('admin', loader)])),
   ...Object.fromEntries(Object.entries(ledgerPages).map(([link, loader]) => [link, lazyPage('ledger', loader)])),
   ...Object.fromEntries(Object.entries(journalPages).map(([link, loader]) => [link, lazyPage('journals', loader)])),
