@@ -28,7 +28,7 @@ test('the login page renders under the CSP with no violation, its styles carryin
   expect(nonce).toBeDefined();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   // antd's run-time styles are in the page (the button is styled) and each carries the nonce.
-  const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.nonce));
+  const styles = await page.evaluate(() => Array.from(document.querySelectorAll('style'), (s) => s.nonce));
   expect(styles.length).toBeGreaterThan(0);
   expect(new Set(styles)).toEqual(new Set([nonce]));
   expect(await page.getByRole('button', { name: 'Sign In' }).evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');

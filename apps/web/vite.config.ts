@@ -46,7 +46,15 @@ export default defineConfig({
   // The server replaces this placeholder with a fresh nonce per response of index.html (apps/api/src/platform/http/web-app.ts);
   // Vite puts it on its tags and in <meta property="csp-nonce">, where its preloader and the app (antd's styles) read it.
   html: { cspNonce: '__CSP_NONCE__' },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1600 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1600,
+    // A zod schema is a value built by calls, which the bundler keeps unless told they are pure: told so, a page that imports
+    // one constant of a contracts module no longer carries that module's schemas, nor zod (the sign-in page loads no zod).
+    // Safe: building a schema changes no state the web app reads (the contracts register nothing globally).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
