@@ -12,6 +12,7 @@ import { reportPages } from '../modules/ledger/reports/index';
 import { templatePages } from '../modules/ledger/templates/index';
 import { workflowPages } from '../modules/workflow/index';
 import { lazyPage, pick } from './errors/chunk-errors';
+import { routeKeyOf } from './route-modules';
 
 const shellPages = () => import('./pages/shell-pages');
 
@@ -36,4 +37,9 @@ export function protectedRouteLinks(): string[] {
 /** The protected routes that fall back to "not available yet", in registration order. */
 export function notAvailableRoutes(): string[] {
   return protectedRouteLinks().filter((link) => builtPages[link] === undefined);
+}
+
+/** Whether a page link opens a screen (rather than "not available yet"): what the sidebar marks, from the registry itself. */
+export function hasScreen(link: string): boolean {
+  return builtPages[routeKeyOf(link)] !== undefined;
 }
