@@ -1,19 +1,17 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { isProtectedRoute } from '@erp/contracts';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { errorForLog } from './platform/http/error-log';
-import { isApiPath, registerGuard } from './platform/http/guard';
+import { registerGuard } from './platform/http/guard';
 import { registerInputGuard } from './platform/http/input-guard';
+import { docsPolicy, registerHttpHeaders, registerWebApp } from './platform/http/web-app';
 import { TenantHostResolver } from './platform/http/tenant-hosts';
 import { Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
@@ -83,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     platform.mailer.close();
   });
 
+  await registerHttpHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'ERP API', version: '1.0.0', description: 'Multi-tenant accounting and business-management API' },
@@ -96,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // Swagger UI only where API_DOCS is on (off by default in production); the OpenAPI document stays built for the tests.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: docsPolicy });
   await app.register(fastifyRateLimit, { global: false });
 
   registerErrorHandler(app);
@@ -111,22 +111,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkflowRoutes(app, platform);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return { app, platform };
-}
-
-/** Serves the built React app; any non-API GET that asks for HTML gets index.html (client routing). */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
-    // The static plugin answers a directory (/) with 403: the root is the app's entry page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0]!;
-    // A page route may equal an API prefix (/workflow): the browser asking for it gets the app.
-    const wantsPage = request.method === 'GET' && (!isApiPath(pathname) || isProtectedRoute(pathname)) && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && hasWeb) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ message: `No such route: ${request.method} ${pathname}`, statusCode: 404, serverError: 'NotFound' });
-  });
 }

@@ -1,4 +1,4 @@
-// Entry: fonts and global styles, the stored session's credentials, then the app.
+// Entry: fonts and global styles, the stored session's credentials, then the app (public/zod-jitless.js runs before it).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/montserrat/400.css';

@@ -21,6 +21,7 @@ const envSchema = z.object({
   CODE_RATE_PER_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -52,6 +53,8 @@ export type Config = {
    */
   trustProxy: false | number | string[];
   webDist?: string;
+  /** Whether Swagger UI is served at /docs (off by default when NODE_ENV is production). */
+  apiDocs: boolean;
   logLevel: string;
   /** Whether this process runs the scheduled jobs (pg-boss); several servers may all run them. */
   jobsEnabled: boolean;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     codeRatePerMailPerHour: e.CODE_RATE_PER_MAIL_PER_HOUR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
+    apiDocs: (e.API_DOCS ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS === 'on',
     ...overrides,

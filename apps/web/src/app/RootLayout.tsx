@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageWait } from './pages/FullPageWait';
+import { StatusMessage } from './pages/StatusMessage';
 import { decideAccess } from './route-access';
 import { useSession } from './session/useSession';
 import { SERVER_UNREACHABLE_MESSAGE, useStartupCheck } from './startup/useStartupCheck';
@@ -15,7 +16,7 @@ export function RootLayout() {
   if (startup.status === 'unreachable') {
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-        <Result
+        <StatusMessage
           status="error"
           title={SERVER_UNREACHABLE_MESSAGE}
           extra={<Button type="primary" onClick={startup.retry}>Try again</Button>}

@@ -12,14 +12,14 @@ import { reportPages } from '../modules/ledger/reports/index';
 import { templatePages } from '../modules/ledger/templates/index';
 import { workflowPages } from '../modules/workflow/index';
 import { lazyPage, pick } from './errors/chunk-errors';
+import { routeKeyOf } from './route-modules';
 
 const shellPages = () => import('./pages/shell-pages');
-const authScreens = () => import('../modules/auth/index');
 
 export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   [HOME_ROUTE]: lazyPage('home', pick(shellPages, 'HomePage')),
   '/view-all': lazyPage('home', pick(shellPages, 'ViewAllPage')),
-  '/success': lazyPage('auth', pick(authScreens, 'SuccessPage')),
+  '/success': lazyPage('auth', pick(() => import('../modules/auth/SuccessPage'), 'SuccessPage')),
   ...Object.fromEntries(Object.entries(adminPages).map(([link, loader]) => [link, lazyPage('admin', loader)])),
   ...Object.fromEntries(Object.entries(ledgerPages).map(([link, loader]) => [link, lazyPage('ledger', loader)])),
   ...Object.fromEntries(Object.entries(journalPages).map(([link, loader]) => [link, lazyPage('journals', loader)])),
@@ -37,4 +37,9 @@ export function protectedRouteLinks(): string[] {
 /** The protected routes that fall back to "not available yet", in registration order. */
 export function notAvailableRoutes(): string[] {
   return protectedRouteLinks().filter((link) => builtPages[link] === undefined);
+}
+
+/** Whether a page link opens a screen (rather than "not available yet"): what the sidebar marks, from the registry itself. */
+export function hasScreen(link: string): boolean {
+  return builtPages[routeKeyOf(link)] !== undefined;
 }

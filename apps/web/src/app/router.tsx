@@ -1,7 +1,7 @@
 /*
  * The route table, built from the contracts lists: sign-in and first-user setup, the public
  * routes, every protected exact and prefix route inside the shell, and the catch-all not-found
- * screen. Screens load lazily per module; /login needs only the auth chunk.
+ * screen. Screens load lazily per module (the sign-in screens one by one); /login needs only its own chunk.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
@@ -9,18 +9,18 @@ import { protectedPrefixRoutes } from '@erp/contracts';
 import { loadChunk, lazyPage, pick } from './errors/chunk-errors';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { builtPages, protectedRouteLinks } from './page-registry';
-import { NotAvailablePage } from './pages/NotAvailablePage';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { RootLayout } from './RootLayout';
 import { useSession } from './session/useSession';
 
-const authScreens = () => import('../modules/auth/index');
-const LoginPage = lazyPage('auth', pick(authScreens, 'LoginPage'));
-const UserSetupPage = lazyPage('auth', pick(authScreens, 'UserSetupPage'));
-const ForgotPasswordPage = lazyPage('auth', pick(authScreens, 'ForgotPasswordPage'));
-const VerificationPage = lazyPage('auth', pick(authScreens, 'VerificationPage'));
-const NewPasswordPage = lazyPage('auth', pick(authScreens, 'NewPasswordPage'));
+// One chunk per sign-in screen: /login loads neither the user form nor the agreement's HTML sanitiser.
+const LoginPage = lazyPage('auth', pick(() => import('../modules/auth/LoginPage'), 'LoginPage'));
+const UserSetupPage = lazyPage('auth', pick(() => import('../modules/auth/UserSetupPage'), 'UserSetupPage'));
+const ForgotPasswordPage = lazyPage('auth', pick(() => import('../modules/auth/ForgotPasswordPage'), 'ForgotPasswordPage'));
+const VerificationPage = lazyPage('auth', pick(() => import('../modules/auth/VerificationPage'), 'VerificationPage'));
+const NewPasswordPage = lazyPage('auth', pick(() => import('../modules/auth/NewPasswordPage'), 'NewPasswordPage'));
 const SamplePage = lazyPage('sample', pick(() => import('./pages/SamplePage'), 'SamplePage'));
+const NotAvailablePage = lazyPage('shell', pick(() => import('./pages/NotAvailablePage'), 'NotAvailablePage'));
+const NotFoundPage = lazy(async () => ({ default: (await loadChunk('shell', () => import('./pages/NotFoundPage'))).NotFoundPage }));
 const AppShell = lazyPage('shell', pick(() => import('./shell/AppShell'), 'AppShell'));
 const AppShellFrame = lazy(async () => ({ default: (await loadChunk('shell', () => import('./shell/AppShell'))).AppShellFrame }));
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { recordStateSchema, userStatusSchema } from '../common/states';
+import { userValidationMessages } from './messages';
 
-/** SPEC.md section 5, in order: the first failure stops the save. */
-export const userValidationMessages = {
-  email: 'Please supply valid email address',
-  name: 'Please supply name',
-  password: 'Please supply password',
-  confirmPassword: 'Please supply confirm password',
-  mismatch: 'Password and confirm password must be the same',
-} as const;
+// The messages live apart from the schemas: the sign-in page reads them without loading zod.
+export { signInMessages, userValidationMessages } from './messages';
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
@@ -78,12 +73,6 @@ export const signInSchema = z.object({
   value: text(200).optional(),
 });
 export type SignIn = z.infer<typeof signInSchema>;
-export const signInMessages = {
-  email: 'Please supply email address',
-  password: 'Please supply password',
-  failed: 'Invalid email address or password',
-  locked: 'Too many failed sign-in attempts; try again later',
-} as const;
 
 export const changePasswordSchema = z.object({
   user: z.object({

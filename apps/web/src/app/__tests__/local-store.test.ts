@@ -39,5 +39,12 @@ describe('local store and logout', () => {
     expect(localStorage.getItem(LOCAL_KEYS.user)).toBeNull();
     localStorage.setItem(LOCAL_KEYS.user, '{not json');
     expect(readStoredUser()).toBeUndefined();
+    // A value of another shape (no tenant, a token that is no text, no expiry date) is dropped too.
+    const { activeUser } = sampleUser();
+    for (const damaged of [{ ...sampleUser(), activeUser: { ...activeUser, tenant: null } }, { ...sampleUser(), token: 42 }, { ...sampleUser(), expiresAt: 'soon' }, [sampleUser()]]) {
+      localStorage.setItem(LOCAL_KEYS.user, JSON.stringify(damaged));
+      expect(readStoredUser(), JSON.stringify(damaged).slice(0, 60)).toBeUndefined();
+      expect(localStorage.getItem(LOCAL_KEYS.user)).toBeNull();
+    }
   });
 });

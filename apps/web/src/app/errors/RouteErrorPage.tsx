@@ -1,5 +1,6 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useRouteError } from 'react-router';
+import { StatusMessage } from '../pages/StatusMessage';
 import { ChunkLoadError } from './chunk-errors';
 
 /** A screen that failed to load or render: the chunk texts of SPEC.md section 8 with a reload offer. */
@@ -15,8 +16,8 @@ export function ErrorResult({ error }: { error: unknown }) {
     </Button>
   );
   if (error instanceof ChunkLoadError) {
-    return <Result status="warning" title={error.message} subTitle="A part of the application could not be downloaded. Check your connection and reload the page." extra={reload} />;
+    return <StatusMessage status="warning" title={error.message} subTitle="A part of the application could not be downloaded. Check your connection and reload the page." extra={reload} />;
   }
   const message = error instanceof Error ? error.message : 'Unexpected error';
-  return <Result status="error" title="Something went wrong" subTitle={message} extra={reload} />;
+  return <StatusMessage status="error" title="Something went wrong" subTitle={message} extra={reload} />;
 }

@@ -2,11 +2,27 @@
  * Local browser storage of SPEC.md section 3 holds exactly three keys: the logged-in user, the
  * has-active-user flag and sidebarState. Everything else lives in the encrypted session store.
  */
-import { signedInUserSchema, type SignedInUser } from '@erp/contracts';
+import type { SignedInUser } from '@erp/contracts';
 
 export const LOCAL_KEYS = { user: 'user', hasActiveUser: 'hasActiveUser', sidebarState: 'sidebarState' } as const;
 
 export type SidebarState = 'fold' | 'wide';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The shape of a stored user, checked by hand: this runs before the first render of every page, and the zod schema would put
+ * zod on the sign-in page's first load. The value is what this app wrote after a sign-in the server answered, so the check is
+ * for a damaged or foreign value, not for a hostile one (nothing here is trusted by the server).
+ */
+export function isStoredUser(value: unknown): value is SignedInUser {
+  if (!isRecord(value) || !isText(value.token) || !isText(value.expiresAt) || !isText(value.name) || !isText(value.mailAddress) || !isText(value.company)) return false;
+  const { activeUser, parentRole } = value;
+  if (!isRecord(activeUser) || !isText(activeUser.code) || !isText(activeUser.name) || !isText(activeUser.roleID) || !isText(activeUser.role)) return false;
+  if (!isRecord(activeUser.tenant) || !isText(activeUser.tenant.id) || !isRecord(activeUser.company) || !isText(activeUser.company.id)) return false;
+  return isRecord(parentRole) && isText(parentRole.id) && isText(parentRole.name) && Array.isArray(parentRole.permissions);
+}
 
 /** The stored user, if it parses and its token has not expired (an expired one is dropped). */
 export function readStoredUser(now: Date = new Date()): SignedInUser | undefined {
@@ -18,12 +34,11 @@ export function readStoredUser(now: Date = new Date()): SignedInUser | undefined
   } catch {
     parsed = undefined;
   }
-  const result = signedInUserSchema.safeParse(parsed);
-  if (!result.success || new Date(result.data.expiresAt).getTime() <= now.getTime()) {
+  if (!isStoredUser(parsed) || !(new Date(parsed.expiresAt).getTime() > now.getTime())) {
     localStorage.removeItem(LOCAL_KEYS.user);
     return undefined;
   }
-  return result.data;
+  return parsed;
 }
 
 export function writeStoredUser(user: SignedInUser): void {

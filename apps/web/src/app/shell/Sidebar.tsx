@@ -3,6 +3,7 @@ import { PushpinFilled, PushpinOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { findMenuItemByLink, parentMenuItem, viewAllLink, type MenuItem } from '@erp/contracts';
+import { hasScreen } from '../page-registry';
 import { iconFor } from './module-icons';
 import type { SidebarControl } from './useSidebarState';
 import type { VisibleModule } from './useVisibleMenu';
@@ -12,6 +13,16 @@ type Items = NonNullable<MenuProps['items']>;
 const SIDEBAR_WIDTH = 240;
 const FOLDED_WIDTH = 64;
 
+/** A menu page; one whose module is not built yet carries a muted "soon" tag, so nobody clicks into an empty page unwarned. */
+function PageLink({ page }: { page: MenuItem }) {
+  if (hasScreen(page.link)) return <Link to={page.link} title={page.name}>{page.name}</Link>;
+  return (
+    <Link to={page.link} title={`${page.name} (not available yet)`}>
+      {page.name} <span className="erp-menu-soon">soon</span>
+    </Link>
+  );
+}
+
 function moduleMenu(visible: VisibleModule): Items[number] {
   const { module, items } = visible;
   const byGroup = new Map<string, MenuItem[]>();
@@ -20,7 +31,7 @@ function moduleMenu(visible: VisibleModule): Items[number] {
     type: 'group',
     key: `${module.id}:${group}`,
     label: group,
-    children: pages.map((page) => ({ key: page.link, label: <Link to={page.link} title={page.name}>{page.name}</Link> })),
+    children: pages.map((page) => ({ key: page.link, label: <PageLink page={page} /> })),
   }));
   const viewAll = { key: viewAllLink(module.name), label: <Link to={viewAllLink(module.name)}>View all</Link> };
   return { key: `module:${module.id}`, icon: iconFor(module.image), label: module.name, children: [viewAll, ...groups] };

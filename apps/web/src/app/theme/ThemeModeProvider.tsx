@@ -1,11 +1,24 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { getSessionValue, setSessionValue } from '../session/session-store';
+import { cspNonce } from './csp-nonce';
 import { themeConfig, type ThemeMode } from './theme';
+
+/** Read once: the nonce belongs to this page load. */
+const csp = { nonce: cspNonce() };
 
 export type ThemeModeState = { mode: ThemeMode; toggle: () => void };
 
 export const ThemeModeContext = createContext<ThemeModeState>({ mode: 'light', toggle: () => undefined });
+
+/**
+ * The text colour, size and font of the theme around the app: what antd's App component gives, without its message,
+ * notification and modal holders (nothing here uses App.useApp; they would weigh on the first load of every page).
+ */
+function ThemedText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+}
 
 /** Light or dark through antd's theme algorithm; the choice is kept in the tab's session store. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
@@ -32,8 +45,8 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider theme={themeConfig(mode)} componentSize="middle">
-        <AntApp>{children}</AntApp>
+      <ConfigProvider theme={themeConfig(mode)} componentSize="middle" csp={csp}>
+        <ThemedText>{children}</ThemedText>
       </ConfigProvider>
     </ThemeModeContext.Provider>
   );
