@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ENTITIES = ['account', 'accountClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'subsidiary', 'tax'];
+const ENTITIES = ['account', 'accountClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'postingProfile', 'subsidiary', 'tax'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;
 const asA = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as: Session = a.admin) => call<T>(t.app, a.tenant.host, method, url, body, as);
 const asB = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);

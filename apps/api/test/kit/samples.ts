@@ -39,18 +39,31 @@ function sampleValue(field: string, f: FieldDef): unknown {
 }
 
 /**
- * A valid new record of any entity, made through the API: referenced records are made first
- * (optional references to the entity itself are left empty).
+ * What a reference of an entity must be for its rules to hold, by entity and field: a subsidiary
+ * ledger names a control account of its module's subledger (the first module, payables).
  */
-export async function createSample(app: FastifyInstance, host: string, as: Session, registry: EntityRegistry, def: EntityDef): Promise<EntityRecord> {
+const REFERENCED: Record<string, Record<string, Record<string, unknown>>> = {
+  subsidiary: { controlAccount: { controlType: 'Payables' } },
+};
+/** Values a sample of an entity must have for its rules to hold: a new company has its module defaults already. */
+const OWN: Record<string, Record<string, unknown>> = {
+  postingProfile: { moduleDefault: false },
+};
+
+/**
+ * A valid new record of any entity, made through the API: referenced records are made first
+ * (optional references to the entity itself are left empty). `given`: values its referrer needs.
+ */
+export async function createSample(app: FastifyInstance, host: string, as: Session, registry: EntityRegistry, def: EntityDef, given: Record<string, unknown> = {}): Promise<EntityRecord> {
   const body: Record<string, unknown> = {};
   counter += 1;
   for (const [field, f] of Object.entries(def.fields)) {
     if (f.type === 'ref') {
       if (!f.required) continue;
-      body[field] = (await createSample(app, host, as, registry, registry.get(f.ref!).def)).id;
+      body[field] = (await createSample(app, host, as, registry, registry.get(f.ref!).def, REFERENCED[def.name]?.[field])).id;
     } else body[field] = sampleValue(field, f);
   }
+  Object.assign(body, OWN[def.name], given);
   const res = await call<EntityRecord>(app, host, 'POST', `/${def.service}/${def.resource}`, body, as);
   if (res.status !== 200) throw new Error(`sample ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
