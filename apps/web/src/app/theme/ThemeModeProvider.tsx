@@ -1,11 +1,12 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import { getSessionValue, setSessionValue } from '../session/session-store';
-import { cspNonce } from './csp-nonce';
+import { cspNonce, nonceEveryStyleElement } from './csp-nonce';
 import { themeConfig, type ThemeMode } from './theme';
 
 /** Read once: the nonce belongs to this page load. */
 const csp = { nonce: cspNonce() };
+nonceEveryStyleElement(csp.nonce);
 
 export type ThemeModeState = { mode: ThemeMode; toggle: () => void };
 
