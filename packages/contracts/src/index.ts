@@ -14,5 +14,6 @@ export * from './ledger/intercompany';
 export * from './ledger/templates';
 export * from './ledger/recurring-dates';
 export * from './ledger/posting-port';
+export * from './ledger/ledger-commands';
 export * from './admin/index';
 export * from './workflow/index';

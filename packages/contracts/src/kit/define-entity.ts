@@ -77,7 +77,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   if (f.type === 'textList') return s;
   if (f.required) {
     if (f.type === 'text' || f.type === 'longText') return s;
-    const present = z.any().refine((v) => v !== undefined, requiredMessage(f));
+    const present = z.custom<unknown>((v) => v !== undefined, requiredMessage(f));
     // The preprocess step hides the value's type from OpenAPI (it takes anything): describe the value itself.
     return z.preprocess((v) => (v === '' || v === null ? undefined : v), present.pipe(s)).meta(inputJsonSchema(s));
   }

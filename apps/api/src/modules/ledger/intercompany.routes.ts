@@ -1,20 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  dateSchema,
-  importRequestSchema,
-  importResultSchema,
-  intercompanyAccountsInputSchema,
-  intercompanyJournalInputSchema,
-  intercompanyJournalListItemSchema,
-  intercompanyJournalOperations as ops,
-  intercompanyJournalSortKeys,
-  intercompanyJournalViewSchema,
-  intercompanyPartnerSchema,
-  intercompanyTemplateOperations,
-  journalStatuses,
-} from '@erp/contracts';
+import { importRequestSchema, importResultSchema, intercompanyAccountsInputSchema, intercompanyJournalInputSchema, intercompanyJournalListItemSchema, intercompanyJournalOperations as ops, intercompanyJournalSortKeys, intercompanyJournalViewSchema, intercompanyPartnerSchema, intercompanyTemplateOperations, journalStatuses, onDateSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { idempotent } from '../../platform/http/idempotency';
 import type { Platform } from '../../platform/platform';
@@ -134,6 +121,6 @@ export function registerIntercompanyRoutes(app: FastifyInstance, platform: Platf
 
   r.post(`${base}/:id/reverse`, {
     config: { access: { kind: 'user', operation: ops.edit } },
-    schema: { tags, summary: "Reverse both companies' journals together on a date; takes an Idempotency-Key", headers: idempotencyHeader, params: idParam, body: z.object({ date: dateSchema() }), response: { 200: intercompanyJournalViewSchema } },
+    schema: { tags, summary: "Reverse both companies' journals together on a date; takes an Idempotency-Key", headers: idempotencyHeader, params: idParam, body: onDateSchema, response: { 200: intercompanyJournalViewSchema } },
   }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseIntercompany(t, icActorOf(request), request.params.id, request.body.date))));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dateSchema, instanceViewSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
+import { dateSchema, instanceViewSchema, onDateSchema, journalInputSchema, journalKinds, journalStatuses, journalViewSchema, submitDocumentSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import { idempotent } from '../../platform/http/idempotency';
@@ -124,6 +124,6 @@ export function registerJournalRoutes(app: FastifyInstance, platform: Platform):
 
   r.post('/gl/journals/:id/reverse', {
     config: { access: journalOperation('Edit') },
-    schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: z.object({ date: dateSchema() }), response: { 200: journalViewSchema } },
+    schema: { tags, summary: 'Reverse a posted journal on a date (once)', headers: idempotencyHeader, params: idParam, body: onDateSchema, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, () => reverseJournal(t, actorOf(request), request.params.id, request.body.date))));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dateSchema, periodStatuses } from '@erp/contracts';
+import { customPeriodSchema, nextNumberSchema, onDateSchema, periodStatuses, takenNumberSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
@@ -31,7 +31,7 @@ const generateSchema = z.discriminatedUnion('pattern', [
   z.object({ pattern: z.literal('monthly') }),
   z.object({
     pattern: z.literal('custom'),
-    periods: z.array(z.object({ name: z.string().trim().min(1).max(40), startDate: dateSchema(), endDate: dateSchema() })).min(1).max(36),
+    periods: z.array(customPeriodSchema).min(1).max(36),
   }),
 ]);
 
@@ -61,12 +61,12 @@ export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platfo
 
   r.post('/gl/number-sequences/:id/preview', {
     config: { access: { kind: 'user', page: '/number-sequence' } },
-    schema: { tags, summary: 'The number the next document would get on a date, without taking it', params: idParam, body: z.object({ date: dateSchema() }), response: { 200: z.object({ next: z.string() }) } },
+    schema: { tags, summary: 'The number the next document would get on a date, without taking it', params: idParam, body: onDateSchema, response: { 200: nextNumberSchema } },
   }, async (request) => ({ next: await tx(request, (t) => previewNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
 
   r.post('/gl/number-sequences/:id/take', {
     config: { access: { kind: 'user', operation: 'EditNumberSequence' } },
-    schema: { tags, summary: 'Take the next number of a sequence (manual documents); gapless per sequence', params: idParam, body: z.object({ date: dateSchema() }), response: { 200: z.object({ number: z.string() }) } },
+    schema: { tags, summary: 'Take the next number of a sequence (manual documents); gapless per sequence', params: idParam, body: onDateSchema, response: { 200: takenNumberSchema } },
   }, async (request) => ({ number: await tx(request, (t) => nextNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
 
   r.get('/gl/company-config', {

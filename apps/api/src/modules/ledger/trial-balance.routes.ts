@@ -5,7 +5,7 @@ import { requestTx } from '../../platform/db/tenancy';
 import { principalOf } from '../../platform/http/guard';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
-import { dateSchema, journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema } from '@erp/contracts';
+import { dateSchema, journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema, transactionHistoryExportQuerySchema, transactionHistoryQuerySchema } from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
 import { exportFormats, exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
@@ -92,7 +92,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       tags,
       summary: 'Lines of one account over a range with opening and running balance, keyset-paged (cursor)',
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ from: dateSchema(), to: dateSchema(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(500).optional() }),
+      querystring: transactionHistoryQuerySchema,
       response: {
         200: z.object({
           account: z.object({ id: z.uuid(), code: z.string(), name: z.string() }), currency: z.string(), opening: z.string().optional(), nextCursor: z.string().optional(),
@@ -107,7 +107,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     schema: {
       tags, summary: `The drill-down of one account over a range as CSV or XLSX: opening, each line with its running balance, closing (at most ${HISTORY_EXPORT_LINES_MAX.toLocaleString('en-US')} lines)`,
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ from: dateSchema(), to: dateSchema(), format: z.enum(['csv', 'xlsx']).default('csv') }),
+      querystring: transactionHistoryExportQuerySchema,
     },
   }, async (request, reply) => {
     const { format, ...range } = request.query;

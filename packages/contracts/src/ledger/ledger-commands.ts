@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { dateSchema } from '../common/scalars';
+
+/** A command on a date: reverse a journal (or both legs of an intercompany one), preview or take a sequence's number. */
+export const onDateSchema = z.object({ date: dateSchema() });
+
+/** Custom periods of a fiscal year, each named with its dates. */
+export const customPeriodSchema = z.object({ name: z.string().trim().min(1).max(40), startDate: dateSchema(), endDate: dateSchema() });
+
+export const nextNumberSchema = z.object({ next: z.string() });
+export const takenNumberSchema = z.object({ number: z.string() });
+
+/** The drill-down of one account over a range: keyset pages of its lines, or the whole range as a file. */
+export const transactionHistoryQuerySchema = z.object({
+  from: dateSchema(), to: dateSchema(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(500).optional(),
+});
+export const transactionHistoryExportQuerySchema = z.object({ from: dateSchema(), to: dateSchema(), format: z.enum(['csv', 'xlsx']).default('csv') });
