@@ -7,6 +7,7 @@ export * from './auth/index';
 export * from './organisation/index';
 export * from './navigation/index';
 export * from './kit/define-entity';
+export * from './kit/define-document';
 export * from './kit/csv';
 export * from './ledger/setup-entities';
 export * from './ledger/journals';

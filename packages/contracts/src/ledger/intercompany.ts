@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
 import { entityOperations } from '../kit/define-entity';
-import { JOURNAL_LINES_MAX, journalStatuses, journalViewSchema } from './journals';
+import { defineDocument, documentListQuerySchema } from '../kit/define-document';
+import { JOURNAL_LINES_MAX, journalDocument, journalStatuses, journalViewSchema } from './journals';
 
 /*
  * Intercompany journals (issue 5): one entry across two companies of a tenant. Every line names
@@ -111,6 +112,40 @@ export const intercompanyJournalListItemSchema = z.object({
 });
 export type IntercompanyJournalListItem = z.infer<typeof intercompanyJournalListItemSchema>;
 export const intercompanyJournalSortKeys = ['journalDate', '-journalDate', 'description', '-description', 'status', '-status', 'createdAt', '-createdAt'] as const;
+
+/**
+ * The intercompany journal as a document of the kit: the journal's states and actions, no approval
+ * type (each company's journal it posts is an Intercompany journal of the ledger).
+ */
+export const intercompanyJournalDocument = defineDocument({
+  name: 'intercompanyJournal',
+  label: 'Intercompany journal',
+  plural: 'Intercompany journals',
+  module: 'General Ledger',
+  documentType: 'IntercompanyJournal',
+  service: 'gl',
+  resource: 'intercompany-journals',
+  kinds: { Intercompany: { label: 'Intercompany journal', permission: 'IntercompanyJournal', listPage: '/intercompany-journals', editorPage: '/intercompany-journal', approved: false, userCreated: true } },
+  defaultKind: 'Intercompany',
+  readPages: ['/intercompany-journal-template'],
+  states: journalStatuses,
+  initial: 'Draft',
+  editable: journalDocument.editable,
+  posted: journalDocument.posted,
+  actions: journalDocument.actions,
+  approval: null,
+  header: {
+    partnerCompany: { type: 'ref', label: 'Partner company', required: true, ref: 'company' },
+    journalDate: { type: 'date', label: 'Date', required: true },
+    description: { type: 'text', label: 'Description', required: true, max: 500 },
+    reference: { type: 'text', label: 'Reference', max: 100 },
+  },
+  headerForm: [['partnerCompany', 'journalDate'], ['description', 'reference']],
+  linesMax: JOURNAL_LINES_MAX,
+  sortKeys: intercompanyJournalSortKeys,
+  defaultSort: '-journalDate',
+});
+export const intercompanyJournalListQuerySchema = documentListQuerySchema(intercompanyJournalDocument).pick({ status: true, search: true, sort: true });
 
 /** A template line: the amounts may be left blank, to be filled on the journal made from it. */
 export const intercompanyTemplateLineInputSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
+import { defineDocument, documentListQuerySchema, type DocumentKindDef } from '../kit/define-document';
 
 export const journalKinds = ['Standard', 'OpeningBalance', 'Adjustment', 'Intercompany', 'Reversal', 'Recurring'] as const;
 export type JournalKind = (typeof journalKinds)[number];
@@ -84,3 +85,67 @@ export const journalViewSchema = z.object({
   lines: z.array(journalLineViewSchema),
 });
 export type JournalView = z.infer<typeof journalViewSchema>;
+
+const systemKind = (permission: string): DocumentKindDef => ({ label: permission, permission, listPage: null, editorPage: null, approved: false, userCreated: false });
+
+/**
+ * The journal as a document of the kit: every kind shares the header, the lines, the states and
+ * the routes (/gl/journals); a kind picks its pages and operation labels (SPEC.md section 6).
+ * Standard, opening-balance and adjustment journals go through JournalApproval (Validate, then Post).
+ */
+export const journalDocument = defineDocument({
+  name: 'journal',
+  label: 'Journal',
+  plural: 'Journals',
+  module: 'General Ledger',
+  documentType: 'Journal',
+  service: 'gl',
+  resource: 'journals',
+  kinds: {
+    Standard: { label: 'Journal', permission: 'Journal', listPage: '/journals', editorPage: '/journal', approved: true, userCreated: true },
+    OpeningBalance: { label: 'Opening balance journal', permission: 'OpeningBalanceJournal', listPage: '/opening-balance-journals', editorPage: '/opening-balance-journal', approved: true, userCreated: true },
+    Adjustment: { label: 'Adjustment journal', permission: 'AdjustmentJournal', listPage: '/adjustment-journals', editorPage: '/adjustment-journal', approved: true, userCreated: true },
+    Intercompany: { ...systemKind('IntercompanyJournal'), listPage: '/intercompany-journals', editorPage: '/intercompany-journal' },
+    Reversal: { ...systemKind('Journal'), label: 'Reversal' },
+    Recurring: { ...systemKind('RecurringJournal'), listPage: '/recurring-journals', editorPage: '/recurring-journal' },
+  },
+  defaultKind: 'Standard',
+  readPages: ['/transaction-history'],
+  states: journalStatuses,
+  initial: 'Draft',
+  editable: ['Draft', 'Validated'],
+  posted: ['Posted', 'Reversed'],
+  actions: {
+    validate: { label: 'Validate', from: ['Draft'], to: 'Validated', verb: 'Edit' },
+    post: { label: 'Post', from: ['Draft', 'Validated'], to: 'Posted', verb: 'Edit', idempotent: true },
+    reverse: { label: 'Reverse', from: ['Posted'], to: 'Reversed', verb: 'Edit', idempotent: true, onDate: true },
+  },
+  approval: { type: 'JournalApproval', operations: { Validate: 'validate', Post: 'post' } },
+  header: {
+    journalDate: { type: 'date', label: 'Date', required: true },
+    description: { type: 'text', label: 'Description', required: true, max: 500 },
+    reference: { type: 'text', label: 'Reference', max: 100 },
+  },
+  headerForm: [['journalDate', 'reference'], ['description']],
+  linesMax: JOURNAL_LINES_MAX,
+  sortKeys: ['journalDate', '-journalDate', 'number', '-number', 'createdAt', '-createdAt', 'status', '-status'],
+  defaultSort: '-journalDate',
+});
+export type JournalAction = keyof typeof journalDocument.actions;
+
+export const journalListQuerySchema = documentListQuerySchema(journalDocument);
+export type JournalListFilter = z.infer<typeof journalListQuerySchema>;
+export const journalListItemSchema = z.object({
+  id: z.uuid(),
+  number: z.string().nullable(),
+  kind: z.enum(journalKinds),
+  status: z.enum(journalStatuses),
+  journalDate: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  total: z.string(),
+  baseCurrency: z.string(),
+  reversalOf: z.uuid().nullable(),
+  reversedBy: z.uuid().nullable(),
+});
+export type JournalListItem = z.infer<typeof journalListItemSchema>;
