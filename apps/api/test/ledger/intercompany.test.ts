@@ -277,7 +277,7 @@ describe('templates and transfer', () => {
     const d = (await as(hq)<IntercompanyJournalView>('POST', '/gl/intercompany-journals', { partnerCompany: subId, journalDate: '2026-05-02', description: 'Drop me', lines: [line('SUB', '6100', 'debit', '1'), line('HQ', '1010', 'credit', '1')] })).body;
     expect((await as(hq)('DELETE', `/gl/intercompany-journals/${d.id}`)).status).toBe(200);
     const postedOne = (await as(hq)<List<IntercompanyJournalListItem>>('GET', '/gl/intercompany-journals?status=Posted')).body.items[0]!;
-    expect((await as(hq)<ErrorObject>('DELETE', `/gl/intercompany-journals/${postedOne.id}`)).body.message).toBe('A posted journal cannot be deleted: reverse it');
+    expect((await as(hq)<ErrorObject>('DELETE', `/gl/intercompany-journals/${postedOne.id}`)).body.message).toBe('A posted intercompany journal cannot be deleted: reverse it');
   });
 });
 

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   formatMoney,
   formatRate,
-  intercompanyJournalOperations as ops,
+  intercompanyJournalDocument,
+  stateOf,
   parseRate,
   type IntercompanyJournalInput,
   type IntercompanyJournalListItem,
@@ -13,14 +14,13 @@ import {
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
-import { recordAudit } from '../../platform/audit/audit';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
 import { journals } from './journals.tables';
 import { intercompanyJournalLines, intercompanyJournals } from './intercompany.tables';
-import { allowJournalPartners, allowPair, checkLineAccounts, companyOf, companyView, inCompany, partnerOf, requireLabel, toIntercompanyLines } from './intercompany-scope';
+import { allowJournalPartners, allowPair, checkLineAccounts, companyOf, companyView, inCompany, partnerOf, toIntercompanyLines } from './intercompany-scope';
 import { companyLedger } from './posting-context';
 import type { IntercompanyLine } from './intercompany';
 import { getJournal, type Actor } from './journals.service';
@@ -40,8 +40,6 @@ export async function icHeaderOf(tx: Tx, scope: KitScope, id: string, write = fa
   await allowPair(tx, row);
   return row;
 }
-
-const editable = (h: IntercompanyHeader) => h.status === 'Draft' || h.status === 'Validated';
 
 /** The lines checked and converted: the partner is another company of the tenant, every account is its line company's. */
 async function linesOf(tx: Tx, actor: Actor, input: IntercompanyJournalInput) {
@@ -68,38 +66,26 @@ const headerValues = (input: IntercompanyJournalInput) => ({
   partnerCompanyId: input.partnerCompany, journalDate: input.journalDate, description: input.description, reference: input.reference ?? null, templateId: input.template ?? null,
 });
 
-/** A new draft, without the label check: the route and the import check their own label. */
+/**
+ * A new draft (the documents kit checks the label and records the audit of the create route; the
+ * import checks its own label and records its own).
+ */
 export async function insertIntercompanyDraft(tx: Tx, actor: Actor, input: IntercompanyJournalInput): Promise<string> {
   const lines = await linesOf(tx, actor, input);
   const [row] = await tx.insert(intercompanyJournals).values({ tenantId: actor.tenantId, companyId: actor.companyId, ...headerValues(input), createdBy: actor.userId }).returning({ id: intercompanyJournals.id });
   await saveLines(tx, actor, row!.id, lines);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: row!.id, action: 'create', after: { ...input } }]);
   return row!.id;
 }
 
-export async function createIntercompanyDraft(tx: Tx, actor: Actor, input: IntercompanyJournalInput): Promise<IntercompanyJournalView> {
-  requireLabel(actor, ops.save);
-  return getIntercompanyJournal(tx, actor, await insertIntercompanyDraft(tx, actor, input));
-}
-
-/** A draft or validated journal may change (a validated one goes back to draft). */
-export async function editIntercompanyDraft(tx: Tx, actor: Actor, id: string, input: IntercompanyJournalInput): Promise<IntercompanyJournalView> {
-  const before = await icHeaderOf(tx, actor, id, true);
-  requireLabel(actor, ops.edit);
-  if (!editable(before)) throw unprocessable(`A ${before.status.toLowerCase()} journal cannot be edited`);
+/** A draft or validated journal's new content: it returns to draft (the kit checked its state). */
+export async function replaceIntercompanyDraft(tx: Tx, actor: Actor, id: string, input: IntercompanyJournalInput): Promise<void> {
   const lines = await linesOf(tx, actor, input);
   await tx.update(intercompanyJournals).set({ ...headerValues(input), status: 'Draft', updatedAt: sql`now()` }).where(eq(intercompanyJournals.id, id));
   await saveLines(tx, actor, id, lines);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: id, action: 'edit', before, after: { ...input } }]);
-  return getIntercompanyJournal(tx, actor, id);
 }
 
-export async function deleteIntercompanyDraft(tx: Tx, actor: Actor, id: string): Promise<void> {
-  const before = await icHeaderOf(tx, actor, id, true);
-  requireLabel(actor, ops.delete);
-  if (!editable(before)) throw unprocessable('A posted journal cannot be deleted: reverse it');
+export async function deleteIntercompanyDraft(tx: Tx, id: string): Promise<void> {
   await tx.delete(intercompanyJournals).where(eq(intercompanyJournals.id, id));
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: id, action: 'delete', before }]);
 }
 
 /** The journal of one company of a posted intercompany journal, and its reversal's number. */
@@ -123,7 +109,7 @@ export async function getIntercompanyJournal(tx: Tx, scope: KitScope, id: string
   const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
   const legs = [await legOf(tx, scope, h.companyId, h.journalId, h.reversalId), await legOf(tx, scope, h.partnerCompanyId, h.partnerJournalId, h.partnerReversalId)];
   return {
-    id: h.id, status: h.status as JournalStatus, company: companyView(await companyOf(tx, h.companyId)), partnerCompany: companyView(await companyOf(tx, h.partnerCompanyId)),
+    id: h.id, status: stateOf(intercompanyJournalDocument, h.status), company: companyView(await companyOf(tx, h.companyId)), partnerCompany: companyView(await companyOf(tx, h.partnerCompanyId)),
     journalDate: h.journalDate, description: h.description, reference: h.reference, template: h.templateId, createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null,
     lines: rows.map(({ l, code, name }) => ({
       lineNo: l.lineNo, company: l.companyId, account: l.accountId, accountCode: code, accountName: name, description: l.description, currency: l.currency,
@@ -178,7 +164,7 @@ export async function listIntercompanyJournals(tx: Tx, scope: KitScope, q: Inter
       const [me, other] = mine ? [r.origin, r.partner] : [r.partner, r.origin];
       const [myLeg, otherLeg] = mine ? [r.own, r.other] : [r.other, r.own];
       return {
-        id: r.h.id, status: r.h.status as JournalStatus, journalDate: r.h.journalDate, description: r.h.description, reference: r.h.reference,
+        id: r.h.id, status: stateOf(intercompanyJournalDocument, r.h.status), journalDate: r.h.journalDate, description: r.h.description, reference: r.h.reference,
         partnerCode: other.code, partnerName: other.description, number: myLeg?.number ?? null, partnerNumber: otherLeg?.number ?? null,
         total: myLeg?.total == null ? null : formatMoney(myLeg.total, scales[me.baseCurrency] ?? 2), baseCurrency: me.baseCurrency, createdAt: r.h.createdAt.toISOString(),
       };

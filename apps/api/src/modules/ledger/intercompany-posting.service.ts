@@ -1,14 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { intercompanyJournalOperations as ops, parseRate, type IntercompanyCompany, type IntercompanyJournalView } from '@erp/contracts';
+import { parseRate, type IntercompanyCompany } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
-import { AppError, conflict, unprocessable } from '../../platform/http/errors';
+import { AppError, unprocessable } from '../../platform/http/errors';
 import { intercompanyJournalLines, intercompanyJournals } from './intercompany.tables';
 import { journals } from './journals.tables';
 import { splitIntercompany, type IntercompanyLeg, type IntercompanyLine } from './intercompany';
 import { dueAccountsOf } from './intercompany-accounts.service';
-import { getIntercompanyJournal, icHeaderOf, type IntercompanyHeader } from './intercompany-journals.service';
-import { companyOf, companyView, inCompany, requireLabel } from './intercompany-scope';
+import { icHeaderOf, type IntercompanyHeader } from './intercompany-journals.service';
+import { companyOf, companyView, inCompany } from './intercompany-scope';
 import { companyLedger } from './posting-context';
 import { stageEntry, type Staged } from './posting.service';
 import { reverseJournal, type Actor } from './journals.service';
@@ -66,10 +66,8 @@ async function stageLegs(tx: Tx, actor: Actor, h: IntercompanyHeader): Promise<S
 }
 
 /** Validate: every posting check of both companies in a savepoint that is rolled back; no number, no balance. */
-export async function validateIntercompany(tx: Tx, actor: Actor, id: string): Promise<IntercompanyJournalView> {
+export async function validateIntercompany(tx: Tx, actor: Actor, id: string): Promise<void> {
   const h = await icHeaderOf(tx, actor, id, true);
-  requireLabel(actor, ops.edit);
-  if (h.status !== 'Draft') throw unprocessable(`Only a draft journal can be validated; this one is ${h.status.toLowerCase()}`);
   class DryRun extends Error {}
   try {
     await tx.transaction(async (sp) => {
@@ -80,8 +78,6 @@ export async function validateIntercompany(tx: Tx, actor: Actor, id: string): Pr
     if (!(e instanceof DryRun)) throw e;
   }
   await tx.update(intercompanyJournals).set({ status: 'Validated', updatedAt: sql`now()` }).where(eq(intercompanyJournals.id, id));
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: id, action: 'edit', after: { status: 'Validated' } }]);
-  return getIntercompanyJournal(tx, actor, id);
 }
 
 /**
@@ -89,10 +85,8 @@ export async function validateIntercompany(tx: Tx, actor: Actor, id: string): Pr
  * numbers are taken last and in company-id order, so two postings between the same companies in
  * opposite directions queue on the sequences instead of deadlocking.
  */
-export async function postIntercompany(tx: Tx, actor: Actor, id: string): Promise<IntercompanyJournalView> {
+export async function postIntercompany(tx: Tx, actor: Actor, id: string): Promise<void> {
   const h = await icHeaderOf(tx, actor, id, true);
-  requireLabel(actor, ops.edit);
-  if (h.status !== 'Draft' && h.status !== 'Validated') throw conflict(`The intercompany journal is already ${h.status.toLowerCase()}`);
   const [ownStaged, partnerStaged] = await stageLegs(tx, actor, h);
   const ordered = h.companyId < h.partnerCompanyId ? [ownStaged!, partnerStaged!] : [partnerStaged!, ownStaged!];
   for (const staged of ordered) await staged.finish();
@@ -101,7 +95,6 @@ export async function postIntercompany(tx: Tx, actor: Actor, id: string): Promis
     .set({ status: 'Posted', journalId: ownStaged!.journalId, partnerJournalId: partnerStaged!.journalId, postedBy: actor.userId, postedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(intercompanyJournals.id, id));
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: id, action: 'edit', after: { status: 'Posted', journalId: ownStaged!.journalId, partnerJournalId: partnerStaged!.journalId } }]);
-  return getIntercompanyJournal(tx, actor, id);
 }
 
 /**
@@ -109,11 +102,9 @@ export async function postIntercompany(tx: Tx, actor: Actor, id: string): Promis
  * sequence, in its own open period; if either refuses, neither is reversed. A leg already reversed
  * on its own (from the journal screen) is left as it is and the other is reversed now.
  */
-export async function reverseIntercompany(tx: Tx, actor: Actor, id: string, date: string): Promise<IntercompanyJournalView> {
+export async function reverseIntercompany(tx: Tx, actor: Actor, id: string, date: string): Promise<void> {
   const h = await icHeaderOf(tx, actor, id, true);
-  requireLabel(actor, ops.edit);
-  if (h.status === 'Reversed') throw conflict('The intercompany journal is already reversed');
-  if (h.status !== 'Posted' || !h.journalId || !h.partnerJournalId) throw unprocessable('Only a posted journal can be reversed');
+  if (!h.journalId || !h.partnerJournalId) throw unprocessable('Only a posted journal can be reversed');
   const legs = [
     { companyId: h.companyId, journalId: h.journalId },
     { companyId: h.partnerCompanyId, journalId: h.partnerJournalId },
@@ -128,8 +119,7 @@ export async function reverseIntercompany(tx: Tx, actor: Actor, id: string, date
     }
   }
   const reversedBy = async (journalId: string) => (await tx.select({ by: journals.reversedBy }).from(journals).where(eq(journals.id, journalId)))[0]?.by ?? null;
-  const after = { status: 'Reversed', reversalId: await reversedBy(h.journalId), partnerReversalId: await reversedBy(h.partnerJournalId) };
+  const after = { status: 'Reversed' as const, reversalId: await reversedBy(h.journalId), partnerReversalId: await reversedBy(h.partnerJournalId) };
   await tx.update(intercompanyJournals).set({ ...after, updatedAt: sql`now()` }).where(eq(intercompanyJournals.id, id));
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'intercompanyJournal', recordId: id, action: 'edit', after }]);
-  return getIntercompanyJournal(tx, actor, id);
 }

@@ -1,6 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  intercompanyJournalDocument,
   intercompanyJournalInputSchema,
   intercompanyTemplateInputSchema,
   type ImportRequest,
@@ -10,6 +11,7 @@ import {
   type JournalStatus,
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
+import { recordAudit } from '../../platform/audit/audit';
 import { allowCompanies } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
@@ -203,7 +205,10 @@ export function importIntercompanyJournals(tx: Tx, actor: Actor, request: Import
       if (!partner) errors.push({ row: first.rowNo, field: 'Partner Company', message: `Unknown company ${first.cell('Partner Company')}` });
       return { partnerCompany: partner ?? '', journalDate: first.cell('Date'), description: first.cell('Description'), reference: optional(first.cell('Reference')), lines: linesOf(doc, codes, true, errors) };
     },
-    write: async (tx2, input) => void (await insertIntercompanyDraft(tx2, actor, input)),
+    write: async (tx2, input) => {
+      const id = await insertIntercompanyDraft(tx2, actor, input);
+      await recordAudit(tx2, actor.tenantId, actor.userId, [{ entity: intercompanyJournalDocument.name, recordId: id, action: 'create', after: input }]);
+    },
     preview: (doc) => ({ journal: doc.key, date: doc.rows[0]!.cell('Date'), description: doc.rows[0]!.cell('Description'), partnerCompany: doc.rows[0]!.cell('Partner Company'), lines: doc.rows.length }),
   });
 }

@@ -3,6 +3,7 @@ import { bigint, check, foreignKey, index, integer, jsonb, numeric, pgTable, pri
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
 import { journals } from './journals.tables';
+import type { JournalStatus } from '@erp/contracts';
 
 /**
  * The due accounts of a company towards one partner company of the tenant (one row per ordered
@@ -86,7 +87,7 @@ export const intercompanyJournals = pgTable(
     companyId: uuid('company_id').notNull(),
     id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     partnerCompanyId: uuid('partner_company_id').notNull(),
-    status: text('status').notNull().default('Draft'),
+    status: text('status').$type<JournalStatus>().notNull().default('Draft'),
     journalDate: date('journal_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     reference: text('reference'),

@@ -1,10 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import { formatMoney, formatRate, parseMoney, parseRate, type JournalInput, type JournalKind, type JournalView, type LedgerModule, type SourceRef } from '@erp/contracts';
+import { formatMoney, formatRate, isPosted, journalDocument, parseMoney, parseRate, stateOf, type JournalInput, type JournalListFilter, type JournalListItem, type JournalKind, type JournalView, type LedgerModule, type SourceRef } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
-import { recordAudit } from '../../platform/audit/audit';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { badRequest, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { accountingPeriods } from './periods.tables';
 import { accounts } from './setup.tables';
@@ -16,20 +15,6 @@ export type Actor = KitScope & { operations: ReadonlySet<string> };
 
 /** The source of a journal typed in the ledger: the journal is its own document. */
 const GL_JOURNAL: SourceRef = { module: 'General Ledger', documentType: 'Journal', documentId: null };
-
-/** The operation-label entity of each journal kind (SPEC.md section 6). */
-export const labelOfKind: Record<JournalKind, string> = {
-  Standard: 'Journal',
-  Reversal: 'Journal',
-  OpeningBalance: 'OpeningBalanceJournal',
-  Adjustment: 'AdjustmentJournal',
-  Intercompany: 'IntercompanyJournal',
-  Recurring: 'RecurringJournal',
-};
-export function requireOperation(actor: Actor, verb: 'Save' | 'Edit' | 'Delete' | 'Export', kind: JournalKind): void {
-  const label = `${verb}${labelOfKind[kind]}`;
-  if (!actor.operations.has(label)) throw forbidden(`You are not permitted to do this (${label})`);
-}
 
 /** Input lines (decimal strings) as engine lines (minor units at each currency's scale). */
 export function toEntryLines(input: JournalInput['lines'], scales: Record<string, number>): EntryLine[] {
@@ -53,7 +38,7 @@ export function toEntryLines(input: JournalInput['lines'], scales: Record<string
   });
 }
 
-async function headerOf(tx: Tx, scope: KitScope, id: string, lock = false) {
+export async function headerOf(tx: Tx, scope: KitScope, id: string, lock = false) {
   const q = tx.select().from(journals).where(and(eq(journals.id, id), eq(journals.companyId, scope.companyId)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Journal');
@@ -74,39 +59,28 @@ async function saveDraftLines(tx: Tx, scope: KitScope, journalId: string, lines:
   );
 }
 
-export async function createDraft(tx: Tx, actor: Actor, input: JournalInput): Promise<JournalView> {
-  requireOperation(actor, 'Save', input.kind);
+/** A new draft journal and its lines; the documents kit checks the kind's label and records the audit. */
+export async function insertDraft(tx: Tx, actor: Actor, input: JournalInput): Promise<string> {
   const ledger = await companyLedger(tx, actor);
   const lines = toEntryLines(input.lines, ledger.scales);
   const [row] = await tx
     .insert(journals)
     .values({ tenantId: actor.tenantId, companyId: actor.companyId, kind: input.kind, journalDate: input.journalDate, description: input.description, reference: input.reference ?? null, baseCurrency: ledger.baseCurrency, createdBy: actor.userId })
-    .returning();
+    .returning({ id: journals.id });
   await saveDraftLines(tx, actor, row!.id, lines);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: row!.id, action: 'create', after: { ...input } }]);
-  return getJournal(tx, actor, row!.id);
+  return row!.id;
 }
 
-/** A draft or validated journal may change; a validated one goes back to draft. */
-export async function editDraft(tx: Tx, actor: Actor, id: string, input: JournalInput): Promise<JournalView> {
-  const before = await headerOf(tx, actor, id, true);
-  requireOperation(actor, 'Edit', before.kind as JournalKind);
-  if (before.status !== 'Draft' && before.status !== 'Validated') throw unprocessable(`A ${before.status.toLowerCase()} journal cannot be edited`);
-  if (input.kind !== before.kind) throw unprocessable('The kind of a journal cannot change');
+/** A draft or validated journal's new content: it returns to draft (the kit checked its state and kind). */
+export async function replaceDraft(tx: Tx, actor: Actor, id: string, input: JournalInput): Promise<void> {
   const ledger = await companyLedger(tx, actor);
   const lines = toEntryLines(input.lines, ledger.scales);
   await tx.update(journals).set({ status: 'Draft', journalDate: input.journalDate, description: input.description, reference: input.reference ?? null, updatedAt: sql`now()` }).where(eq(journals.id, id));
   await saveDraftLines(tx, actor, id, lines);
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', before, after: { ...input } }]);
-  return getJournal(tx, actor, id);
 }
 
-export async function deleteDraft(tx: Tx, actor: Actor, id: string): Promise<void> {
-  const before = await headerOf(tx, actor, id, true);
-  requireOperation(actor, 'Delete', before.kind as JournalKind);
-  if (before.status !== 'Draft' && before.status !== 'Validated') throw unprocessable('A posted journal cannot be deleted: reverse it');
+export async function deleteDraft(tx: Tx, id: string): Promise<void> {
   await tx.delete(journals).where(eq(journals.id, id));
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'delete', before }]);
 }
 
 export async function draftRequest(tx: Tx, header: typeof journals.$inferSelect): Promise<EntryRequest & { exact?: false }> {
@@ -122,11 +96,8 @@ export async function draftRequest(tx: Tx, header: typeof journals.$inferSelect)
  * Validate (JournalApproval's first operation): the posting checks run in a savepoint that is
  * rolled back, so the journal is known to post cleanly without taking a number or a balance.
  */
-export async function validateJournal(tx: Tx, actor: Actor, id: string): Promise<JournalView> {
-  const header = await headerOf(tx, actor, id, true);
-  requireOperation(actor, 'Edit', header.kind as JournalKind);
-  if (header.status !== 'Draft') throw unprocessable(`Only a draft journal can be validated; this one is ${header.status.toLowerCase()}`);
-  const request = await draftRequest(tx, header);
+export async function validateDraft(tx: Tx, actor: Actor, id: string): Promise<void> {
+  const request = await draftRequest(tx, await headerOf(tx, actor, id));
   class DryRun extends Error {}
   try {
     await tx.transaction(async (sp) => {
@@ -137,18 +108,12 @@ export async function validateJournal(tx: Tx, actor: Actor, id: string): Promise
     if (!(e instanceof DryRun)) throw e;
   }
   await tx.update(journals).set({ status: 'Validated', updatedAt: sql`now()` }).where(eq(journals.id, id));
-  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'journal', recordId: id, action: 'edit', after: { status: 'Validated' } }]);
-  return getJournal(tx, actor, id);
 }
 
-/** Post (JournalApproval's second operation): a draft or validated journal becomes ledger lines. */
-export async function postJournal(tx: Tx, actor: Actor, id: string): Promise<JournalView> {
-  const header = await headerOf(tx, actor, id, true);
-  requireOperation(actor, 'Edit', header.kind as JournalKind);
-  if (header.status !== 'Draft' && header.status !== 'Validated') throw conflict(`Journal ${header.number ?? id} is already ${header.status.toLowerCase()}`);
-  // The port records the posting in the audit trail.
-  const staged = await stageEntry(tx, actor, await draftRequest(tx, header), id);
-  return finishWithView(staged, header);
+/** Post (JournalApproval's second operation): a draft or validated journal becomes ledger lines (the port records the audit). */
+export async function postDraft(tx: Tx, actor: Actor, id: string): Promise<void> {
+  const staged = await stageEntry(tx, actor, await draftRequest(tx, await headerOf(tx, actor, id)), id);
+  await staged.finish();
 }
 
 type ViewHeader = Pick<typeof journals.$inferSelect, 'kind' | 'journalDate' | 'description' | 'reference' | 'sourceModule' | 'reversalOf' | 'reversedBy' | 'createdAt'>;
@@ -184,7 +149,6 @@ async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalVie
  * the caller needs checked (the approval gate of the direct route), read with the posting's facts.
  */
 export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, gate?: PostingGate): Promise<JournalView> {
-  requireOperation(actor, 'Save', input.kind);
   // One read for the gate, the ledger, the period and the accounts; its errors come in the order of separate reads.
   const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account), gate);
   const request = { ...input, reference: input.reference ?? null, source: GL_JOURNAL, lines: toEntryLines(input.lines, facts.ledger.scales) };
@@ -194,14 +158,11 @@ export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, g
 
 /**
  * Reverses a posted journal on a date: a new journal with every ledger line's sides swapped
- * (generated lines included), linked both ways; a journal is reversed at most once.
+ * (generated lines included), linked both ways; a journal is reversed at most once. The port
+ * marks the original Reversed and records both journals in the audit trail. Answers the reversal's id.
  */
-export async function reverseJournal(tx: Tx, actor: Actor, id: string, date: string): Promise<JournalView> {
-  const original = await headerOf(tx, actor, id);
-  requireOperation(actor, 'Edit', original.kind as JournalKind);
-  // The port marks the original Reversed and records both journals in the audit trail.
-  const reversal = await reverseEntry(tx, actor, id, date);
-  return getJournal(tx, actor, reversal.journalId);
+export async function reverseJournal(tx: Tx, scope: KitScope, id: string, date: string): Promise<string> {
+  return (await reverseEntry(tx, scope, id, date)).journalId;
 }
 
 /** `staged`: the entry is written but not yet numbered (read its ledger lines). */
@@ -210,7 +171,7 @@ export async function getJournal(tx: Tx, scope: KitScope, id: string, staged = f
   const { scales } = await companyLedger(tx, scope);
   const money = (v: bigint, c: string) => formatMoney(v, scales[c] ?? 2);
   const [period] = h.periodId ? await tx.select({ name: accountingPeriods.name }).from(accountingPeriods).where(eq(accountingPeriods.id, h.periodId)) : [];
-  const posted = staged || h.status === 'Posted' || h.status === 'Reversed';
+  const posted = staged || isPosted(journalDocument, h.status);
   const lines = posted
     ? (await tx.select({ e: ledgerEntries, code: accounts.code, name: accounts.name, dims: dimensionSets.dimensions }).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).leftJoin(dimensionSets, eq(dimensionSets.id, ledgerEntries.dimensionSetId)).where(eq(ledgerEntries.journalId, id)).orderBy(asc(ledgerEntries.lineNo))).map(({ e, code, name, dims }) => ({
         lineNo: e.lineNo, account: e.accountId, accountCode: code, accountName: name, description: e.description, currency: e.currency, rate: formatRate(parseRate(e.rate)),
@@ -223,13 +184,13 @@ export async function getJournal(tx: Tx, scope: KitScope, id: string, staged = f
       }));
   const total = posted ? h.totalBaseMinor : 0n;
   return {
-    id: h.id, number: h.number, kind: h.kind as JournalKind, status: h.status as JournalView['status'], journalDate: h.journalDate, period: period?.name ?? null,
+    id: h.id, number: h.number, kind: h.kind as JournalKind, status: stateOf(journalDocument, h.status), journalDate: h.journalDate, period: period?.name ?? null,
     description: h.description, reference: h.reference, baseCurrency: h.baseCurrency, totalDebit: money(total, h.baseCurrency), totalCredit: money(total, h.baseCurrency),
     sourceModule: h.sourceModule, reversalOf: h.reversalOf, reversedBy: h.reversedBy, createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, lines,
   };
 }
 
-export type JournalListQuery = { kind?: JournalKind; status?: string; from?: string; to?: string; search?: string; sort?: string; limit: number; page: number };
+export type JournalListQuery = JournalListFilter & { limit: number; page: number };
 
 /** The journals of a list filter and their order (the list's pages and its export). */
 export function journalFilter(scope: KitScope, q: Omit<JournalListQuery, 'limit' | 'page'>): { where: SQL | undefined; order: SQL[] } {
@@ -248,14 +209,14 @@ export function journalFilter(scope: KitScope, q: Omit<JournalListQuery, 'limit'
   return { where: and(...conditions), order: [(q.sort ?? '-journalDate').startsWith('-') ? desc(column) : asc(column), desc(journals.createdAt), asc(journals.id)] };
 }
 
-export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery) {
+export async function listJournals(tx: Tx, scope: KitScope, q: JournalListQuery): Promise<{ items: JournalListItem[]; total: number }> {
   const { where, order } = journalFilter(scope, q);
   const rows = await tx.select().from(journals).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit);
   const [total] = await tx.select({ n: count() }).from(journals).where(where);
   const { scales } = await companyLedger(tx, scope);
   return {
     items: rows.map((h) => ({
-      id: h.id, number: h.number, kind: h.kind, status: h.status, journalDate: h.journalDate, description: h.description, reference: h.reference,
+      id: h.id, number: h.number, kind: h.kind as JournalKind, status: stateOf(journalDocument, h.status), journalDate: h.journalDate, description: h.description, reference: h.reference,
       total: formatMoney(h.totalBaseMinor, scales[h.baseCurrency] ?? 2), baseCurrency: h.baseCurrency, reversalOf: h.reversalOf, reversedBy: h.reversedBy,
     })),
     total: total?.n ?? 0,

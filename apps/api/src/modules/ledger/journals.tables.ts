@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
+import type { JournalKind, JournalStatus } from '@erp/contracts';
 
 /** The header of a journal, whatever its kind; drafts have lines in journal_lines, posted ones in ledger_entries. */
 export const journals = pgTable(
@@ -11,8 +12,8 @@ export const journals = pgTable(
     companyId: uuid('company_id').notNull(),
     id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     number: text('number'),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('Draft'),
+    kind: text('kind').$type<JournalKind>().notNull(),
+    status: text('status').$type<JournalStatus>().notNull().default('Draft'),
     journalDate: date('journal_date', { mode: 'string' }).notNull(),
     periodId: uuid('period_id'),
     description: text('description').notNull(),

@@ -3,6 +3,7 @@ import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey,
 import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
 import { companies } from '../organisation/organisation.tables';
 import { accounts } from './setup.tables';
+import type { PeriodStatus } from '@erp/contracts';
 
 export const fiscalYears = pgTable(
   'fiscal_years',
@@ -30,7 +31,7 @@ export const accountingPeriods = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     type: text('type').notNull(),
-    status: text('status').notNull().default('Open'),
+    status: text('status').$type<PeriodStatus>().notNull().default('Open'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

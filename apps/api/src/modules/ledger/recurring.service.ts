@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
+  isPosted,
+  journalDocument,
   nextOccurrenceAfter,
   type GeneratedJournal,
   type RecurringFrequency,
@@ -206,7 +208,7 @@ export async function recurringHistory(tx: Tx, scope: KitScope, id: string, limi
   return {
     items: rows.map(({ run, j }) => ({
       occurrenceDate: run.occurrenceDate, journalId: j ? run.journalId : null, number: j?.number ?? null, status: j?.status ?? 'Deleted',
-      total: j && (j.status === 'Posted' || j.status === 'Reversed') ? formatMoney(j.total, scales[j.currency] ?? 2) : null, createdAt: run.createdAt.toISOString(),
+      total: j && isPosted(journalDocument, j.status) ? formatMoney(j.total, scales[j.currency] ?? 2) : null, createdAt: run.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,
   };

@@ -18,7 +18,9 @@ import { accounts } from './setup.tables';
 import { journalTemplateLines, journalTemplates } from './templates.tables';
 import { recurringJournals } from './recurring.tables';
 import { accountsById, companyLedger } from './posting-context';
-import { createDraft, type Actor } from './journals.service';
+import { createDocument } from '../../platform/kit/documents';
+import type { Actor } from './journals.service';
+import { journalBinding } from './journals.document';
 import type { EntryLine } from './posting.service';
 
 type TemplateRow = typeof journalTemplates.$inferSelect;
@@ -221,7 +223,7 @@ export async function journalFromTemplate(tx: Tx, actor: Actor, id: string, body
   if (!header.active) throw unprocessable(`Journal template ${header.code} is inactive`);
   const { scales } = await companyLedger(tx, actor);
   const amount = (v: bigint | null, c: string) => (v === null ? undefined : formatMoney(v, scales[c] ?? 2));
-  return createDraft(tx, actor, {
+  return createDocument(journalBinding, tx, actor, {
     kind: header.kind as TemplateJournalKind,
     journalDate: body.journalDate,
     description: body.description ?? header.description ?? header.name,

@@ -5,7 +5,9 @@ import { AppError, badRequest, unprocessable } from '../../platform/http/errors'
 import { parseTabular, type Table } from '../../platform/kit/tabular-files';
 import { accounts } from './setup.tables';
 import { companyLedger } from './posting-context';
-import { createAndPost, createDraft, type Actor } from './journals.service';
+import { createDocument, postDocument } from '../../platform/kit/documents';
+import type { Actor } from './journals.service';
+import { journalBinding } from './journals.document';
 import { groupThousands } from './trial-balance-export';
 
 export type TbImportRequest = { fileName: string; contentBase64: string; journalDate: string; description?: string; dryRun: boolean; post: boolean };
@@ -118,11 +120,11 @@ class DryRun extends Error {}
  * real. A refusal naming a line is reported on the row it came from.
  */
 async function throughEngine(tx: Tx, actor: Actor, input: JournalInput, parsed: Parsed[], request: TbImportRequest, errors: CellError[]): Promise<JournalView | null> {
-  const run = () => (request.post ? createAndPost(tx, actor, input) : createDraft(tx, actor, input));
+  const run = () => (request.post ? postDocument(journalBinding, tx, actor, input) : createDocument(journalBinding, tx, actor, input));
   try {
     if (!request.dryRun) return await run();
     await tx.transaction(async (sp) => {
-      await createAndPost(sp, actor, input);
+      await postDocument(journalBinding, sp, actor, input);
       throw new DryRun();
     });
   } catch (e) {
