@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/organisation.tables';
-import { approvalGate, registerApprovalDocument, workflowActiveSql, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from '../workflow/index';
+import { approvalGate, workflowActiveSql, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from '../workflow/index';
 import { accountingPeriods } from './periods.tables';
 import { journals } from './journals.tables';
 import { draftRequest, labelOfKind, postJournal, validateJournal, type Actor } from './journals.service';
@@ -130,11 +130,8 @@ const periodClosing: ApprovalAdapter = {
   completion: ['Approve'],
 };
 
-/** Registers the ledger's approval documents with the workflow engine (once per process is enough; again is harmless). */
-export function registerLedgerApprovals(): void {
-  registerApprovalDocument('JournalApproval', journalApproval);
-  registerApprovalDocument('PeriodClosing', periodClosing);
-}
+/** The ledger's approval documents: its manifest gives them to the workflow engine. */
+export const ledgerApprovals = { JournalApproval: journalApproval, PeriodClosing: periodClosing } as const;
 
 /** Validate and post of a journal, directly: refused while a JournalApproval workflow is active or the journal is under approval. */
 export async function refuseDirectPosting(tx: Tx, scope: KitScope, journalId?: string): Promise<void> {

@@ -211,8 +211,3 @@ export async function runRecurringNow(platform: Platform, actor: Actor, id: stri
     return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id), ranUpTo: until, notice };
   });
 }
-
-/** The scheduled job (started by the server only); its work is runDueRecurringJournals at the platform's time. */
-export function defineRecurringJournalJob(platform: Platform): void {
-  platform.jobs.define({ name: RECURRING_JOB, cron: RECURRING_JOB_CRON, run: async () => void (await runDueRecurringJournals(platform, platform.now())) });
-}

@@ -111,7 +111,3 @@ export async function runEscalations(platform: Platform, asOf: Date): Promise<Es
   if (broken > 0) throw new Error(`Escalations of ${broken} tenant(s) could not be run`);
   return summary;
 }
-
-export function defineEscalationJob(platform: Platform): void {
-  platform.jobs.define({ name: ESCALATION_JOB, cron: ESCALATION_JOB_CRON, run: async () => void (await runEscalations(platform, platform.now())) });
-}
