@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { approvalGate, workflowActiveSql, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from '../workflow/index';
 import { accountingPeriods } from './periods.tables';
 import { journals } from './journals.tables';

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { AppError, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
-import { tenants } from '../organisation/organisation.tables';
+import { tenants } from '../organisation/index';
 import { accountingPeriods } from './periods.tables';
 import { journalLines, journals } from './journals.tables';
 import { recurringJournalRuns, recurringJournals } from './recurring.tables';

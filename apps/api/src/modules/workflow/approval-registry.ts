@@ -1,5 +1,4 @@
 import { approvalCompletion, approvalOperations, approvalTypes, type ApprovalOperation, type ApprovalType } from '@erp/contracts';
-import type { Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import type { ApprovalAdapter } from '../../platform/approval-adapter';
 

@@ -3,11 +3,11 @@ import type { Tx } from '../../platform/db/client';
 import { withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import type { Platform } from '../../platform/platform';
-import { tenants } from '../organisation/organisation.tables';
+import { tenants } from '../organisation/index';
 import { activeTagMembers } from './running-read';
 import { deliverMails, newRun, notify, record, type Run } from './running-record';
 import { createTasks } from './running.service';
-import { users } from '../auth/auth.tables';
+import { users } from '../auth/index';
 import { escalationRules, escalationRuns, workflowInstances, workflowInstanceSteps, workflowTasks } from './workflow.tables';
 
 /*
