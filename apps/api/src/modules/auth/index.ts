@@ -16,7 +16,7 @@ export const authModule: ModuleManifest = {
     { table: 'users', key: 'user_id', label: 't.name' },
     { table: 'roles', key: 'role_id', label: 't.name' },
   ],
-  pages: ['/role', '/user'],
+  pages: ['/role', '/user-profile'],
   routes: {
     'GET /auth/user/isempty': { rows: 'tenant', why: 'whether the tenant has users', open: 'public: the sign-in page asks whether the tenant has a first user yet' },
     'POST /auth/user/createfirst/:password': { rows: 'tenant', why: 'the first user', open: 'public: creates the first user of a tenant that has none' },
