@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every table of the application: the platform's and each module's own `*.tables.ts` (no central list to keep).
+  schema: ['./src/platform/**/*.tables.ts', './src/modules/**/*.tables.ts'],
   out: process.env.DRIZZLE_OUT ?? './drizzle',
 });

@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApprovalType } from '@erp/contracts';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -17,12 +18,22 @@ import { Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
 import type { Platform } from './platform/platform';
 import { resolveTokenSecret, TokenService } from './platform/security/tokens';
-import { loadPrincipal, registerAuthRoutes } from './modules/auth/index';
-import { registerOrganisationRoutes } from './modules/organisation/index';
-import { registerLedgerRoutes } from './modules/ledger/index';
-import { registerAdminRoutes } from './modules/admin/index';
-import { registerWorkflowRoutes } from './modules/workflow/index';
+import { seedersOf, type ModuleManifest } from './platform/module';
+import { authModule, loadPrincipal } from './modules/auth/index';
+import { organisationModule } from './modules/organisation/index';
+import { ledgerModule } from './modules/ledger/index';
+import { adminModule } from './modules/admin/index';
+import { documentWorkflow, registerApprovalDocument, workflowModule } from './modules/workflow/index';
 import { EntityRegistry } from './platform/kit/registry';
+import { registerEntityRoutes } from './platform/kit/entity-routes';
+import { documentApprovalAdapter, registerDocumentRoutes } from './platform/kit/documents';
+
+/**
+ * The modules of the application. A new module is one line here and its manifest: nothing else
+ * outside it lists its routes, entities, jobs or labels. Seeders run in this order (auth's roles
+ * before the ledger's books).
+ */
+export const MODULES: readonly ModuleManifest[] = [authModule, organisationModule, ledgerModule, adminModule, workflowModule];
 
 export type AppDeps = {
   config: Config;
@@ -75,6 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs: new Jobs(database, app.log),
     now: deps.now ?? (() => new Date()),
     log: app.log,
+    modules: MODULES,
+    seeders: seedersOf(MODULES),
+    auditLabels: MODULES.flatMap((m) => m.auditLabels ?? []),
+    approvalEngine: documentWorkflow,
   };
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
@@ -104,11 +119,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerGuard(app, platform, (claims) => loadPrincipal(platform, claims));
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
-  registerAuthRoutes(app, platform);
-  registerOrganisationRoutes(app, platform);
-  registerLedgerRoutes(app, platform, platform.entities);
-  registerAdminRoutes(app, platform);
-  registerWorkflowRoutes(app, platform);
+  for (const module of MODULES) compose(app, platform, module);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return { app, platform };
+}
+
+/** One module into the app: its entities and documents (the kits' routes), its own routes, approval documents and jobs. */
+function compose(app: FastifyInstance, platform: Platform, module: ModuleManifest): void {
+  for (const binding of module.entities?.(platform.entities) ?? []) {
+    platform.entities.register(binding);
+    registerEntityRoutes(app, platform, platform.entities, binding);
+  }
+  for (const document of module.documents ?? []) registerDocumentRoutes(app, platform, document);
+  module.register(app, platform);
+  // The engine's registry is per process: every app built in it registers the same adapters.
+  for (const [type, adapter] of Object.entries(module.approvals ?? {})) registerApprovalDocument(type as ApprovalType, adapter);
+  for (const document of module.documents ?? []) {
+    const adapter = documentApprovalAdapter(document);
+    if (adapter && document.def.approval) registerApprovalDocument(document.def.approval.type, adapter);
+  }
+  for (const job of module.jobs ?? []) platform.jobs.define({ name: job.name, cron: job.cron, run: async () => void (await job.run(platform, platform.now())) });
 }

@@ -5,7 +5,9 @@ import type { Mailer } from './mail/mailer';
 import type { Jobs } from './jobs/jobs';
 import type { TokenService } from './security/tokens';
 import type { TenantHostResolver } from './http/tenant-hosts';
+import type { DocumentWorkflow } from './kit/documents';
 import type { EntityRegistry } from './kit/registry';
+import type { AuditLabel, ModuleManifest, Seeders } from './module';
 
 /** What every module's routes and services are given: built once in buildApp. */
 export type Platform = {
@@ -21,4 +23,12 @@ export type Platform = {
   /** The clock; tests move it to prove expiry rules. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The modules of the application, as app.ts composed them. */
+  modules: readonly ModuleManifest[];
+  /** What every module seeds for a new tenant and a new company (organisation runs them). */
+  seeders: Required<Seeders>;
+  /** How the audit trail labels each module's records. */
+  auditLabels: readonly AuditLabel[];
+  /** The approval engine as the documents kit asks it (gates, submission): the workflow module's. */
+  approvalEngine: DocumentWorkflow;
 };

@@ -251,7 +251,7 @@ describe('the audit trail names its records', () => {
 
     const { page, statements } = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (raw) => {
       const c = counted(raw);
-      const result = await listAuditTrail(c.tx, tenant.tenantId, { entity: 'role', action: 'create', limit: 50 });
+      const result = await listAuditTrail(c.tx, tenant.tenantId, t.platform.auditLabels, { entity: 'role', action: 'create', limit: 50 });
       return { page: result, statements: c.statements() };
     });
     expect(page.items).toHaveLength(50);
@@ -272,12 +272,12 @@ describe('the audit trail names its records', () => {
     expect(JSON.stringify(bPage)).not.toContain('Audited sale');
 
     const probe = [branch.id, admin.user.activeUser.code, clerk.user.activeUser.code, tenant.tenantId];
-    const asB = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, other.tenantId, probe));
+    const asB = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, other.tenantId, t.platform.auditLabels, probe));
     expect([...asB]).toEqual([]);
     // Even naming A as the tenant, B's session (RLS) reads none of A's rows.
-    const asBNamingA = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    const asBNamingA = await withTenant(t.platform.database.db, { tenantId: other.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, t.platform.auditLabels, probe));
     expect([...asBNamingA]).toEqual([]);
-    const asA = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, probe));
+    const asA = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) => selectRecordLabels(tx, tenant.tenantId, t.platform.auditLabels, probe));
     expect(asA.get(branch.id)).toBe('NORTH');
     expect(asA.get(clerk.user.activeUser.code)).toBe('Viewer viewer');
   });

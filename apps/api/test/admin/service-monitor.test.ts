@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { transformPassword, type ErrorObject, type ServiceMonitor } from '@erp/contracts';
 import { readMigrations } from '../../src/platform/db/migrate';
 import { withTenant } from '../../src/platform/db/tenancy';
-import { mailOutbox } from '../../src/platform/db/schema';
+import { mailOutbox } from '../../src/platform/mail/mail.tables';
 import { testDbKind } from '../helpers/databases';
 import { adminOf, call, createFirstUser, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 

@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@erp/contracts';
 import { withTenant } from '../../src/platform/db/tenancy';
-import { journals, recurringJournalRuns } from '../../src/platform/db/schema';
+import { journals, recurringJournalRuns } from '../../src/modules/ledger/index';
 import type { Platform } from '../../src/platform/platform';
 import { runDueRecurringJournals } from '../../src/modules/ledger/index';
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOf, type Session, type TestApp, type TestTenant, createTestApp } from '../helpers/test-app';
 import { openBooks } from '../ledger/helpers';
+import { isApiPath } from '../../src/platform/http/guard';
+import { declaredRoutes, kitRoutes, undeclaredRoutes } from '../helpers/routes';
 
 type Schema = {
   type?: string; format?: string; pattern?: string; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; nullable?: boolean;
@@ -134,6 +136,15 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 describe('bad input on every route of the OpenAPI document', () => {
+  it("fuzzes exactly the routes of the modules' manifests: the document has no API route they do not declare, and lacks none they do", () => {
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`))
+      .filter((r) => isApiPath(r.split(' ')[1]!));
+    expect(undeclaredRoutes(documented, t.platform)).toEqual([]);
+    const declared = [...declaredRoutes(t.platform).keys(), ...kitRoutes(t.platform)];
+    expect(declared.filter((r) => !documented.includes(r))).toEqual([]);
+  });
+
   it('never answers 5xx, refuses every bad write with a 4xx (a NUL with its field named), and writes nothing', async () => {
     const before = await rowCounts();
     const failures: string[] = [];

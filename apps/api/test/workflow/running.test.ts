@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DocumentHistory, Inbox, InstanceView, MessageList, MessageView, RecurringRunResult, TaskDetail, TaskSummary, TagView, TaskActionResult, WorkflowView } from '@erp/contracts';
 import { withTenant } from '../../src/platform/db/tenancy';
-import { mailOutbox } from '../../src/platform/db/schema';
+import { mailOutbox } from '../../src/platform/mail/mail.tables';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { approvalWorld, draft, journalOf, ok, submitJournal, taskOf, users, workflow, type World } from './running-setup';
 

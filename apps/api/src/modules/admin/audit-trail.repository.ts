@@ -3,6 +3,7 @@ import type { AuditTrailFilter } from '@erp/contracts';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
+import type { AuditLabel } from '../../platform/module';
 import { users } from '../auth/index';
 
 export type AuditRow = {
@@ -36,7 +37,7 @@ function dateBounds(filter: AuditTrailFilter): SQL[] {
 }
 
 /** Search text matches the entry's own values, its user, or the label of its record (a journal's number, an account's code and name...). */
-function searchCondition(tenantId: string, text: string): SQL | undefined {
+function searchCondition(tenantId: string, labels: readonly AuditLabel[], text: string): SQL | undefined {
   const pattern = containsPattern(text);
   return or(
     ilike(auditLog.entity, pattern),
@@ -46,11 +47,11 @@ function searchCondition(tenantId: string, text: string): SQL | undefined {
     ilike(users.mailAddress, pattern),
     sql`${auditLog.before}::text ilike ${pattern}`,
     sql`${auditLog.after}::text ilike ${pattern}`,
-    recordLabelMatches(tenantId, pattern),
+    recordLabelMatches(tenantId, labels, pattern),
   );
 }
 
-function auditWhere(tenantId: string, filter: AuditTrailFilter, beforeId?: bigint): SQL | undefined {
+function auditWhere(tenantId: string, labels: readonly AuditLabel[], filter: AuditTrailFilter, beforeId?: bigint): SQL | undefined {
   return and(
     eq(auditLog.tenantId, tenantId),
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
@@ -58,7 +59,7 @@ function auditWhere(tenantId: string, filter: AuditTrailFilter, beforeId?: bigin
     filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     ...dateBounds(filter),
-    filter.search ? searchCondition(tenantId, filter.search) : undefined,
+    filter.search ? searchCondition(tenantId, labels, filter.search) : undefined,
     beforeId === undefined ? undefined : lt(auditLog.auditId, beforeId),
   );
 }
@@ -67,7 +68,7 @@ function auditWhere(tenantId: string, filter: AuditTrailFilter, beforeId?: bigin
  * Entries newest first by their identity (the order they were written), after the cursor entry.
  * The identity, not the time, is the key: it is unique, and a transaction's rows share one `now()`.
  */
-export async function selectAuditRows(tx: Tx, tenantId: string, filter: AuditTrailFilter, limit: number, beforeId?: bigint): Promise<AuditRow[]> {
+export async function selectAuditRows(tx: Tx, tenantId: string, labels: readonly AuditLabel[], filter: AuditTrailFilter, limit: number, beforeId?: bigint): Promise<AuditRow[]> {
   return tx
     .select({
       auditId: auditLog.auditId,
@@ -83,7 +84,7 @@ export async function selectAuditRows(tx: Tx, tenantId: string, filter: AuditTra
     })
     .from(auditLog)
     .leftJoin(users, and(eq(users.tenantId, auditLog.tenantId), eq(users.userId, auditLog.userId)))
-    .where(auditWhere(tenantId, filter, beforeId))
+    .where(auditWhere(tenantId, labels, filter, beforeId))
     .orderBy(desc(auditLog.auditId))
     .limit(limit);
 }
@@ -109,31 +110,12 @@ export async function selectAuditEntities(tx: Tx, tenantId: string): Promise<str
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** The tables whose records a finance user knows by code and name. */
-const CODE_NAME_TABLES = [
-  'accounts', 'account_classes', 'account_groups', 'taxes', 'dimension_groups', 'dimensions', 'operations', 'ledger_headers', 'subsidiaries',
-  'fiscal_years', 'number_sequences', 'currencies', 'journal_templates', 'intercompany_templates', 'workflow_tags',
-] as const;
-
-/** One branch of the label union: the table, its key column and the label expression over alias `t`. */
-type LabelSource = { table: string; key: string; label: string };
-const LABEL_SOURCES: LabelSource[] = [
-  { table: 'journals', key: 'id', label: `coalesce(t.number || ' · ' || t.description, t.description)` },
-  ...CODE_NAME_TABLES.map((table) => ({ table, key: 'id', label: `t.code || ' · ' || t.name` })),
-  { table: 'companies', key: 'company_id', label: 't.code' },
-  { table: 'users', key: 'user_id', label: 't.name' },
-  { table: 'roles', key: 'role_id', label: 't.name' },
-  { table: 'workflows', key: 'id', label: 't.name' },
-  { table: 'accounting_periods', key: 'id', label: 't.name' },
-  { table: 'recurring_journals', key: 'id', label: `t.code || ' · ' || t.description` },
-  { table: 'intercompany_journals', key: 'id', label: 't.description' },
-  { table: 'workflow_instances', key: 'id', label: `coalesce(t.document_number || ' · ' || t.description, t.description)` },
-  { table: 'tenants', key: 'tenant_id', label: `t.code || ' · ' || t.name` },
-];
-
-/** The entry's record is one whose label matches: one uncorrelated union over the label sources, read once per search. */
-function recordLabelMatches(tenantId: string, pattern: string): SQL {
-  const branches = LABEL_SOURCES.map(({ table, key, label }) =>
+/**
+ * The entry's record is one whose label matches: one uncorrelated union over the label sources
+ * (each module's manifest names its own, `auditLabels`), read once per search.
+ */
+function recordLabelMatches(tenantId: string, labels: readonly AuditLabel[], pattern: string): SQL {
+  const branches = labels.map(({ table, key, label }) =>
     sql`select t.${sql.raw(key)}::text from ${sql.raw(table)} t where t.tenant_id = ${tenantId}::uuid and (${sql.raw(label)}) ilike ${pattern}`);
   return sql`${auditLog.recordId} in (${sql.join(branches, sql` union all `)})`;
 }
@@ -145,10 +127,10 @@ function recordLabelMatches(tenantId: string, pattern: string): SQL {
  * unique across tables, so the lookup needs no entity name. Read as the tenant (RLS) and naming the
  * tenant in each branch: another tenant's ids resolve to nothing.
  */
-export async function selectRecordLabels(tx: Tx, tenantId: string, ids: Iterable<string>): Promise<Map<string, string>> {
+export async function selectRecordLabels(tx: Tx, tenantId: string, sources: readonly AuditLabel[], ids: Iterable<string>): Promise<Map<string, string>> {
   const keys = [...new Set(ids)].filter(isUuid);
   if (keys.length === 0) return new Map();
-  const branches = LABEL_SOURCES.map(({ table, key, label }) =>
+  const branches = sources.map(({ table, key, label }) =>
     sql`select t.${sql.raw(key)}::text as key, ${sql.raw(label)} as label from ${sql.raw(table)} t
       where t.tenant_id = ${tenantId}::uuid and t.${sql.raw(key)} in (select id from wanted)`);
   const rows = rowsOf<{ key: string; label: string | null }>(

@@ -22,7 +22,7 @@ export function registerAuditTrailRoutes(app: FastifyInstance, platform: Platfor
       tags, summary: 'Audit entries newest first: filter by entity, record, user, action and dates, search text; keyset pages (cursor = the previous nextCursor)',
       querystring: auditTrailQuerySchema, response: { 200: auditTrailPageSchema },
     },
-  }, async (request) => tx(request, (t) => listAuditTrail(t, request.tenantId, request.query)));
+  }, async (request) => tx(request, (t) => listAuditTrail(t, request.tenantId, platform.auditLabels, request.query)));
 
   r.get('/admin/audit-trail/entities', {
     config: { access },
@@ -37,7 +37,7 @@ export function registerAuditTrailRoutes(app: FastifyInstance, platform: Platfor
     },
   }, async (request, reply) => {
     const { format, ...filter } = request.query;
-    const { table, truncated } = await tx(request, (t) => exportAuditTrail(t, request.tenantId, filter));
+    const { table, truncated } = await tx(request, (t) => exportAuditTrail(t, request.tenantId, platform.auditLabels, filter));
     const day = platform.now().toISOString().slice(0, 10);
     reply.header('x-export-row-limit', String(AUDIT_EXPORT_ROWS_MAX));
     reply.header('x-export-truncated', String(truncated));

@@ -1,5 +1,6 @@
 import { AUDIT_EXPORT_ROWS_MAX, changedFields, type AuditEntry, type AuditLabels, type AuditTrailFilter, type AuditTrailPage, type AuditTrailQuery } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
+import type { AuditLabel } from '../../platform/module';
 import type { Table } from '../../platform/kit/tabular-files';
 import { isUuid, selectAuditEntities, selectAuditRows, selectRecordLabels, type AuditRow } from './audit-trail.repository';
 
@@ -61,9 +62,9 @@ const PAGE_LABEL_IDS_MAX = 5_000;
  * One keyset page, newest first; nextCursor is there only when an older entry exists. Two
  * statements whatever the page size: the entries, then the labels of every id they hold.
  */
-export async function listAuditTrail(tx: Tx, tenantId: string, query: AuditTrailQuery): Promise<AuditTrailPage> {
+export async function listAuditTrail(tx: Tx, tenantId: string, sources: readonly AuditLabel[], query: AuditTrailQuery): Promise<AuditTrailPage> {
   const beforeId = query.cursor === undefined ? undefined : BigInt(query.cursor);
-  const rows = await selectAuditRows(tx, tenantId, query, query.limit + 1, beforeId);
+  const rows = await selectAuditRows(tx, tenantId, sources, query, query.limit + 1, beforeId);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const ids = new Set<string>();
@@ -72,7 +73,7 @@ export async function listAuditTrail(tx: Tx, tenantId: string, query: AuditTrail
     collectIds(row.before, ids, PAGE_LABEL_IDS_MAX);
     collectIds(row.after, ids, PAGE_LABEL_IDS_MAX);
   }
-  const labels = await selectRecordLabels(tx, tenantId, ids);
+  const labels = await selectRecordLabels(tx, tenantId, sources, ids);
   const valueLabels: AuditLabels = Object.fromEntries(labels);
   return { items: page.map((row) => toEntry(row, labels)), labels: valueLabels, ...(rows.length > query.limit && last ? { nextCursor: last.auditId.toString() } : {}) };
 }
@@ -89,10 +90,10 @@ const jsonCell = (value: unknown) => (value === null || value === undefined ? ''
 export const AUDIT_EXPORT_HEADERS = ['Time (UTC)', 'User', 'User mail', 'Entity', 'Record', 'Record label', 'Action', 'Changed fields', 'Before', 'After'];
 
 /** The newest AUDIT_EXPORT_ROWS_MAX entries of the filter as a table; `truncated` says older ones were left out. */
-export async function exportAuditTrail(tx: Tx, tenantId: string, filter: AuditTrailFilter): Promise<{ table: Table; truncated: boolean }> {
-  const rows = await selectAuditRows(tx, tenantId, filter, AUDIT_EXPORT_ROWS_MAX + 1);
+export async function exportAuditTrail(tx: Tx, tenantId: string, sources: readonly AuditLabel[], filter: AuditTrailFilter): Promise<{ table: Table; truncated: boolean }> {
+  const rows = await selectAuditRows(tx, tenantId, sources, filter, AUDIT_EXPORT_ROWS_MAX + 1);
   const kept = rows.slice(0, AUDIT_EXPORT_ROWS_MAX);
-  const labels = await selectRecordLabels(tx, tenantId, kept.flatMap((row) => recordParts(row.recordId).map((part) => part.toLowerCase())));
+  const labels = await selectRecordLabels(tx, tenantId, sources, kept.flatMap((row) => recordParts(row.recordId).map((part) => part.toLowerCase())));
   const entries = kept.map((row) => toEntry(row, labels));
   const table: Table = {
     headers: AUDIT_EXPORT_HEADERS,

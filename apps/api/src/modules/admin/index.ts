@@ -1,5 +1,6 @@
-// The admin module's surface: the app registers its routes from here.
+// The admin module's surface: the app composes its manifest.
 import type { FastifyInstance } from 'fastify';
+import type { ModuleManifest } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { registerAuditTrailRoutes } from './audit-trail.routes';
 import { registerServiceMonitorRoutes } from './service-monitor.routes';
@@ -9,7 +10,17 @@ export { listAuditTrail } from './audit-trail.service';
 export { selectRecordLabels } from './audit-trail.repository';
 
 /** The audit trail and the service monitor (issue 6). */
-export function registerAdminRoutes(app: FastifyInstance, platform: Platform): void {
-  registerAuditTrailRoutes(app, platform);
-  registerServiceMonitorRoutes(app, platform);
-}
+export const adminModule: ModuleManifest = {
+  name: 'admin',
+  register: (app: FastifyInstance, platform: Platform) => {
+    registerAuditTrailRoutes(app, platform);
+    registerServiceMonitorRoutes(app, platform);
+  },
+  pages: ['/service-monitor'],
+  routes: {
+    'GET /admin/audit-trail': { rows: 'tenant', why: 'the audit trail (audit_log has no company)' },
+    'GET /admin/audit-trail/entities': { rows: 'tenant', why: 'the audit trail' },
+    'GET /admin/audit-trail/export': { rows: 'tenant', why: 'the audit trail' },
+    'GET /admin/service-monitor': { rows: 'none', why: 'no company rows' },
+  },
+};

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
-import { approvalGate, registerApprovalDocument, type ApprovalActor, type ApprovalAdapter } from '../workflow/index';
+import { companies } from '../organisation/index';
+import { approvalGate, type ApprovalActor, type ApprovalAdapter } from '../workflow/index';
 import { accountingPeriods } from './periods.tables';
 import { setPeriodStatus } from './periods.service';
 
@@ -44,10 +44,8 @@ const periodClosing: ApprovalAdapter = {
   completion: ['Approve'],
 };
 
-/** Registers the ledger's approval documents that are not kit documents (journals register with their routes). */
-export function registerLedgerApprovals(): void {
-  registerApprovalDocument('PeriodClosing', periodClosing);
-}
+/** The ledger's approval documents that are not kit documents (the journals' come with their definitions): its manifest gives them to the workflow engine. */
+export const ledgerApprovals = { PeriodClosing: periodClosing } as const;
 
 /** Closing or locking an open period goes through its approval while a PeriodClosing workflow is active. */
 export async function refuseDirectClosing(tx: Tx, scope: KitScope, periodId: string, status: string): Promise<void> {

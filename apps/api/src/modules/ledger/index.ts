@@ -18,30 +18,31 @@ import {
   subsidiaryEntity,
   taxEntity,
 } from '@erp/contracts';
+import type { ModuleManifest } from '../../platform/module';
 import type { Platform } from '../../platform/platform';
 import { noCycle } from '../../platform/kit/kit-rules';
 import type { EntityRegistry, KitBinding, KitTable } from '../../platform/kit/registry';
-import { registerEntityRoutes } from '../../platform/kit/entity-routes';
 import { currencies } from '../organisation/index';
 import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup.rules';
 import { profileFitsModule, subsidiaryFitsModule } from './posting-profiles';
 import * as t from './setup.tables';
 import * as p from './periods.tables';
 import { registerLedgerSetupRoutes } from './ledger-setup.routes';
-import { registerJournalRoutes } from './journals.routes';
+import { journalBinding } from './journals.document';
+import { intercompanyBinding } from './intercompany.document';
 import { registerTrialBalanceRoutes } from './trial-balance.routes';
 import { registerTemplateRoutes } from './templates.routes';
 import { registerRecurringRoutes } from './recurring.routes';
-import { defineRecurringJournalJob } from './recurring-run.service';
+import { RECURRING_JOB, RECURRING_JOB_CRON, runDueRecurringJournals } from './recurring-run.service';
 import { registerYearEndRoutes } from './year-end.routes';
 import { registerIntercompanyRoutes } from './intercompany.routes';
-import { registerLedgerApprovals } from './approvals';
+import { ledgerApprovals } from './approvals';
 import { fiscalYearFits } from './periods.service';
 import { segmentFits } from './sequences.service';
+import { seedCompanyLedger } from './chart-seed';
 
 export * from './setup.tables';
 export * from './periods.tables';
-export { seedCompanyLedger } from './chart-seed';
 export { nextNumber } from './sequences.service';
 export { periodOn } from './periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
@@ -78,18 +79,84 @@ export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {
   ];
 }
 
-export function registerLedgerRoutes(app: FastifyInstance, platform: Platform, registry: EntityRegistry): void {
-  for (const binding of ledgerSetupBindings(registry)) {
-    registry.register(binding);
-    registerEntityRoutes(app, platform, registry, binding);
-  }
-  registerLedgerSetupRoutes(app, platform);
-  registerJournalRoutes(app, platform);
-  registerTrialBalanceRoutes(app, platform);
-  registerTemplateRoutes(app, platform);
-  registerRecurringRoutes(app, platform);
-  defineRecurringJournalJob(platform);
-  registerYearEndRoutes(app, platform);
-  registerIntercompanyRoutes(app, platform);
-  registerLedgerApprovals();
-}
+/** The General Ledger (issues 4, 5, 7-10, 19): set-up entities, journals, reports, templates, recurring and intercompany journals, year-end. */
+export const ledgerModule: ModuleManifest = {
+  name: 'ledger',
+  entities: ledgerSetupBindings,
+  register: (app: FastifyInstance, platform: Platform) => {
+    registerLedgerSetupRoutes(app, platform);
+    registerTrialBalanceRoutes(app, platform);
+    registerTemplateRoutes(app, platform);
+    registerRecurringRoutes(app, platform);
+    registerYearEndRoutes(app, platform);
+    registerIntercompanyRoutes(app, platform);
+  },
+  documents: [journalBinding, intercompanyBinding],
+  approvals: ledgerApprovals,
+  jobs: [{ name: RECURRING_JOB, cron: RECURRING_JOB_CRON, run: runDueRecurringJournals }],
+  seeders: { company: seedCompanyLedger },
+  auditLabels: [
+    { table: 'journals', key: 'id', label: `coalesce(t.number || ' · ' || t.description, t.description)` },
+    ...['accounts', 'account_classes', 'account_groups', 'taxes', 'dimension_groups', 'dimensions', 'operations', 'ledger_headers', 'subsidiaries', 'fiscal_years', 'number_sequences', 'journal_templates', 'intercompany_templates']
+      .map((table) => ({ table, key: 'id', label: `t.code || ' · ' || t.name` })),
+    { table: 'accounting_periods', key: 'id', label: 't.name' },
+    { table: 'recurring_journals', key: 'id', label: `t.code || ' · ' || t.description` },
+    { table: 'intercompany_journals', key: 'id', label: 't.description' },
+  ],
+  pages: [
+    // Set-up entities (the kit serves them)
+    '/currency', '/exchange-rate', '/account-class', '/account-group', '/accounts', '/tax', '/dimension-group', '/dimension', '/operation',
+    '/ledger-header', '/subsidiary', '/fiscal-year', '/number-sequence', '/number-segment', '/module-config', '/company-config',
+    // Journals, reports and their set-up
+    '/journal', '/journals', '/opening-balance-journal', '/opening-balance-journals', '/adjustment-journal', '/adjustment-journals',
+    '/intercompany-journal', '/intercompany-journals', '/intercompany-journal-template', '/journal-template', '/recurring-journal', '/recurring-journals',
+    '/transaction-history',
+  ],
+  routes: {
+    'GET /gl/fiscal-years/:id/periods': { rows: 'company', sample: 'fiscalYear' },
+    'POST /gl/fiscal-years/:id/periods': { rows: 'company', sample: 'fiscalYear' },
+    'POST /gl/accounting-periods/:id/status': { rows: 'company', sample: 'accountingPeriod' },
+    'POST /gl/number-sequences/:id/preview': { rows: 'company', sample: 'numberSequence' },
+    'POST /gl/number-sequences/:id/take': { rows: 'company', sample: 'numberSequence' },
+    'GET /gl/company-config': { rows: 'company' },
+    'PUT /gl/company-config': { rows: 'company' },
+    'GET /gl/trial-balance': { rows: 'company' },
+    'GET /gl/subledger-tieout': { rows: 'company' },
+    'GET /gl/trial-balance/export': { rows: 'company' },
+    'POST /gl/trial-balance/import': { rows: 'company' },
+    'GET /gl/accounts/:id/transactions': { rows: 'company', sample: 'account' },
+    'GET /gl/accounts/:id/transactions/export': { rows: 'company', sample: 'account' },
+    'GET /gl/journal-templates': { rows: 'company' },
+    'GET /gl/journal-templates/lookup': { rows: 'company' },
+    'GET /gl/journal-templates/export': { rows: 'company' },
+    'POST /gl/journal-templates/import': { rows: 'company' },
+    'GET /gl/journal-templates/:id': { rows: 'company', sample: 'journalTemplate' },
+    'POST /gl/journal-templates': { rows: 'company' },
+    'PUT /gl/journal-templates/:id': { rows: 'company', sample: 'journalTemplate' },
+    'DELETE /gl/journal-templates/:id': { rows: 'company', sample: 'journalTemplate' },
+    'POST /gl/journal-templates/:id/journal': { rows: 'company', sample: 'journalTemplate' },
+    'GET /gl/recurring-journals': { rows: 'company' },
+    'GET /gl/recurring-journals/export': { rows: 'company' },
+    'POST /gl/recurring-journals/import': { rows: 'company' },
+    'GET /gl/recurring-journals/:id': { rows: 'company', sample: 'recurringJournal' },
+    'GET /gl/recurring-journals/:id/journals': { rows: 'company', sample: 'recurringJournal' },
+    'POST /gl/recurring-journals': { rows: 'company' },
+    'PUT /gl/recurring-journals/:id': { rows: 'company', sample: 'recurringJournal' },
+    'DELETE /gl/recurring-journals/:id': { rows: 'company', sample: 'recurringJournal' },
+    'POST /gl/recurring-journals/:id/run': { rows: 'company', sample: 'recurringJournal' },
+    'GET /gl/fiscal-years/:id/closing-entry': { rows: 'company', sample: 'fiscalYear' },
+    'POST /gl/fiscal-years/:id/close': { rows: 'company', sample: 'fiscalYear' },
+    'GET /gl/intercompany-partners': { rows: 'company' },
+    'PUT /gl/intercompany-partners/:id/accounts': { rows: 'company', sample: 'company' },
+    'DELETE /gl/intercompany-partners/:id/accounts': { rows: 'company', sample: 'company' },
+    'GET /gl/intercompany-accounts/lookup': { rows: 'company' },
+    'GET /gl/intercompany-journal-templates': { rows: 'company' },
+    'GET /gl/intercompany-journal-templates/export': { rows: 'company' },
+    'POST /gl/intercompany-journal-templates/import': { rows: 'company' },
+    'GET /gl/intercompany-journal-templates/:id': { rows: 'company', sample: 'intercompanyTemplate' },
+    'POST /gl/intercompany-journal-templates': { rows: 'company' },
+    'PUT /gl/intercompany-journal-templates/:id': { rows: 'company', sample: 'intercompanyTemplate' },
+    'DELETE /gl/intercompany-journal-templates/:id': { rows: 'company', sample: 'intercompanyTemplate' },
+    'POST /gl/intercompany-journals/import': { rows: 'company' },
+  },
+};

@@ -5,7 +5,7 @@ import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { accountClasses, accountGroups, accounts } from './setup.tables';
 import { intercompanyAccounts } from './intercompany.tables';
 import { companyOf, partnerOf, requireLabel } from './intercompany-scope';

@@ -16,7 +16,7 @@ import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { notFound } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { accounts } from './setup.tables';
 import { journals } from './journals.tables';
 import { intercompanyJournalLines, intercompanyJournals } from './intercompany.tables';

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { allowCompanies } from '../../platform/db/tenancy';
 import { badRequest, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { accounts } from './setup.tables';
 import { intercompanyJournals } from './intercompany.tables';
 import type { Actor } from './journals.service';

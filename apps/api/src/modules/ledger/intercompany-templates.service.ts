@@ -11,7 +11,7 @@ import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
 import { conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { accounts } from './setup.tables';
 import { intercompanyTemplateLines, intercompanyTemplates } from './intercompany.tables';
 import { allowPair, checkLineAccounts, companyOf, companyView, minorOf, partnerOf, requireLabel } from './intercompany-scope';

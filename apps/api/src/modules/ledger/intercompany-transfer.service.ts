@@ -16,7 +16,7 @@ import { allowCompanies } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { parseTabular, type Table } from '../../platform/kit/tabular-files';
-import { companies } from '../organisation/organisation.tables';
+import { companies } from '../organisation/index';
 import { accounts } from './setup.tables';
 import { getIntercompanyJournal, insertIntercompanyDraft, intercompanyIdsOf } from './intercompany-journals.service';
 import { getIntercompanyTemplate, listIntercompanyTemplates, templateIdOfCode, writeIntercompanyTemplate } from './intercompany-templates.service';

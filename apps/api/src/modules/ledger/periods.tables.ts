@@ -15,7 +15,7 @@ export const fiscalYears = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('Open'),
   },
-  (t) => kitKeys('fiscal_years', t, true, [sql`lower(${t.code})`]),
+  (t) => kitKeys('fiscal_years', t, companies, [sql`lower(${t.code})`]),
 );
 
 /** Periods of a fiscal year: an opening day, the regular periods, an adjustment period. */
@@ -52,7 +52,7 @@ export const numberSequences = pgTable(
     resetEvery: text('reset_every').notNull().default('Year'),
     active: boolean('active').notNull().default(true),
   },
-  (t) => kitKeys('number_sequences', t, true, [sql`lower(${t.code})`]),
+  (t) => kitKeys('number_sequences', t, companies, [sql`lower(${t.code})`]),
 );
 
 export const numberSegments = pgTable(
@@ -65,7 +65,7 @@ export const numberSegments = pgTable(
     value: text('value'),
     width: integer('width'),
   },
-  (t) => [...kitKeys('number_segments', t, true, [t.numberSequence, t.position]), kitRef('number_segments_sequence_fk', t, t.numberSequence, numberSequences)],
+  (t) => [...kitKeys('number_segments', t, companies, [t.numberSequence, t.position]), kitRef('number_segments_sequence_fk', t, t.numberSequence, numberSequences)],
 );
 
 /**
@@ -100,7 +100,7 @@ export const moduleConfigs = pgTable(
     value: text('value'),
   },
   (t) => [
-    ...kitKeys('module_configs', t, true, [t.module, sql`lower(${t.setting})`]),
+    ...kitKeys('module_configs', t, companies, [t.module, sql`lower(${t.setting})`]),
     kitRef('module_configs_account_fk', t, t.account, accounts),
     kitRef('module_configs_sequence_fk', t, t.numberSequence, numberSequences),
   ],

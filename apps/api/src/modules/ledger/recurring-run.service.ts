@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { AppError, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
-import { tenants } from '../organisation/organisation.tables';
+import { tenants } from '../organisation/index';
 import { accountingPeriods } from './periods.tables';
 import { journalLines, journals } from './journals.tables';
 import { recurringJournalRuns, recurringJournals } from './recurring.tables';
@@ -210,9 +210,4 @@ export async function runRecurringNow(platform: Platform, actor: Actor, id: stri
     const history = outcome.occurrences.length > 0 ? (await recurringHistory(tx, actor, id, outcome.occurrences.length, 1, outcome.occurrences)).items : [];
     return { generated: history.reverse(), failure: outcome.failure, schedule: await getRecurring(tx, actor, id), ranUpTo: until, notice };
   });
-}
-
-/** The scheduled job (started by the server only); its work is runDueRecurringJournals at the platform's time. */
-export function defineRecurringJournalJob(platform: Platform): void {
-  platform.jobs.define({ name: RECURRING_JOB, cron: RECURRING_JOB_CRON, run: async () => void (await runDueRecurringJournals(platform, platform.now())) });
 }

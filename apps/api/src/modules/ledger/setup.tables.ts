@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
-import { currencies } from '../organisation/organisation.tables';
+import { companies, currencies } from '../organisation/organisation.tables';
 
 // The ledger set-up tables of the kit entities in contracts/ledger/setup-entities.ts: the column
 // names in TypeScript are the entity's field names.
@@ -33,7 +33,7 @@ export const accountClasses = pgTable(
     balanceSide: text('balance_side').notNull(),
     order: integer('sort_order').notNull().default(0),
   },
-  (t) => kitKeys('account_classes', t, true, [sql`lower(${t.code})`]),
+  (t) => kitKeys('account_classes', t, companies, [sql`lower(${t.code})`]),
 );
 
 export const accountGroups = pgTable(
@@ -46,7 +46,7 @@ export const accountGroups = pgTable(
     parentGroup: uuid('parent_group'),
   },
   (t) => [
-    ...kitKeys('account_groups', t, true, [sql`lower(${t.code})`]),
+    ...kitKeys('account_groups', t, companies, [sql`lower(${t.code})`]),
     kitRef('account_groups_class_fk', t, t.accountClass, accountClasses),
     kitRef('account_groups_parent_fk', t, t.parentGroup, t),
   ],
@@ -68,7 +68,7 @@ export const accounts = pgTable(
     description: text('description'),
   },
   (t) => [
-    ...kitKeys('accounts', t, true, [sql`lower(${t.code})`]),
+    ...kitKeys('accounts', t, companies, [sql`lower(${t.code})`]),
     kitRef('accounts_group_fk', t, t.accountGroup, accountGroups),
     kitRef('accounts_parent_fk', t, t.parentAccount, t),
   ],
@@ -87,7 +87,7 @@ export const taxes = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    ...kitKeys('taxes', t, true, [sql`lower(${t.code})`]),
+    ...kitKeys('taxes', t, companies, [sql`lower(${t.code})`]),
     kitRef('taxes_input_fk', t, t.inputAccount, accounts),
     kitRef('taxes_output_fk', t, t.outputAccount, accounts),
   ],
@@ -101,7 +101,7 @@ export const dimensionGroups = pgTable(
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
   },
-  (t) => kitKeys('dimension_groups', t, true, [sql`lower(${t.code})`]),
+  (t) => kitKeys('dimension_groups', t, companies, [sql`lower(${t.code})`]),
 );
 
 export const dimensions = pgTable(
@@ -113,7 +113,7 @@ export const dimensions = pgTable(
     dimensionGroup: uuid('dimension_group').notNull(),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [...kitKeys('dimensions', t, true, [sql`lower(${t.code})`]), kitRef('dimensions_group_fk', t, t.dimensionGroup, dimensionGroups)],
+  (t) => [...kitKeys('dimensions', t, companies, [sql`lower(${t.code})`]), kitRef('dimensions_group_fk', t, t.dimensionGroup, dimensionGroups)],
 );
 
 export const operations = pgTable(
@@ -128,7 +128,7 @@ export const operations = pgTable(
     description: text('description'),
   },
   (t) => [
-    ...kitKeys('operations', t, true, [sql`lower(${t.code})`]),
+    ...kitKeys('operations', t, companies, [sql`lower(${t.code})`]),
     kitRef('operations_debit_fk', t, t.debitAccount, accounts),
     kitRef('operations_credit_fk', t, t.creditAccount, accounts),
   ],
@@ -145,7 +145,7 @@ export const ledgerHeaders = pgTable(
     order: integer('sort_order').notNull().default(0),
     reverseSign: boolean('reverse_sign').notNull().default(false),
   },
-  (t) => [...kitKeys('ledger_headers', t, true, [sql`lower(${t.code})`]), kitRef('ledger_headers_parent_fk', t, t.parentHeader, t)],
+  (t) => [...kitKeys('ledger_headers', t, companies, [sql`lower(${t.code})`]), kitRef('ledger_headers_parent_fk', t, t.parentHeader, t)],
 );
 
 export const subsidiaries = pgTable(
@@ -158,7 +158,7 @@ export const subsidiaries = pgTable(
     controlAccount: uuid('control_account').notNull(),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [...kitKeys('subsidiaries', t, true, [sql`lower(${t.code})`]), kitRef('subsidiaries_account_fk', t, t.controlAccount, accounts)],
+  (t) => [...kitKeys('subsidiaries', t, companies, [sql`lower(${t.code})`]), kitRef('subsidiaries_account_fk', t, t.controlAccount, accounts)],
 );
 
 /** /posting-profile: the accounts of a module's postings by role (postingRoles of contracts); one module default per module. */
@@ -190,7 +190,7 @@ export const postingProfiles = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    ...kitKeys('posting_profiles', t, true, [sql`lower(${t.code})`]),
+    ...kitKeys('posting_profiles', t, companies, [sql`lower(${t.code})`]),
     // One active default per module and company (the kit rule says so in words first).
     uniqueIndex('posting_profiles_default_uq').on(t.tenantId, t.companyId, t.module).where(sql`${t.moduleDefault} and ${t.active}`),
     kitRef('posting_profiles_control_fk', t, t.controlAccount, accounts),

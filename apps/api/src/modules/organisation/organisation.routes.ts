@@ -106,7 +106,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, platform: Platf
     const actor = principalOf(request);
     return tx(request, async (t) => {
       const saved = [];
-      for (const input of request.body) saved.push(await saveCompany(t, actor, input));
+      for (const input of request.body) saved.push(await saveCompany(t, platform.seeders, actor, input));
       return saved;
     });
   });

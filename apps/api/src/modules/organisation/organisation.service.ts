@@ -7,8 +7,6 @@ import { allowCompanies, enterTenant, userContext, withSystem } from '../../plat
 import { recordAudit } from '../../platform/audit/audit';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
-import { seedBuiltInRoles } from '../auth/index';
-import { seedCompanyLedger } from '../ledger/index';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import { companies, currencies, tenants } from './organisation.tables';
 import { DEFAULT_GLOBAL_AGREEMENT, LOCALE_CODES, SEED_CURRENCIES } from './organisation.seed-data';
@@ -46,7 +44,8 @@ export type CreatedTenant = { tenantId: string; companyId: string; tenant: Tenan
 
 /**
  * Registers a tenant: its host (global table, as the system role), then, as the tenant itself, the
- * tenant row, a first company, the currencies and the built-in roles, all in one transaction.
+ * tenant row, a first company, the currencies and what each module seeds for a new tenant and a new
+ * company (the built-in roles, the ledger's books), all in one transaction.
  * No user is created: the first user is made through /auth/user/createfirst.
  */
 export async function createTenant(platform: Platform, input: NewTenant, actorUserId?: string, outer?: Tx): Promise<CreatedTenant> {
@@ -83,8 +82,8 @@ export async function createTenant(platform: Platform, input: NewTenant, actorUs
         baseCurrency: input.baseCurrency ?? 'USD',
       })
       .returning();
-    await seedBuiltInRoles(tx, tenantId);
-    await seedCompanyLedger(tx, tenantId, company!.companyId);
+    await platform.seeders.tenant(tx, tenantId);
+    await platform.seeders.company(tx, tenantId, company!.companyId);
     await recordAudit(tx, tenantId, actorUserId, [
       { entity: 'tenant', recordId: tenantId, action: 'create', after: tenant },
       { entity: 'company', recordId: company!.companyId, action: 'create', after: company },
@@ -166,7 +165,7 @@ export async function getCompany(tx: Tx, companyId: string): Promise<Company> {
   return toCompany(row);
 }
 
-export async function saveCompany(tx: Tx, actor: { tenantId: string; userId: string }, input: CompanyInput): Promise<Company> {
+export async function saveCompany(tx: Tx, seeders: Platform['seeders'], actor: { tenantId: string; userId: string }, input: CompanyInput): Promise<Company> {
   await assertCurrencyKnown(tx, input.baseCurrency);
   const values = {
     code: input.code,
@@ -179,9 +178,9 @@ export async function saveCompany(tx: Tx, actor: { tenantId: string; userId: str
   };
   if (!input.id) {
     const [row] = await tx.insert(companies).values({ tenantId: actor.tenantId, ...values }).returning();
-    // Seeding the new company's ledger writes its rows: the transaction may now use it too.
+    // Seeding the new company (its ledger...) writes its rows: the transaction may now use it too.
     await allowCompanies(tx, [row!.companyId]);
-    await seedCompanyLedger(tx, actor.tenantId, row!.companyId);
+    await seeders.company(tx, actor.tenantId, row!.companyId);
     await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'company', recordId: row!.companyId, action: 'create', after: row }]);
     return toCompany(row!);
   }

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { users } from '../auth/auth.tables';
+import { users } from '../auth/index';
 import { tagsById, userRef, usersById } from './definition-refs';
 import type { PageQuery } from './tags.service';
 import { workflowActors, workflowTagMembers, workflowTags } from './workflow.tables';

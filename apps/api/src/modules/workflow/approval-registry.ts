@@ -1,42 +1,8 @@
 import { approvalCompletion, approvalOperations, approvalTypes, type ApprovalOperation, type ApprovalType } from '@erp/contracts';
-import type { Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
-import type { KitScope } from '../../platform/kit/registry';
+import type { ApprovalAdapter } from '../../platform/approval-adapter';
 
-/**
- * Who performs a document's operation. `viaWorkflow`: an approver completing a workflow step;
- * the workflow's assignment is the authority, so the module grants the operation's label. Without
- * it (no workflow applies) the module checks the user's own labels, as its direct routes do.
- */
-export type ApprovalActor = KitScope & { operations: ReadonlySet<string>; viaWorkflow: boolean };
-
-/** What the engine needs to know of a document; the amount is in the company's base currency. */
-export type ApprovalDocument = {
-  number: string | null;
-  description: string;
-  amountMinor: bigint;
-  currency: string;
-  companyId: string;
-  /** The creator; with the submitter, the "owner" who may not approve it unless the workflow allows. */
-  ownerUserId: string | null;
-  status: string;
-};
-
-/** A module's document type, registered with the engine through the workflow index. */
-export type ApprovalAdapter = {
-  /** Reads the document of the scope's company; throws 404 when it is not there. */
-  load: (tx: Tx, scope: KitScope, documentId: string) => Promise<ApprovalDocument>;
-  /** Refuses a submission the user may not make or a document in the wrong state. */
-  assertCanSubmit?: (tx: Tx, actor: ApprovalActor, documentId: string, doc: ApprovalDocument) => Promise<void>;
-  /** Runs one operation (e.g. validateJournal, postJournal) inside the approval's transaction. */
-  perform: (tx: Tx, actor: ApprovalActor, documentId: string, operation: ApprovalOperation) => Promise<void>;
-  /** Operations the document has been through already (a validated journal needs no Validate). */
-  operationsDone?: (doc: ApprovalDocument) => ApprovalOperation[];
-  /** Puts a rejected document back to its draft-equivalent state. */
-  rejected?: (tx: Tx, actor: ApprovalActor, documentId: string) => Promise<void>;
-  /** The operations approval leads to, in order; defaults to approvalCompletion of contracts. */
-  completion?: readonly ApprovalOperation[];
-};
+export type { ApprovalActor, ApprovalAdapter, ApprovalDocument } from '../../platform/approval-adapter';
 
 /** The module each approval type waits for until it registers its documents. */
 const moduleOfType = (type: ApprovalType): string | null => {

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Assignee, AssigneeView, UserRef } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { notFound, unprocessable } from '../../platform/http/errors';
-import { companies, currencies } from '../organisation/organisation.tables';
-import { users } from '../auth/auth.tables';
+import { companies, currencies } from '../organisation/index';
+import { users } from '../auth/index';
 import { workflowTags } from './workflow.tables';
 
 /*

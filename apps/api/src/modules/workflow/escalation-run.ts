@@ -3,11 +3,11 @@ import type { Tx } from '../../platform/db/client';
 import { withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
 import type { Platform } from '../../platform/platform';
-import { tenants } from '../organisation/organisation.tables';
+import { tenants } from '../organisation/index';
 import { activeTagMembers } from './running-read';
 import { deliverMails, newRun, notify, record, type Run } from './running-record';
 import { createTasks } from './running.service';
-import { users } from '../auth/auth.tables';
+import { users } from '../auth/index';
 import { escalationRules, escalationRuns, workflowInstances, workflowInstanceSteps, workflowTasks } from './workflow.tables';
 
 /*
@@ -110,8 +110,4 @@ export async function runEscalations(platform: Platform, asOf: Date): Promise<Es
   }
   if (broken > 0) throw new Error(`Escalations of ${broken} tenant(s) could not be run`);
   return summary;
-}
-
-export function defineEscalationJob(platform: Platform): void {
-  platform.jobs.define({ name: ESCALATION_JOB, cron: ESCALATION_JOB_CRON, run: async () => void (await runEscalations(platform, platform.now())) });
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { ApprovalType } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { users } from '../auth/auth.tables';
-import { currencies } from '../organisation/organisation.tables';
+import { users } from '../auth/index';
+import { currencies } from '../organisation/index';
 import { workflowActors, workflows, workflowStepAssignees, workflowSteps, workflowTagMembers } from './workflow.tables';
 
 /*

@@ -28,7 +28,6 @@ import { deliverMails, newRun, type Run } from './running-record';
 import { documentHistory, inbox, listMessages, markRead, summary, taskDetail } from './running-queries';
 import { approve, cancel, reject, submit, type Me } from './running.service';
 import { approvalGate } from './approval-gate';
-import { defineEscalationJob } from './escalation-run';
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -116,6 +115,4 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
     config: signedIn,
     schema: { tags, summary: 'Mark one of my messages read', params: idParam, response: { 200: messageViewSchema } },
   }, async (request) => engine(request, (tx, run, me) => markRead(tx, run, me, request.params.id)));
-
-  defineEscalationJob(platform);
 }

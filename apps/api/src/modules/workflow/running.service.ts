@@ -4,7 +4,7 @@ import type { ApprovalOperation, ApprovalType, InstanceView, SubmissionInput } f
 import type { Tx } from '../../platform/db/client';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { users } from '../auth/auth.tables';
+import { users } from '../auth/index';
 import { adapterOf, completionOf, type ApprovalActor, type ApprovalAdapter } from './approval-registry';
 import { activeTagMembers, activeWorkflow, dayOf, delegatesOn, delegatorsOf, scaleOf } from './running-read';
 import { notify, record, type HistoryEntry, type Run } from './running-record';

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { users } from '../auth/auth.tables';
+import { users } from '../auth/index';
 import { usersById } from './definition-refs';
 import { escalationRules, workflowStepAssignees, workflowSteps, workflowTagMembers, workflowTags, workflows } from './workflow.tables';
 

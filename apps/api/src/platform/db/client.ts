@@ -7,10 +7,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The SQL builder over the application's tables (they are the modules': the platform names none, and nothing uses Drizzle's relational API). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`; Drizzle types it loosely). */
@@ -60,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     return {
       kind: 'postgres',
-      db: drizzlePg(pool, { schema }) as unknown as Db,
+      db: drizzlePg(pool) as unknown as Db,
       execRaw: async (sqlText) => void (await pool.query(sqlText)),
       query: async (text, values) => ({ rows: (await pool.query(text, values)).rows as unknown[] }),
       close: () => pool.end(),
@@ -76,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pglite = client;
   return {
     kind: 'pglite',
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: drizzlePglite(pglite) as unknown as Db,
     execRaw: async (sqlText) => void (await pglite.exec(sqlText)),
     // PGlite's extended protocol takes one statement: a script without parameters goes through exec.
     query: async (text, values) => {

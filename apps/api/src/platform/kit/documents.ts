@@ -30,6 +30,8 @@ import { conflict, forbidden, unprocessable } from '../http/errors';
 import { principalOf } from '../http/guard';
 import { idempotent } from '../http/idempotency';
 import type { Platform } from '../platform';
+import type { ApprovalActor, ApprovalAdapter } from '../approval-adapter';
+import type { RouteFacts, RouteKey } from '../module';
 import type { KitScope } from './registry';
 import { sendTable, type Table } from './tabular-files';
 
@@ -58,22 +60,14 @@ export type DocumentHeader<S extends string, K extends string> = {
   totalBaseMinor?: bigint;
 };
 
-/** The workflow engine as the kit needs it (the workflow module gives it; the platform imports no module). */
+/**
+ * The approval engine as the kit needs it: the workflow module gives it (app.ts puts it on the
+ * platform: the platform imports no module); the adapters the kit makes go into the manifests.
+ */
 export type DocumentWorkflow = {
-  register: (type: ApprovalType, adapter: DocumentApprovalAdapter) => void;
   gate: (tx: Tx, scope: KitScope, type: ApprovalType, documentId?: string) => Promise<{ workflowActive: boolean; underApproval: boolean }>;
   activeSql: (scope: KitScope, type: ApprovalType) => SQL;
   submit: (platform: Platform, actor: DocumentActor, input: { approvalType: ApprovalType; documentId: string; comment?: string }) => Promise<InstanceView>;
-};
-
-/** The adapter shape the workflow engine takes (ApprovalAdapter of the workflow module). */
-export type DocumentApprovalAdapter = {
-  load: (tx: Tx, scope: KitScope, id: string) => Promise<{ number: string | null; description: string; amountMinor: bigint; currency: string; companyId: string; ownerUserId: string | null; status: string }>;
-  assertCanSubmit: (tx: Tx, actor: DocumentActor & { viaWorkflow: boolean }, id: string, doc: { status: string }) => Promise<void>;
-  perform: (tx: Tx, actor: DocumentActor & { viaWorkflow: boolean }, id: string, operation: ApprovalOperation) => Promise<void>;
-  operationsDone: (doc: { status: string }) => ApprovalOperation[];
-  rejected: (tx: Tx, actor: DocumentActor & { viaWorkflow: boolean }, id: string) => Promise<void>;
-  completion: readonly ApprovalOperation[];
 };
 
 type Schema<T> = z.ZodType<T, unknown>;
@@ -116,6 +110,10 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   };
 };
 
+/** A binding of any document, as a manifest lists them (each binding is typed where it is written). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of bindings of different documents: each is checked where it is written
+export type AnyDocumentBinding = DocumentBinding<any, any, any, any, any, any, any>;
+
 export const documentActorOf = (request: FastifyRequest): DocumentActor => {
   const p = principalOf(request);
   return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
@@ -156,21 +154,117 @@ export async function postDocument<K extends string, Input, View>(b: Creating<K,
   return b.direct.run(t, actor, input, gate);
 }
 
-/** The routes, checks and approval adapter of one document type. */
+type AnyDef<S extends string, A extends string, K extends string> = DocumentDef<S, A, K>;
+
+/** The checks and steps both the routes and the approval adapter take a document through. */
+function steps<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>>(b: DocumentBinding<S, A, K, Input, View, Item, Filter>) {
+  const def: AnyDef<S, A, K> = b.def;
+  const noun = lower(def.label);
+  const approvedKind = (kind: K) => def.approval !== null && def.kinds[kind].approved;
+  const nameOf = (h: DocumentHeader<S, K>) => (h.number ? `${def.label} ${h.number}` : `The ${noun}`);
+
+  /** The one check of a step's state: the transition of the definition, typed. */
+  function requireFrom(h: DocumentHeader<S, K>, action: A): void {
+    if (canPerform(def, h.status, action)) return;
+    const a = def.actions[action];
+    // Posting or reversing twice is a conflict (a retry that lost its answer), not a rule broken.
+    if (def.posted.includes(a.to) && def.posted.includes(h.status)) throw conflict(`${nameOf(h)} is already ${lower(h.status)}`);
+    throw unprocessable(`Only a ${a.from.map(lower).join(' or ')} ${noun} can be ${lower(pastTense(a.label))}; this one is ${lower(h.status)}`);
+  }
+
+  /** One action: its state check, the binding's work, and its audit (unless the action writes its own). */
+  async function perform(t: Tx, actor: DocumentActor, h: DocumentHeader<S, K>, action: A, body: { date?: string }): Promise<string> {
+    requireFrom(h, action);
+    const id = await b.actions[action](t, actor, h, body);
+    if (!b.auditedByAction.includes(action)) {
+      await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: h.id, action: 'edit', before: { status: h.status }, after: { status: def.actions[action].to } }]);
+    }
+    return id;
+  }
+  return { def, noun, approvedKind, nameOf, perform };
+}
+
+/**
+ * The adapter of the document's approval type (none without one), for its module's manifest: the
+ * engine loads the document with its amount, checks a submission, performs each operation as the
+ * action the definition maps it to, and puts a rejected document back to its initial state.
+ */
+export function documentApprovalAdapter<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>>(
+  b: DocumentBinding<S, A, K, Input, View, Item, Filter>,
+): ApprovalAdapter | undefined {
+  const { def, noun, approvedKind, nameOf, perform } = steps(b);
+  const approval = def.approval;
+  if (!approval) return undefined;
+  const operations = Object.entries(approval.operations) as [ApprovalOperation, A][];
+  /** An approver completing a step acts with the workflow's authority: the kit grants the kind's label. */
+  const asActor = (actor: ApprovalActor, h: DocumentHeader<S, K>, v: DocumentVerb): DocumentActor =>
+    actor.viaWorkflow ? { ...actor, operations: new Set([...actor.operations, documentLabel(def, v, h.kind)]) } : actor;
+  return {
+    load: async (t, scope, id) => {
+      const h = await b.header(t, scope, id, false);
+      const amountMinor = def.posted.includes(h.status) || !b.approvalAmount ? (h.totalBaseMinor ?? 0n) : await b.approvalAmount(t, scope, id);
+      return { number: h.number, description: h.description, amountMinor, currency: h.baseCurrency ?? '', companyId: h.companyId, ownerUserId: h.createdBy, status: h.status };
+    },
+    assertCanSubmit: async (t, actor, id, doc) => {
+      const h = await b.header(t, actor, id, false);
+      requireKindLabel(def, actor, 'Edit', h.kind);
+      if (!approvedKind(h.kind)) throw unprocessable(`A ${lower(def.kinds[h.kind].label)} is not approved through the ${noun} workflow`);
+      if (!isEditable(def, h.status)) throw unprocessable(`${nameOf(h)} is already ${lower(doc.status)}: there is nothing to approve`);
+    },
+    perform: async (t, actor, id, operation) => {
+      const action = approval.operations[operation];
+      if (!action) throw unprocessable(`${operation} is not an operation of a ${noun} approval`);
+      const h = await b.header(t, actor, id, true);
+      const as = asActor(actor, h, def.actions[action].verb);
+      requireKindLabel(def, as, def.actions[action].verb, h.kind);
+      // An operation the document went through before its submission is not done twice.
+      if (h.status === def.actions[action].to) return;
+      await perform(t, as, h, action, {});
+    },
+    operationsDone: (doc) => operations.filter(([, action]) => def.actions[action].to === doc.status && !def.posted.includes(doc.status as S)).map(([op]) => op),
+    rejected: async (t, actor, id) => {
+      const h = await b.header(t, actor, id, true);
+      if (h.status === def.initial || !isEditable(def, h.status)) return;
+      await b.reset(t, id);
+      await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'edit', before: { status: h.status }, after: { status: def.initial, reason: 'approval rejected' } }]);
+    },
+    completion: operations.map(([op]) => op),
+  };
+}
+
+/**
+ * The routes the kit gives a document, as its module's manifest declares them to the route tests:
+ * every one reads or writes rows of the caller's company; an `:id` names the document (`sample`:
+ * the kind of record the company-isolation test makes in another company).
+ */
+export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource' | 'actions' | 'approval' | 'name'>; direct?: unknown }): Record<RouteKey, RouteFacts> {
+  const base: `/${string}` = `/${b.def.service}/${b.def.resource}`;
+  const company: RouteFacts = { rows: 'company' };
+  const one: RouteFacts = { rows: 'company', sample: b.def.name };
+  const routes: Record<RouteKey, RouteFacts> = {
+    [`GET ${base}`]: company, [`GET ${base}/export`]: company, [`POST ${base}`]: company,
+    [`GET ${base}/:id`]: one, [`PUT ${base}/:id`]: one, [`DELETE ${base}/:id`]: one,
+  };
+  if (b.direct) routes[`POST ${base}/post`] = company;
+  for (const action of Object.keys(b.def.actions)) routes[`POST ${base}/:id/${action}`] = one;
+  if (b.def.approval) routes[`POST ${base}/:id/submit`] = one;
+  return routes;
+}
+
+/** The routes, checks and approval gates of one document type (its adapter goes to the engine through the manifest). */
 export function registerDocumentRoutes<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>>(
   app: FastifyInstance,
   platform: Platform,
-  workflow: DocumentWorkflow,
   b: DocumentBinding<S, A, K, Input, View, Item, Filter>,
 ): void {
+  const workflow = platform.approvalEngine;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { def } = b;
   const tx = requestTx(platform.database.db);
   const base = `/${def.service}/${def.resource}`;
   const tags = [def.plural];
-  const noun = lower(def.label);
   const approval = def.approval;
-  const approvedKind = (kind: K) => approval !== null && def.kinds[kind].approved;
+  const { noun, approvedKind, perform } = steps(b);
   const read: Access = { kind: 'user', page: documentPages(def) };
   // Typed loosely for Fastify (the binding's functions are typed; a generic schema defeats the reply's type).
   const view = b.schemas.view as z.ZodType;
@@ -197,26 +291,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
     if (gate.workflowActive) throw unprocessable(`This ${noun} needs approval: submit it`);
   }
   const approvalVerbs = () => Object.values(approval?.operations ?? {}).map((a) => lower(pastTense(def.actions[a as A].label))).join(' and ');
-
-  const nameOf = (h: DocumentHeader<S, K>) => (h.number ? `${def.label} ${h.number}` : `The ${noun}`);
-
-  /** The one check of a step's state: the transition of the definition, typed. */
-  function requireFrom(h: DocumentHeader<S, K>, action: A): void {
-    if (canPerform(def, h.status, action)) return;
-    const a = def.actions[action];
-    // Posting or reversing twice is a conflict (a retry that lost its answer), not a rule broken.
-    if (def.posted.includes(a.to) && def.posted.includes(h.status)) throw conflict(`${nameOf(h)} is already ${lower(h.status)}`);
-    throw unprocessable(`Only a ${a.from.map(lower).join(' or ')} ${noun} can be ${lower(pastTense(a.label))}; this one is ${lower(h.status)}`);
-  }
-
-  async function perform(t: Tx, actor: DocumentActor, h: DocumentHeader<S, K>, action: A, body: { date?: string }): Promise<string> {
-    requireFrom(h, action);
-    const id = await b.actions[action](t, actor, h, body);
-    if (!b.auditedByAction.includes(action)) {
-      await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: h.id, action: 'edit', before: { status: h.status }, after: { status: def.actions[action].to } }]);
-    }
-    return id;
-  }
 
   r.get(base, {
     config: { access: read },
@@ -317,48 +391,12 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   }
 
   if (!approval) return;
-  const operations = Object.entries(approval.operations) as [ApprovalOperation, A][];
 
   r.post(`${base}/:id/submit`, {
     config: { access: verb('Edit') },
     schema: { tags, summary: `Submit a ${def.editable.map(lower).join(' or ')} ${noun} for approval: its ${approval.type} workflow, or its operations at once when none applies`, params: documentIdParamSchema, body: submitDocumentSchema.nullish(), response: { 200: instanceViewSchema } },
   }, async (request) => workflow.submit(platform, documentActorOf(request), { approvalType: approval.type, documentId: request.params.id, comment: request.body?.comment ?? undefined }));
 
-  /** An approver completing a step acts with the workflow's authority: the kit grants the kind's label. */
-  const asActor = (actor: DocumentActor & { viaWorkflow: boolean }, h: DocumentHeader<S, K>, v: DocumentVerb): DocumentActor =>
-    actor.viaWorkflow ? { ...actor, operations: new Set([...actor.operations, documentLabel(def, v, h.kind)]) } : actor;
-
-  workflow.register(approval.type, {
-    load: async (t, scope, id) => {
-      const h = await b.header(t, scope, id, false);
-      const amountMinor = def.posted.includes(h.status) || !b.approvalAmount ? (h.totalBaseMinor ?? 0n) : await b.approvalAmount(t, scope, id);
-      return { number: h.number, description: h.description, amountMinor, currency: h.baseCurrency ?? '', companyId: h.companyId, ownerUserId: h.createdBy, status: h.status };
-    },
-    assertCanSubmit: async (t, actor, id, doc) => {
-      const h = await b.header(t, actor, id, false);
-      requireKindLabel(def, actor, 'Edit', h.kind);
-      if (!approvedKind(h.kind)) throw unprocessable(`A ${lower(def.kinds[h.kind].label)} is not approved through the ${noun} workflow`);
-      if (!isEditable(def, h.status)) throw unprocessable(`${nameOf(h)} is already ${lower(doc.status)}: there is nothing to approve`);
-    },
-    perform: async (t, actor, id, operation) => {
-      const action = approval.operations[operation];
-      if (!action) throw unprocessable(`${operation} is not an operation of a ${noun} approval`);
-      const h = await b.header(t, actor, id, true);
-      const as = asActor(actor, h, def.actions[action].verb);
-      requireKindLabel(def, as, def.actions[action].verb, h.kind);
-      // An operation the document went through before its submission is not done twice.
-      if (h.status === def.actions[action].to) return;
-      await perform(t, as, h, action, {});
-    },
-    operationsDone: (doc) => operations.filter(([, action]) => def.actions[action].to === doc.status && !def.posted.includes(doc.status as S)).map(([op]) => op),
-    rejected: async (t, actor, id) => {
-      const h = await b.header(t, actor, id, true);
-      if (h.status === def.initial || !isEditable(def, h.status)) return;
-      await b.reset(t, id);
-      await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'edit', before: { status: h.status }, after: { status: def.initial, reason: 'approval rejected' } }]);
-    },
-    completion: operations.map(([op]) => op),
-  });
 }
 
 /** "Validate" → "Validated", "Post" → "Posted", "Reverse" → "Reversed". */

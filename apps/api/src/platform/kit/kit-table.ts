@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { foreignKey, index, primaryKey, timestamp, uniqueIndex, uuid, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
-import { companies } from '../../modules/organisation/organisation.tables';
 
 /**
  * Columns every master-data table of the kit has. The entity's own columns follow, named in
@@ -15,19 +14,22 @@ export const kitColumns = (companyScoped: boolean) => ({
 });
 
 type KitCols = { tenantId: AnyPgColumn; companyId: AnyPgColumn; id: AnyPgColumn };
+/** The companies table, which the caller's `*.tables.ts` imports from organisation (the platform imports no module). */
+type CompanyTable = { tenantId: AnyPgColumn; companyId: AnyPgColumn };
 
 /**
  * The keys of a kit table: primary key (tenant_id, id), the natural key unique within the tenant
- * (and company), the company foreign key. tenant_id leads each (DESIGN.md principle 1).
+ * (and company), the company foreign key to `company` (false: an entity of the whole tenant).
+ * tenant_id leads each (DESIGN.md principle 1).
  */
-export function kitKeys(name: string, t: KitCols, companyScoped: boolean, naturalKey: (PgColumn | SQL)[]) {
-  const scope: [PgColumn, ...PgColumn[]] = companyScoped ? [t.tenantId, t.companyId] : [t.tenantId];
+export function kitKeys(name: string, t: KitCols, company: CompanyTable | false, naturalKey: (PgColumn | SQL)[]) {
+  const scope: [PgColumn, ...PgColumn[]] = company ? [t.tenantId, t.companyId] : [t.tenantId];
   return [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex(`${name}_key_uq`).on(...scope, ...naturalKey),
-    ...(companyScoped
+    ...(company
       ? [
-          foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
+          foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [company.tenantId, company.companyId] }),
           index(`${name}_company_idx`).on(t.tenantId, t.companyId),
         ]
       : []),
