@@ -8,13 +8,13 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/http/actor';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
 import { hashSecret } from '../../platform/security/passwords';
 import { companies } from '../organisation/index';
 import { roles, users } from './auth.tables';
 import { findAdministratorRole } from './roles.service';
 
-type Actor = { tenantId: string; userId: string; companyId: string; operations: ReadonlySet<string> };
 type UserRow = typeof users.$inferSelect;
 
 const userColumns = {

@@ -6,7 +6,8 @@ import type { Table } from '../../platform/kit/tabular-files';
 import { accounts, taxes } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
 import { companyLedger } from './posting-context';
-import { journalFilter, requireOperation, type Actor, type JournalListQuery } from './journals.service';
+import type { Actor } from '../../platform/http/actor';
+import { journalFilter, requireOperation, type JournalListQuery } from './journals.service';
 
 /** An export holds at most this many lines: past it, the user narrows the filter (dates, kind, status). */
 export const JOURNAL_EXPORT_LINES_MAX = 100_000;
