@@ -28,6 +28,7 @@ export const pagingShape = {
 export const pagingQuerySchema = z.object(pagingShape);
 /** A searched list, one page of it. */
 export const searchPageQuerySchema = z.object({ search: z.string().max(200).optional(), ...pagingShape });
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
 
 /** A picker: the first matches of a search, each an id and a label. */
 export const lookupQuerySchema = z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
