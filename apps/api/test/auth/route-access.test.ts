@@ -17,7 +17,7 @@ const OPEN: Record<string, string> = {
   'POST /auth/user/changepassword': 'self-service: a user changes their own password (or with a validated code)',
   'GET /auth/tenantrequest/GetRequest/:host': 'public: the sign-in page shows the agreement of its host',
   'GET /auth/user/me': 'self-service: the profile screen shows the signed-in user',
-  'POST /auth/user/edit': "self-service: anyone may edit their own name, phone and colour (other users' need EditUser)",
+  'POST /auth/user/edit': "self-service: anyone may edit their own name, phone and colour (other users', or their own role, company or status, need EditUser: the route's operationOf)",
   'GET /gl/GetFullCompany': "self-service: the signed-in user's own company (accounting date, date format) that every screen needs",
   'GET /gl/GetCompanies/:count': 'self-service: the companies a user may switch to in the header',
   'GET /workflow/tasks': 'self-service: my approval inbox (tasks assigned or delegated to me)',

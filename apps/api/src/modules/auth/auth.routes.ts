@@ -22,7 +22,7 @@ import {
   usersByRoleQuerySchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
-import { operationOf } from '../../platform/http/access';
+import { operationOf, OWN_RECORD } from '../../platform/http/access';
 import { tooManyRequests } from '../../platform/http/errors';
 import { actorOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
@@ -32,6 +32,18 @@ import { signIn } from './sign-in.service';
 import { countUsers, createFirstUser, createUser, editUser, getUser, listUsersByRole } from './users.service';
 
 const tags = ['auth'];
+
+/**
+ * Editing another user, or your own role, company or status, takes EditUser; your own name, phone
+ * and colour are self-service (the /user-profile screen sends only those). Read from the body alone:
+ * a body naming a role, company or status takes EditUser even when it names the stored one.
+ */
+const editUserOperation = operationOf(['EditUser'], (request) => {
+  const body = request.body as Partial<Record<'code' | 'roleID' | 'company' | 'status' | 'userStatus', unknown>> | undefined;
+  const own = !!body?.code && body.code === request.auth?.userId;
+  const privileged = body?.roleID !== undefined || body?.company !== undefined || body?.status !== undefined || body?.userStatus !== undefined;
+  return own && !privileged ? OWN_RECORD : 'EditUser';
+});
 
 /** The users and roles rows of SPEC.md section 7's auth table. */
 export function registerAuthRoutes(app: FastifyInstance, platform: Platform): void {
@@ -85,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): vo
   }, async (request) => tx(request, (t) => createUser(t, actorOf(request), request.body, request.params.password)));
 
   r.post('/auth/user/edit', {
-    config: { access: { kind: 'user' } },
+    config: { access: { kind: 'user', operation: editUserOperation } },
     schema: { tags, summary: 'Edit a user (EditUser; anyone may edit their own name, phone and colour)', body: userSchema, response: { 200: userViewSchema } },
   }, async (request) => tx(request, (t) => editUser(t, actorOf(request), request.body)));
 

@@ -63,7 +63,6 @@ describe('services', () => {
    */
   const DATA_DEPENDENT: Record<string, string> = {
     'modules/ledger/journals-export.service.ts': "Export<kind>Journal of the query's kind: its route is in journals.routes.ts, which the documents kit replaces",
-    'modules/auth/users.service.ts': 'EditUser for a change of your own role, company or status: only the stored user tells whether the body changes them',
   };
 
   it('refuse no operation label: the route declares it in config.access', () => {
