@@ -12,7 +12,7 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { AppError, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journals } from './journals.tables';
 import { journalTemplates } from './templates.tables';

@@ -12,7 +12,7 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { accounts } from './setup.tables';
 import { journalTemplateLines, journalTemplates } from './templates.tables';

@@ -2,7 +2,7 @@
  * Calls of the kit's generic routes. They reject with the shell's ApiError (the SPEC.md section 8
  * error object) so TanStack Query sees failures.
  */
-import type { EntityDef, EntityList, EntityRecord, ImportRequest, ImportResult, LookupItem } from '@erp/contracts';
+import type { EntityDef, EntityList, EntityRecord, ImportRequest, ImportResult, LookupItem, MessageResult } from '@erp/contracts';
 import { entityBasePath, exportPath, initialListState, listPath, LOOKUP_LIMIT, lookupPath, type EntityRef, type ListState } from './list-query';
 import { apiDownload, apiRequest, unwrap } from './shell-adapter';
 
@@ -50,7 +50,7 @@ export async function saveEntity(def: EntityRef, id: string | undefined, input: 
 }
 
 export async function deleteEntity(def: EntityRef, id: string): Promise<void> {
-  unwrap(await apiRequest<{ message: string }>('DELETE', `${entityBasePath(def)}/${id}`));
+  unwrap(await apiRequest<MessageResult>('DELETE', `${entityBasePath(def)}/${id}`));
 }
 
 export async function importEntities(def: EntityRef, request: ImportRequest): Promise<ImportResult> {
