@@ -18,3 +18,6 @@ export * from './ledger/posting-port';
 export * from './ledger/ledger-commands';
 export * from './admin/index';
 export * from './workflow/index';
+export * from './common/routes';
+export * from './ledger/ledger-setup';
+export * from './ledger/trial-balance';

@@ -123,6 +123,11 @@ describe('users', () => {
     expect(own.body.name).toBe('Eve Adams');
     const promote = await api<ErrorObject>('POST', '/auth/user/edit', { code: u.code, name: 'Eve', mailAddress: u.mailAddress, roleID: admin.user.parentRole.id }, eve);
     expect(promote.body).toEqual({ message: 'You are not permitted to do this (EditUser)', statusCode: 403, serverError: 'Forbidden' });
+    // Naming a role takes EditUser even when it is the stored one; another user's name takes it too.
+    const sameRole = await api<ErrorObject>('POST', '/auth/user/edit', { code: u.code, name: 'Eve', mailAddress: u.mailAddress, roleID: viewer.id }, eve);
+    expect(sameRole.status).toBe(403);
+    const other = await api<ErrorObject>('POST', '/auth/user/edit', { code: admin.user.activeUser.code, name: 'Not me', mailAddress: admin.user.mailAddress }, eve);
+    expect(other.body).toEqual({ message: 'You are not permitted to do this (EditUser)', statusCode: 403, serverError: 'Forbidden' });
     const self = await api<ErrorObject>('POST', '/auth/user/edit', { code: admin.user.activeUser.code, name: 'Admin', mailAddress: admin.user.mailAddress, status: 'Disabled' });
     expect(self.body.message).toBe('You cannot disable or delete your own account');
   });

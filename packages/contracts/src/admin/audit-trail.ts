@@ -73,3 +73,7 @@ export type AuditLabels = z.infer<typeof auditLabelsSchema>;
 
 export const auditTrailPageSchema = z.object({ items: z.array(auditEntrySchema), labels: auditLabelsSchema, nextCursor: z.string().optional() });
 export type AuditTrailPage = z.infer<typeof auditTrailPageSchema>;
+
+/** The entity names that have audit entries (the filter's choices). */
+export const auditEntitiesSchema = z.object({ items: z.array(z.string()) });
+export type AuditEntities = z.infer<typeof auditEntitiesSchema>;

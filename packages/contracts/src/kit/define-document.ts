@@ -99,12 +99,12 @@ export function documentPages(def: Pick<DocumentDef, 'kinds' | 'readPages'>): st
 }
 
 /** Whether an action may start from a state: the one check of every transition, typed. */
-export function canPerform<S extends string, A extends string>(def: Pick<DocumentDef<S, A>, 'actions'>, state: S, action: A): boolean {
+export function canPerform<S extends string, A extends string>(def: Pick<DocumentDef<S, A>, 'actions'>, state: NoInfer<S>, action: NoInfer<A>): boolean {
   return def.actions[action].from.includes(state);
 }
 
-export const isEditable = <S extends string>(def: Pick<DocumentDef<S>, 'editable'>, state: S): boolean => def.editable.includes(state);
-export const isPosted = <S extends string>(def: Pick<DocumentDef<S>, 'posted'>, state: S): boolean => def.posted.includes(state);
+export const isEditable = <S extends string>(def: Pick<DocumentDef<S>, 'editable'>, state: NoInfer<S>): boolean => def.editable.includes(state);
+export const isPosted = <S extends string>(def: Pick<DocumentDef<S>, 'posted'>, state: NoInfer<S>): boolean => def.posted.includes(state);
 
 /** A stored state read back as the definition's union; anything else is a broken row, not a state. */
 export function stateOf<S extends string>(def: Pick<DocumentDef<S>, 'states' | 'name'>, value: string): S {
@@ -113,7 +113,7 @@ export function stateOf<S extends string>(def: Pick<DocumentDef<S>, 'states' | '
 }
 
 /** The actions the web offers on a document in a state (the server checks the same). */
-export function actionsFrom<S extends string, A extends string>(def: Pick<DocumentDef<S, A>, 'actions'>, state: S): A[] {
+export function actionsFrom<S extends string, A extends string>(def: Pick<DocumentDef<S, A>, 'actions'>, state: NoInfer<S>): A[] {
   return (Object.keys(def.actions) as A[]).filter((a) => canPerform(def, state, a));
 }
 

@@ -146,6 +146,36 @@ export function entityInputSchema(def: EntityDef) {
 
 export type EntityRecord = { id: string; createdAt: string; updatedAt: string } & Record<string, unknown>;
 
+function outputSchema(f: FieldDef): z.ZodType {
+  switch (f.type) {
+    case 'integer':
+      return z.number().int().nullable();
+    case 'boolean':
+      return z.boolean().nullable();
+    case 'textList':
+      return z.array(z.string()).nullable();
+    default:
+      return z.string().nullable();
+  }
+}
+
+/** The record an entity's routes answer with (OpenAPI and response serialisation): its fields, id and audit times. */
+export function entityRecordSchema(def: EntityDef) {
+  return z.object({
+    id: z.uuid(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, outputSchema(f)])),
+  });
+}
+
+/** A page of records with 'CODE · Name' of every record their reference fields point to, by field and id. */
+export function entityListSchema(def: EntityDef) {
+  return z.object({ items: z.array(entityRecordSchema(def)), total: z.number().int(), labels: z.record(z.string(), z.record(z.string(), z.string())) });
+}
+export type RefLabels = Record<string, Record<string, string>>;
+export type EntityList = { items: EntityRecord[]; total: number; labels: RefLabels };
+
 /** Columns of the list page, in field order. */
 export function listFields(def: EntityDef): string[] {
   const explicit = Object.entries(def.fields).filter(([, f]) => f.list === true).map(([k]) => k);
@@ -166,6 +196,10 @@ export const entityListQuerySchema = z.object({
   filter: z.string().max(2000).optional(),
 });
 export type EntityListQuery = z.infer<typeof entityListQuerySchema>;
+/** A picker of an entity: the lookup's search narrowed by the list's filter. */
+export const entityLookupQuerySchema = z.object({ search: z.string().max(200).optional(), filter: z.string().max(2000).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+/** An export: the list's search, filter and sort, every row, as CSV or XLSX. */
+export const entityExportQuerySchema = entityListQuerySchema.pick({ search: true, filter: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 export const importRequestSchema = z.object({
   fileName: z.string().min(1).max(255),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
+import { pageSchema, pagingShape, tableFormatSchema } from '../common/routes';
 import { entityOperations } from '../kit/define-entity';
 import { defineDocument, documentListQuerySchema } from '../kit/define-document';
 import { JOURNAL_LINES_MAX, journalDocument, journalStatuses, journalViewSchema } from './journals';
@@ -222,3 +223,9 @@ export const intercompanyPartnerSchema = intercompanyCompanySchema.extend({
   partnerReady: z.boolean(),
 });
 export type IntercompanyPartner = z.infer<typeof intercompanyPartnerSchema>;
+
+/** The list of intercompany templates: search and sort, a page; the export takes the same filter. */
+const intercompanyTemplateFilterShape = { search: z.string().max(200).optional(), sort: z.enum(intercompanyTemplateSortKeys).optional() };
+export const intercompanyTemplateListQuerySchema = z.object({ ...intercompanyTemplateFilterShape, ...pagingShape });
+export const intercompanyTemplateExportQuerySchema = z.object({ ...intercompanyTemplateFilterShape, format: tableFormatSchema });
+export const intercompanyTemplateListSchema = pageSchema(intercompanyTemplateListItemSchema);

@@ -15,3 +15,5 @@ export const transactionHistoryQuerySchema = z.object({
   from: dateSchema(), to: dateSchema(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(500).optional(),
 });
 export const transactionHistoryExportQuerySchema = z.object({ from: dateSchema(), to: dateSchema(), format: z.enum(['csv', 'xlsx']).default('csv') });
+export type NextNumber = z.infer<typeof nextNumberSchema>;
+export type TakenNumber = z.infer<typeof takenNumberSchema>;

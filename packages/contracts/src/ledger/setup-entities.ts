@@ -288,7 +288,6 @@ export const moduleConfigEntity = defineEntity({
 
 export const periodTypes = ['Opening', 'Regular', 'Adjustment'] as const;
 export const periodStatuses = ['Open', 'Closed', 'Locked'] as const;
-export type PeriodStatus = (typeof periodStatuses)[number];
 
 export const ledgerSetupEntities = [
   currencyEntity, exchangeRateEntity, accountClassEntity, accountGroupEntity, accountEntity, taxEntity,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema, dateSchema } from '../common/scalars';
 import { recurringFrequencies } from './recurring-dates';
+import { pageSchema, pagingShape, tableFormatSchema } from '../common/routes';
 
 /*
  * Journal templates (reusable line sets) and recurring journals (a template plus a schedule).
@@ -176,3 +177,19 @@ export const recurringRunResultSchema = z.object({
   notice: z.string().nullable(),
 });
 export type RecurringRunResult = z.infer<typeof recurringRunResultSchema>;
+
+/** The list of journal templates: search, sort, kind and active filters, a page. */
+export const templateListQuerySchema = z.object({
+  search: z.string().max(200).optional(), sort: z.enum(templateSortKeys).optional(), kind: z.enum(templateJournalKinds).optional(),
+  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  ...pagingShape,
+});
+export const templateListSchema = pageSchema(journalTemplateListItemSchema);
+export const templateExportQuerySchema = z.object({ search: z.string().max(200).optional(), format: tableFormatSchema });
+
+/** The list of recurring journals: search, sort, state filter, a page; the export takes the same filter. */
+const recurringFilterShape = { search: z.string().max(200).optional(), sort: z.enum(recurringSortKeys).optional(), state: z.enum(recurringStates).optional() };
+export const recurringListQuerySchema = z.object({ ...recurringFilterShape, ...pagingShape });
+export const recurringExportQuerySchema = z.object({ ...recurringFilterShape, format: tableFormatSchema });
+export const recurringListSchema = pageSchema(recurringJournalViewSchema);
+export const generatedJournalListSchema = pageSchema(generatedJournalSchema);

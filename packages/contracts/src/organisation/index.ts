@@ -63,3 +63,17 @@ export type Currency = z.infer<typeof currencyViewSchema>;
 
 export const localeSchema = z.object({ code: z.string(), name: z.string() });
 export type Locale = z.infer<typeof localeSchema>;
+
+/** Tenants or companies saved in one call: new ones without an id, edited ones with theirs. */
+export const tenantBatchSchema = z.array(tenantSchema).min(1).max(50);
+export const tenantViewsSchema = z.array(tenantViewSchema);
+export const companyBatchSchema = z.array(companySchema).min(1).max(50);
+export const companyViewsSchema = z.array(companyViewSchema);
+export const tenantListSchema = z.object({ items: z.array(tenantViewSchema), total: z.number().int() });
+export type TenantList = z.infer<typeof tenantListSchema>;
+export const companyListSchema = z.object({ items: z.array(companyListItemSchema), total: z.number().int() });
+export type CompanyList = z.infer<typeof companyListSchema>;
+export const currencyListSchema = z.object({ items: z.array(currencyViewSchema), total: z.number().int() });
+export type CurrencyList = z.infer<typeof currencyListSchema>;
+export const localeListSchema = z.array(localeSchema);
+export const hostParamSchema = z.object({ host: z.string().min(1).max(253) });

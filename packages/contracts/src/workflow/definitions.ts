@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { approvalOperationSchema, approvalTypeSchema, approvalTypes, type ApprovalOperation, type ApprovalType } from '../navigation/approvals';
 import { amountSchema, dateSchema } from '../common/scalars';
+import { pageSchema } from '../common/routes';
 
 /*
  * Workflow definitions (Admin > Workflow of SPEC.md section 2): workflows per approval type and
@@ -292,3 +293,15 @@ export const defaultMessageTemplates: Readonly<Record<MessageEvent, { subject: s
 
 export const userLookupItemSchema = z.object({ id: z.uuid(), label: z.string() });
 export type UserLookupItem = z.infer<typeof userLookupItemSchema>;
+
+/** Route shapes of the definition screens beyond their records. */
+export const approvalTypeInfoListSchema = z.array(approvalTypeInfoSchema);
+export const workflowListSchema = pageSchema(workflowListItemSchema);
+export const tagListSchema = pageSchema(tagViewSchema);
+export const actorListSchema = pageSchema(actorViewSchema);
+export const escalationRuleListSchema = pageSchema(escalationRuleViewSchema);
+export const escalationRuleListQuerySchema = z.object({ workflowId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(500).default(100), page: z.coerce.number().int().min(1).default(1) });
+export const userLookupListSchema = z.array(userLookupItemSchema);
+export const messageSettingListSchema = z.array(messageSettingViewSchema);
+export const userIdParamSchema = z.object({ userId: z.uuid() });
+export const messageEventParamSchema = z.object({ event: z.enum(messageEvents) });

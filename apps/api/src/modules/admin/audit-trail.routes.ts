@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AUDIT_EXPORT_ROWS_MAX, AUDIT_TRAIL_ACCESS_PAGE, auditExportQuerySchema, auditTrailPageSchema, auditTrailQuerySchema } from '@erp/contracts';
+import { AUDIT_EXPORT_ROWS_MAX, AUDIT_TRAIL_ACCESS_PAGE, auditEntitiesSchema, auditExportQuerySchema, auditTrailPageSchema, auditTrailQuerySchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { sendTable } from '../../platform/kit/tabular-files';
 import type { Platform } from '../../platform/platform';
@@ -26,7 +25,7 @@ export function registerAuditTrailRoutes(app: FastifyInstance, platform: Platfor
 
   r.get('/admin/audit-trail/entities', {
     config: { access },
-    schema: { tags, summary: 'The entity names that have audit entries, for the filter', response: { 200: z.object({ items: z.array(z.string()) }) } },
+    schema: { tags, summary: 'The entity names that have audit entries, for the filter', response: { 200: auditEntitiesSchema } },
   }, async (request) => tx(request, (t) => listAuditEntities(t, request.tenantId)));
 
   r.get('/admin/audit-trail/export', {

@@ -11,12 +11,12 @@ import {
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/http/actor';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import { rolePermissions, roles } from './auth.tables';
 
 export const ADMINISTRATOR_ROLE = 'Administrator';
 
-type Actor = { tenantId: string; userId: string };
 type PermissionRow = typeof rolePermissions.$inferInsert;
 
 /** Module -> group -> page rows, the shape the database keeps. */

@@ -8,13 +8,13 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import type { Actor } from '../../platform/http/actor';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import { hashSecret } from '../../platform/security/passwords';
 import { companies } from '../organisation/index';
 import { roles, users } from './auth.tables';
 import { findAdministratorRole } from './roles.service';
 
-type Actor = { tenantId: string; userId: string; companyId: string; operations: ReadonlySet<string> };
 type UserRow = typeof users.$inferSelect;
 
 const userColumns = {
@@ -122,8 +122,8 @@ async function assertReferences(tx: Tx, user: User): Promise<void> {
 }
 
 /**
- * Edits a user. With EditUser anything but the address and password; without it, a user may
- * still change their own name, phone and colour (the /user-profile screen).
+ * Edits a user: anything but the address and password. The route decides who may (EditUser, or
+ * self-service for your own name, phone and colour).
  */
 export async function editUser(tx: Tx, actor: Actor, user: User): Promise<UserView> {
   if (!user.code) throw badRequest('Please supply the user to edit');
@@ -135,9 +135,7 @@ export async function editUser(tx: Tx, actor: Actor, user: User): Promise<UserVi
     throw unprocessable('The email address of an existing user cannot be changed');
   }
   const status = user.status ?? user.userStatus ?? before.status;
-  const privileged = (user.roleID && user.roleID !== before.roleId) || (user.company && user.company !== before.companyId) || status !== before.status;
   const isSelf = user.code === actor.userId;
-  if (!actor.operations.has('EditUser') && !(isSelf && !privileged)) throw forbidden('You are not permitted to do this (EditUser)');
   if (isSelf && status !== 'Active') throw unprocessable('You cannot disable or delete your own account');
   await assertReferences(tx, user);
   const revoke = status !== before.status || (user.roleID && user.roleID !== before.roleId);

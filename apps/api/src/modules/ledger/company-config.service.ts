@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import type { CompanyConfig } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
@@ -9,18 +9,6 @@ import { accounts } from './setup.tables';
 
 const accountFields = ['retainedEarningsAccount', 'roundingAccount', 'realisedFxGainAccount', 'realisedFxLossAccount', 'unrealisedFxAccount', 'suspenseAccount', 'exchangeAccount'] as const;
 
-const ref = z.uuid().nullable();
-export const companyConfigSchema = z.object({
-  retainedEarningsAccount: ref,
-  roundingAccount: ref,
-  realisedFxGainAccount: ref,
-  realisedFxLossAccount: ref,
-  unrealisedFxAccount: ref,
-  suspenseAccount: ref,
-  exchangeAccount: ref,
-  journalSequence: ref,
-});
-export type CompanyConfig = z.infer<typeof companyConfigSchema>;
 
 export async function getCompanyConfig(tx: Tx, scope: KitScope): Promise<CompanyConfig> {
   const [row] = await tx.select().from(companySettings).where(eq(companySettings.companyId, scope.companyId));

@@ -6,7 +6,7 @@ import type { Table } from '../../platform/kit/tabular-files';
 import { accounts, taxes } from './setup.tables';
 import { dimensionSets, journalLines, journals, ledgerEntries } from './journals.tables';
 import { companyLedger } from './posting-context';
-import type { KitScope } from '../../platform/kit/registry';
+import type { Scope } from '../../platform/http/actor';
 import { journalFilter, type JournalListQuery } from './journals.service';
 
 /** An export holds at most this many lines: past it, the user narrows the filter (dates, kind, status). */
@@ -24,7 +24,7 @@ type ExportLine = {
  * reversed journal's ledger lines (generated rounding and exchange lines included, base amounts),
  * a draft's lines as entered (no base amounts yet). Three reads: headers, posted lines, draft lines.
  */
-export async function exportJournals(tx: Tx, actor: KitScope, q: Omit<JournalListQuery, 'limit' | 'page'>): Promise<Table> {
+export async function exportJournals(tx: Tx, actor: Scope, q: Omit<JournalListQuery, 'limit' | 'page'>): Promise<Table> {
   const { where, order } = journalFilter(actor, q);
   // The size first, in one statement (the lines of the filter's journals, posted and draft): a
   // filter too wide is refused before anything is read into memory.

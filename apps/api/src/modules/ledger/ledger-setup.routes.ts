@@ -1,39 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { customPeriodSchema, nextNumberSchema, onDateSchema, periodStatuses, takenNumberSchema } from '@erp/contracts';
+import {
+  accountingPeriodSchema,
+  accountingPeriodsSchema,
+  companyConfigSchema,
+  generatePeriodsSchema,
+  idParamSchema,
+  nextNumberSchema,
+  onDateSchema,
+  periodStatusInputSchema,
+  takenNumberSchema,
+} from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
-import { principalOf } from '../../platform/http/guard';
-import type { KitScope } from '../../platform/kit/registry';
+import { scopeOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
 import { refuseDirectClosing } from './approvals';
-import { companyConfigSchema, getCompanyConfig, saveCompanyConfig } from './company-config.service';
+import { getCompanyConfig, saveCompanyConfig } from './company-config.service';
 import { generatePeriods, listPeriods, setPeriodStatus } from './periods.service';
 import { nextNumber, previewNumber } from './sequences.service';
-
-const scopeOf = (request: FastifyRequest): KitScope => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
-};
-const idParam = z.object({ id: z.uuid() });
-const periodSchema = z.object({
-  id: z.uuid(),
-  fiscalYear: z.uuid(),
-  periodNo: z.number().int(),
-  name: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  type: z.string(),
-  status: z.string(),
-  updatedAt: z.string(),
-});
-const generateSchema = z.discriminatedUnion('pattern', [
-  z.object({ pattern: z.literal('monthly') }),
-  z.object({
-    pattern: z.literal('custom'),
-    periods: z.array(customPeriodSchema).min(1).max(36),
-  }),
-]);
 
 /** Fiscal periods, number allocation and company configuration: the set-up that is more than master data. */
 export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platform): void {
@@ -43,17 +27,17 @@ export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platfo
 
   r.get('/gl/fiscal-years/:id/periods', {
     config: { access: { kind: 'user', page: '/fiscal-year' } },
-    schema: { tags, summary: 'The periods of a fiscal year', params: idParam, response: { 200: z.array(periodSchema) } },
+    schema: { tags, summary: 'The periods of a fiscal year', params: idParamSchema, response: { 200: accountingPeriodsSchema } },
   }, async (request) => tx(request, (t) => listPeriods(t, scopeOf(request), request.params.id)));
 
   r.post('/gl/fiscal-years/:id/periods', {
     config: { access: { kind: 'user', operation: 'EditFiscalYear' } },
-    schema: { tags, summary: 'Generate the periods of a fiscal year: monthly, or custom periods that tile the year, plus opening and adjustment periods', params: idParam, body: generateSchema, response: { 200: z.array(periodSchema) } },
+    schema: { tags, summary: 'Generate the periods of a fiscal year: monthly, or custom periods that tile the year, plus opening and adjustment periods', params: idParamSchema, body: generatePeriodsSchema, response: { 200: accountingPeriodsSchema } },
   }, async (request) => tx(request, (t) => generatePeriods(t, scopeOf(request), request.params.id, request.body)));
 
   r.post('/gl/accounting-periods/:id/status', {
     config: { access: { kind: 'user', operation: 'EditAccountingPeriod' } },
-    schema: { tags, summary: 'Open, close or lock an accounting period (a locked period never reopens)', params: idParam, body: z.object({ status: z.enum(periodStatuses) }), response: { 200: periodSchema } },
+    schema: { tags, summary: 'Open, close or lock an accounting period (a locked period never reopens)', params: idParamSchema, body: periodStatusInputSchema, response: { 200: accountingPeriodSchema } },
   }, async (request) => tx(request, async (t) => {
     await refuseDirectClosing(t, scopeOf(request), request.params.id, request.body.status);
     return setPeriodStatus(t, scopeOf(request), request.params.id, request.body.status);
@@ -61,12 +45,12 @@ export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platfo
 
   r.post('/gl/number-sequences/:id/preview', {
     config: { access: { kind: 'user', page: '/number-sequence' } },
-    schema: { tags, summary: 'The number the next document would get on a date, without taking it', params: idParam, body: onDateSchema, response: { 200: nextNumberSchema } },
+    schema: { tags, summary: 'The number the next document would get on a date, without taking it', params: idParamSchema, body: onDateSchema, response: { 200: nextNumberSchema } },
   }, async (request) => ({ next: await tx(request, (t) => previewNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
 
   r.post('/gl/number-sequences/:id/take', {
     config: { access: { kind: 'user', operation: 'EditNumberSequence' } },
-    schema: { tags, summary: 'Take the next number of a sequence (manual documents); gapless per sequence', params: idParam, body: onDateSchema, response: { 200: takenNumberSchema } },
+    schema: { tags, summary: 'Take the next number of a sequence (manual documents); gapless per sequence', params: idParamSchema, body: onDateSchema, response: { 200: takenNumberSchema } },
   }, async (request) => ({ number: await tx(request, (t) => nextNumber(t, scopeOf(request), request.params.id, request.body.date)) }));
 
   r.get('/gl/company-config', {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import type { periodStatuses } from '@erp/contracts';
+import type { AccountingPeriod, PeriodStatus, PeriodType } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
@@ -8,8 +8,9 @@ import { accountingPeriods, fiscalYears } from './periods.tables';
 import { customPeriods, monthlyPeriods } from './periods';
 
 type PeriodRow = typeof accountingPeriods.$inferSelect;
-export type PeriodView = Omit<PeriodRow, 'tenantId' | 'companyId' | 'updatedAt'> & { updatedAt: string };
-const toView = ({ tenantId: _t, companyId: _c, ...p }: PeriodRow): PeriodView => ({ ...p, updatedAt: p.updatedAt.toISOString() });
+export type PeriodView = AccountingPeriod;
+// Only these services write type and status, each from the contract's unions.
+const toView = ({ tenantId: _t, companyId: _c, ...p }: PeriodRow): PeriodView => ({ ...p, type: p.type as PeriodType, status: p.status as PeriodStatus, updatedAt: p.updatedAt.toISOString() });
 
 /** A fiscal year ends after it starts, lasts at most 18 months and overlaps no other year of the company. */
 export const fiscalYearFits: KitRule = async (tx, scope, input, id) => {
@@ -66,7 +67,7 @@ export async function listPeriods(tx: Tx, scope: KitScope, fiscalYearId: string)
  * through the PeriodClosing approval once workflows exist; the ledger refuses postings to a
  * period that is not Open either way.
  */
-export async function setPeriodStatus(tx: Tx, scope: KitScope, periodId: string, status: (typeof periodStatuses)[number]): Promise<PeriodView> {
+export async function setPeriodStatus(tx: Tx, scope: KitScope, periodId: string, status: PeriodStatus): Promise<PeriodView> {
   const [before] = await tx.select().from(accountingPeriods).where(and(eq(accountingPeriods.id, periodId), eq(accountingPeriods.companyId, scope.companyId))).for('update');
   if (!before) throw notFound('Accounting Period');
   if (before.status === 'Locked' && status !== 'Locked') throw unprocessable(`Period ${before.name} is locked and cannot be reopened`);

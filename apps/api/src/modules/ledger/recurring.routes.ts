@@ -1,28 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  generatedJournalSchema,
+  generatedJournalListSchema,
+  idParamSchema,
   importRequestSchema,
   importResultSchema,
+  messageResultSchema,
+  pagingQuerySchema,
+  recurringExportQuerySchema,
   recurringJournalInputSchema,
   recurringJournalViewSchema,
+  recurringListQuerySchema,
+  recurringListSchema,
   recurringRunRequestSchema,
   recurringRunResultSchema,
-  recurringSortKeys,
-  recurringStates,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
 import { sendTable } from '../../platform/kit/tabular-files';
-import { actorOf } from './templates.routes';
+import { actorOf } from '../../platform/http/actor';
 import { createRecurring, deleteRecurring, editRecurring, getRecurring, listRecurring, recurringHistory } from './recurring.service';
 import { exportRecurring, importRecurring } from './recurring-transfer.service';
 import { runRecurringNow } from './recurring-run.service';
-
-const idParam = z.object({ id: z.uuid() });
-const listFilter = { search: z.string().max(200).optional(), sort: z.enum(recurringSortKeys).optional(), state: z.enum(recurringStates).optional() };
-const paging = { limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1) };
 
 /** Recurring journals (/recurring-journals, /recurring-journal): schedules, run now, the journals they generated. */
 export function registerRecurringRoutes(app: FastifyInstance, platform: Platform): void {
@@ -35,14 +34,14 @@ export function registerRecurringRoutes(app: FastifyInstance, platform: Platform
     config: { access: { kind: 'user', page: '/recurring-journals' } },
     schema: {
       tags, summary: 'Recurring journals of the company with the state of their last run: search code, description and template; sort; pages',
-      querystring: z.object({ ...listFilter, ...paging }),
-      response: { 200: z.object({ items: z.array(recurringJournalViewSchema), total: z.number().int() }) },
+      querystring: recurringListQuerySchema,
+      response: { 200: recurringListSchema },
     },
   }, async (request) => tx(request, (t) => listRecurring(t, actorOf(request), request.query)));
 
   r.get(`${base}/export`, {
     config: { access: { kind: 'user', operation: 'ExportRecurringJournal' } },
-    schema: { tags, summary: 'Export the recurring journals of the search as CSV or XLSX', querystring: z.object({ ...listFilter, format: z.enum(['csv', 'xlsx']).default('csv') }) },
+    schema: { tags, summary: 'Export the recurring journals of the search as CSV or XLSX', querystring: recurringExportQuerySchema },
   }, async (request, reply) => sendTable(reply, 'recurring-journals', 'Recurring Journals', request.query.format, await tx(request, (t) => exportRecurring(t, actorOf(request), request.query))));
 
   r.post(`${base}/import`, {
@@ -52,12 +51,12 @@ export function registerRecurringRoutes(app: FastifyInstance, platform: Platform
 
   r.get(`${base}/:id`, {
     config: { access: { kind: 'user', page: '/recurring-journal' } },
-    schema: { tags, summary: 'One recurring journal', params: idParam, response: { 200: recurringJournalViewSchema } },
+    schema: { tags, summary: 'One recurring journal', params: idParamSchema, response: { 200: recurringJournalViewSchema } },
   }, async (request) => tx(request, (t) => getRecurring(t, actorOf(request), request.params.id)));
 
   r.get(`${base}/:id/journals`, {
     config: { access: { kind: 'user', page: '/recurring-journal' } },
-    schema: { tags, summary: 'The occurrences a recurring journal generated and their journals, newest first', params: idParam, querystring: z.object(paging), response: { 200: z.object({ items: z.array(generatedJournalSchema), total: z.number().int() }) } },
+    schema: { tags, summary: 'The occurrences a recurring journal generated and their journals, newest first', params: idParamSchema, querystring: pagingQuerySchema, response: { 200: generatedJournalListSchema } },
   }, async (request) => tx(request, (t) => recurringHistory(t, actorOf(request), request.params.id, request.query.limit, request.query.page)));
 
   r.post(base, {
@@ -67,12 +66,12 @@ export function registerRecurringRoutes(app: FastifyInstance, platform: Platform
 
   r.put(`${base}/:id`, {
     config: { access: { kind: 'user', operation: 'EditRecurringJournal' } },
-    schema: { tags, summary: 'Edit a recurring journal; without a next date it carries on from where it is', params: idParam, body: recurringJournalInputSchema, response: { 200: recurringJournalViewSchema } },
+    schema: { tags, summary: 'Edit a recurring journal; without a next date it carries on from where it is', params: idParamSchema, body: recurringJournalInputSchema, response: { 200: recurringJournalViewSchema } },
   }, async (request) => tx(request, (t) => editRecurring(t, actorOf(request), request.params.id, request.body)));
 
   r.delete(`${base}/:id`, {
     config: { access: { kind: 'user', operation: 'DeleteRecurringJournal' } },
-    schema: { tags, summary: 'Delete a recurring journal that has generated no journal (deactivate it otherwise)', params: idParam, response: { 200: z.object({ message: z.string() }) } },
+    schema: { tags, summary: 'Delete a recurring journal that has generated no journal (deactivate it otherwise)', params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteRecurring(t, actorOf(request), request.params.id));
     return { message: 'Recurring journal deleted' };
@@ -81,6 +80,6 @@ export function registerRecurringRoutes(app: FastifyInstance, platform: Platform
   // Occurrences are keyed by date, so a repeated click or retried call makes nothing twice: no Idempotency-Key needed.
   r.post(`${base}/:id/run`, {
     config: { access: { kind: 'user', operation: 'EditRecurringJournal' } },
-    schema: { tags, summary: 'Run now: generate every occurrence due up to a date (today by default), each once', params: idParam, body: recurringRunRequestSchema.nullish(), response: { 200: recurringRunResultSchema } },
+    schema: { tags, summary: 'Run now: generate every occurrence due up to a date (today by default), each once', params: idParamSchema, body: recurringRunRequestSchema.nullish(), response: { 200: recurringRunResultSchema } },
   }, async (request) => runRecurringNow(platform, actorOf(request), request.params.id, request.body?.upTo));
 }

@@ -14,21 +14,16 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { AppError, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journals } from './journals.tables';
 import { journalTemplates } from './templates.tables';
 import { recurringJournalRuns, recurringJournals } from './recurring.tables';
 import { companyLedger } from './posting-context';
 import { blankLineNumbers, loadTemplate } from './templates.service';
-import type { Actor } from './journals.service';
+import type { Actor } from '../../platform/http/actor';
 
 export type RecurringRow = typeof recurringJournals.$inferSelect;
-
-export function requireRecurringOperation(actor: Actor, verb: 'Save' | 'Edit' | 'Delete' | 'Import' | 'Export'): void {
-  const label = `${verb}RecurringJournal`;
-  if (!actor.operations.has(label)) throw forbidden(`You are not permitted to do this (${label})`);
-}
 
 export const ruleOf = (row: Pick<RecurringRow, 'frequency' | 'intervalCount' | 'startDate'>) => ({
   frequency: row.frequency as RecurringFrequency,
@@ -94,12 +89,10 @@ const scheduleColumns = (input: RecurringJournalInput) => ({
 });
 
 export async function createRecurring(tx: Tx, actor: Actor, input: RecurringJournalInput): Promise<RecurringJournalView> {
-  requireRecurringOperation(actor, 'Save');
   return getRecurring(tx, actor, await insertRecurring(tx, actor, input));
 }
 
 export async function editRecurring(tx: Tx, actor: Actor, id: string, input: RecurringJournalInput): Promise<RecurringJournalView> {
-  requireRecurringOperation(actor, 'Edit');
   await updateRecurring(tx, actor, id, input);
   return getRecurring(tx, actor, id);
 }
@@ -141,7 +134,6 @@ export async function updateRecurring(tx: Tx, actor: KitScope, id: string, input
 
 /** A schedule that has generated journals stays, as their origin: deactivate it instead. */
 export async function deleteRecurring(tx: Tx, actor: Actor, id: string): Promise<void> {
-  requireRecurringOperation(actor, 'Delete');
   const before = await loadRecurring(tx, actor, id, true);
   const [made] = await tx.select({ n: count() }).from(journals).where(eq(journals.recurringId, id));
   if ((made?.n ?? 0) > 0) throw conflict(`Recurring journal ${before.code} has generated ${made!.n} journal(s): deactivate it instead`);

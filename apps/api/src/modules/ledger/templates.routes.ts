@@ -1,32 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  idParamSchema,
   importRequestSchema,
   importResultSchema,
   journalFromTemplateSchema,
   journalTemplateInputSchema,
-  journalTemplateListItemSchema,
   journalTemplateViewSchema,
   journalViewSchema,
-  templateJournalKinds,
-  templateSortKeys,
+  lookupListSchema,
+  lookupQuerySchema,
+  messageResultSchema,
+  templateExportQuerySchema,
+  templateListQuerySchema,
+  templateListSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
-import { principalOf } from '../../platform/http/guard';
+import { actorOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
 import { sendTable } from '../../platform/kit/tabular-files';
 import { JOURNAL_PAGES, journalOperation } from './journal-access';
-import type { Actor } from './journals.service';
 import { createTemplate, deleteTemplate, editTemplate, getTemplate, journalFromTemplate, listTemplates, lookupTemplates } from './templates.service';
 import { exportTemplates, importTemplates } from './templates-transfer.service';
 
-export const actorOf = (request: FastifyRequest): Actor => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
-};
-const idParam = z.object({ id: z.uuid() });
-const exportQuery = z.object({ search: z.string().max(200).optional(), format: z.enum(['csv', 'xlsx']).default('csv') });
 
 /** Journal templates (/journal-template): reusable line sets, and "create journal from template". */
 export function registerTemplateRoutes(app: FastifyInstance, platform: Platform): void {
@@ -39,23 +35,19 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
     config: { access: { kind: 'user', page: '/journal-template' } },
     schema: {
       tags, summary: 'Journal templates of the company: search code, name and description; sort; pages',
-      querystring: z.object({
-        search: z.string().max(200).optional(), sort: z.enum(templateSortKeys).optional(), kind: z.enum(templateJournalKinds).optional(),
-        active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-        limit: z.coerce.number().int().min(1).max(500).default(20), page: z.coerce.number().int().min(1).default(1),
-      }),
-      response: { 200: z.object({ items: z.array(journalTemplateListItemSchema), total: z.number().int() }) },
+      querystring: templateListQuerySchema,
+      response: { 200: templateListSchema },
     },
   }, async (request) => tx(request, (t) => listTemplates(t, actorOf(request), request.query)));
 
   r.get(`${base}/lookup`, {
     config: { access: { kind: 'user', page: ['/journal-template', ...JOURNAL_PAGES] } },
-    schema: { tags, summary: 'Pick an active template: id and label of the first matches', querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
+    schema: { tags, summary: 'Pick an active template: id and label of the first matches', querystring: lookupQuerySchema, response: { 200: lookupListSchema } },
   }, async (request) => tx(request, (t) => lookupTemplates(t, actorOf(request), request.query.search, request.query.limit)));
 
   r.get(`${base}/export`, {
     config: { access: { kind: 'user', operation: 'ExportJournalTemplate' } },
-    schema: { tags, summary: 'Export the templates of the search, one row per line, as CSV or XLSX', querystring: exportQuery },
+    schema: { tags, summary: 'Export the templates of the search, one row per line, as CSV or XLSX', querystring: templateExportQuerySchema },
   }, async (request, reply) => sendTable(reply, 'journal-templates', 'Journal Templates', request.query.format, await tx(request, (t) => exportTemplates(t, actorOf(request), request.query.search))));
 
   r.post(`${base}/import`, {
@@ -65,7 +57,7 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
 
   r.get(`${base}/:id`, {
     config: { access: { kind: 'user', page: ['/journal-template', ...JOURNAL_PAGES] } },
-    schema: { tags, summary: 'One template with its lines', params: idParam, response: { 200: journalTemplateViewSchema } },
+    schema: { tags, summary: 'One template with its lines', params: idParamSchema, response: { 200: journalTemplateViewSchema } },
   }, async (request) => tx(request, (t) => getTemplate(t, actorOf(request), request.params.id)));
 
   r.post(base, {
@@ -75,12 +67,12 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
 
   r.put(`${base}/:id`, {
     config: { access: { kind: 'user', operation: 'EditJournalTemplate' } },
-    schema: { tags, summary: 'Edit a template (its lines are replaced)', params: idParam, body: journalTemplateInputSchema, response: { 200: journalTemplateViewSchema } },
+    schema: { tags, summary: 'Edit a template (its lines are replaced)', params: idParamSchema, body: journalTemplateInputSchema, response: { 200: journalTemplateViewSchema } },
   }, async (request) => tx(request, (t) => editTemplate(t, actorOf(request), request.params.id, request.body)));
 
   r.delete(`${base}/:id`, {
     config: { access: { kind: 'user', operation: 'DeleteJournalTemplate' } },
-    schema: { tags, summary: 'Delete a template no recurring journal uses', params: idParam, response: { 200: z.object({ message: z.string() }) } },
+    schema: { tags, summary: 'Delete a template no recurring journal uses', params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteTemplate(t, actorOf(request), request.params.id));
     return { message: 'Journal template deleted' };
@@ -88,6 +80,6 @@ export function registerTemplateRoutes(app: FastifyInstance, platform: Platform)
 
   r.post(`${base}/:id/journal`, {
     config: { access: journalOperation('Save') },
-    schema: { tags, summary: 'Create a draft journal from a template (Save<kind>Journal); blank amounts stay to be filled', params: idParam, body: journalFromTemplateSchema, response: { 200: journalViewSchema } },
+    schema: { tags, summary: 'Create a draft journal from a template (Save<kind>Journal); blank amounts stay to be filled', params: idParamSchema, body: journalFromTemplateSchema, response: { 200: journalViewSchema } },
   }, async (request) => tx(request, (t) => journalFromTemplate(t, actorOf(request), request.params.id, request.body)));
 }

@@ -12,25 +12,20 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/search';
 import { recordAudit } from '../../platform/audit/audit';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { accounts } from './setup.tables';
 import { journalTemplateLines, journalTemplates } from './templates.tables';
 import { recurringJournals } from './recurring.tables';
 import { accountsById, companyLedger } from './posting-context';
+import type { Actor } from '../../platform/http/actor';
 import { createDocument } from '../../platform/kit/documents';
-import type { Actor } from './journals.service';
 import { journalBinding } from './journals.document';
 import type { EntryLine } from './posting.service';
 
 type TemplateRow = typeof journalTemplates.$inferSelect;
 type LineRow = typeof journalTemplateLines.$inferSelect;
 export type TemplateWithLines = { header: TemplateRow; lines: LineRow[] };
-
-export function requireTemplateOperation(actor: Actor, verb: 'Save' | 'Edit' | 'Delete' | 'Import' | 'Export'): void {
-  const label = `${verb}JournalTemplate`;
-  if (!actor.operations.has(label)) throw forbidden(`You are not permitted to do this (${label})`);
-}
 
 /** Input lines as stored lines: amounts in minor units of each line's currency, blank amounts null. */
 async function toStoredLines(tx: Tx, scope: KitScope, templateId: string, input: JournalTemplateInput['lines']) {
@@ -76,12 +71,10 @@ export async function loadTemplate(tx: Tx, scope: KitScope, id: string, lock = f
 }
 
 export async function createTemplate(tx: Tx, actor: Actor, input: JournalTemplateInput): Promise<JournalTemplateView> {
-  requireTemplateOperation(actor, 'Save');
   return getTemplate(tx, actor, await insertTemplate(tx, actor, input));
 }
 
 export async function editTemplate(tx: Tx, actor: Actor, id: string, input: JournalTemplateInput): Promise<JournalTemplateView> {
-  requireTemplateOperation(actor, 'Edit');
   await replaceTemplate(tx, actor, id, input);
   return getTemplate(tx, actor, id);
 }
@@ -119,7 +112,6 @@ export async function replaceTemplate(tx: Tx, actor: KitScope, id: string, input
 
 /** A template a recurring journal uses stays: the schedule would have nothing to generate. */
 export async function deleteTemplate(tx: Tx, actor: Actor, id: string): Promise<void> {
-  requireTemplateOperation(actor, 'Delete');
   const before = await loadTemplate(tx, actor, id, true);
   const [user] = await tx.select({ code: recurringJournals.code }).from(recurringJournals).where(eq(recurringJournals.templateId, id)).orderBy(asc(recurringJournals.code)).limit(1);
   if (user) throw conflict(`Journal template ${before.header.code} is used by recurring journal ${user.code}: change or delete that schedule first`);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { TrialBalanceExportFormat } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { unprocessable } from '../../platform/http/errors';
 import { toCsv, type Table } from '../../platform/kit/tabular-files';
@@ -10,8 +11,7 @@ import { formatDate, reportRows, reportTable, type ReportMeta } from './trial-ba
 import { trialBalancePdf } from './trial-balance-export-pdf';
 import { trialBalanceXlsx } from './trial-balance-export-xlsx';
 
-export const exportFormats = ['xlsx', 'pdf', 'csv'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+type ExportFormat = TrialBalanceExportFormat;
 export type ExportFile = { fileName: string; contentType: string; body: Buffer | string };
 
 const CONTENT_TYPE: Record<ExportFormat, string> = {

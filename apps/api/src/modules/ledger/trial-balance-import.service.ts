@@ -1,24 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatMoney, JOURNAL_LINES_MAX, parseMoney, type JournalInput, type JournalView } from '@erp/contracts';
+import { formatMoney, JOURNAL_LINES_MAX, parseMoney, type JournalInput, type JournalView, type TbImportRequest, type TbImportResult } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { AppError, badRequest, unprocessable } from '../../platform/http/errors';
 import { parseTabular, type Table } from '../../platform/kit/tabular-files';
 import { accounts } from './setup.tables';
 import { companyLedger } from './posting-context';
+import type { Actor } from '../../platform/http/actor';
 import { createDocument, postDocument } from '../../platform/kit/documents';
-import type { Actor } from './journals.service';
 import { journalBinding } from './journals.document';
 import { groupThousands } from './trial-balance-export';
 
-export type TbImportRequest = { fileName: string; contentBase64: string; journalDate: string; description?: string; dryRun: boolean; post: boolean };
 type CellError = { row: number; field: string; message: string };
 type Parsed = { row: number; account: string; accountCode: string; accountName: string; currency: string; debit: string; credit: string; debitMinor: bigint; creditMinor: bigint; description?: string };
-export type TbImportResult = {
-  rows: number; valid: number; skipped: number; errors: CellError[];
-  lines: { row: number; accountCode: string; accountName: string; currency: string; debit: string; credit: string }[];
-  totals: { currency: string; debit: string; credit: string }[];
-  journal: JournalView | null;
-};
 
 /** Accepted headers of each column, lower case: the template's names first. */
 const COLUMNS = {

@@ -1,46 +1,26 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestTx } from '../../platform/db/tenancy';
-import { principalOf } from '../../platform/http/guard';
-import type { KitScope } from '../../platform/kit/registry';
+import { actorOf, scopeOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
-import { dateSchema, journalViewSchema, subledgerTieoutQuerySchema, subledgerTieoutSchema, transactionHistoryExportQuerySchema, transactionHistoryQuerySchema } from '@erp/contracts';
+import {
+  idParamSchema,
+  subledgerTieoutQuerySchema,
+  subledgerTieoutSchema,
+  transactionHistoryExportQuerySchema,
+  transactionHistoryQuerySchema,
+  transactionPageSchema,
+  trialBalanceExportQuerySchema,
+  trialBalanceImportResultSchema,
+  trialBalanceImportSchema,
+  trialBalanceQuerySchema,
+  trialBalanceSchema,
+} from '@erp/contracts';
 import { transactionHistory, trialBalance } from './trial-balance.service';
-import { exportFormats, exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
+import { exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
 import { importTrialBalance } from './trial-balance-import.service';
 import { subledgerTieout } from './subledger-tieout.service';
-
-const scopeOf = (request: FastifyRequest): KitScope => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
-};
-const actorOf = (request: FastifyRequest) => ({ ...scopeOf(request), operations: principalOf(request).operations });
-const tbQuery = z.object({
-  from: dateSchema(), to: dateSchema(), currency: z.string().length(3).toUpperCase().optional(), dimension: z.string().max(60).optional(),
-  fromAccount: z.string().max(30).optional(), toAccount: z.string().max(30).optional(), includeZero: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-});
-const importBody = z.object({
-  fileName: z.string().min(1).max(255),
-  contentBase64: z.string().min(1).max(14_000_000),
-  /** The opening day of a fiscal year: opening-balance journals post into its Opening period. */
-  journalDate: dateSchema(),
-  description: z.string().trim().max(500).optional(),
-  /** Preview only: check every row and the posting rules, write nothing. */
-  dryRun: z.boolean().default(true),
-  /** Post the journal instead of saving a draft. */
-  post: z.boolean().default(false),
-});
-const importResult = z.object({
-  rows: z.number().int(), valid: z.number().int(), skipped: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
-  lines: z.array(z.object({ row: z.number().int(), accountCode: z.string(), accountName: z.string(), currency: z.string(), debit: z.string(), credit: z.string() })),
-  totals: z.array(z.object({ currency: z.string(), debit: z.string(), credit: z.string() })),
-  journal: journalViewSchema.nullable(),
-});
-const amounts = { opening: z.string(), debit: z.string(), credit: z.string(), closing: z.string() };
-const subtotal = z.object({ code: z.string(), name: z.string(), ...amounts });
 
 /** /trial-balance and its drill-down /transaction-history. */
 export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platform): void {
@@ -53,14 +33,8 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     schema: {
       tags,
       summary: 'Trial balance of a date range (periods that start in it), in base or one transaction currency, by dimension and account range',
-      querystring: tbQuery,
-      response: {
-        200: z.object({
-          currency: z.string(), from: z.string(), to: z.string(), balanced: z.boolean(), totals: z.object(amounts),
-          rows: z.array(z.object({ account: z.uuid(), code: z.string(), name: z.string(), classCode: z.string(), className: z.string(), groupCode: z.string(), groupName: z.string(), ...amounts })),
-          classes: z.array(subtotal), groups: z.array(subtotal),
-        }),
-      },
+      querystring: trialBalanceQuerySchema,
+      response: { 200: trialBalanceSchema },
     },
   }, async (request) => tx(request, (t) => trialBalance(t, scopeOf(request), request.query)));
 
@@ -74,7 +48,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
 
   r.get('/gl/trial-balance/export', {
     config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },
-    schema: { tags, summary: 'The trial balance of the same filters as a file: XLSX (numeric cells, subtotals), PDF or CSV', querystring: tbQuery.extend({ format: z.enum(exportFormats).default('xlsx') }) },
+    schema: { tags, summary: 'The trial balance of the same filters as a file: XLSX (numeric cells, subtotals), PDF or CSV', querystring: trialBalanceExportQuerySchema },
   }, async (request, reply) => {
     const { format, ...query } = request.query;
     const file = await tx(request, (t) => exportTrialBalance(t, scopeOf(request), query, format, platform.now()));
@@ -83,7 +57,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
 
   r.post('/gl/trial-balance/import', {
     config: { access: { kind: 'user', operation: 'ImportTrialBalance' } },
-    schema: { tags, summary: 'Import a trial balance (XLSX or CSV: account code, debit, credit, optional currency and description) as an opening-balance journal: preview (dryRun), then a draft or a posted journal', body: importBody, response: { 200: importResult } },
+    schema: { tags, summary: 'Import a trial balance (XLSX or CSV: account code, debit, credit, optional currency and description) as an opening-balance journal: preview (dryRun), then a draft or a posted journal', body: trialBalanceImportSchema, response: { 200: trialBalanceImportResultSchema } },
   }, async (request) => tx(request, (t) => importTrialBalance(t, actorOf(request), request.body)));
 
   r.get('/gl/accounts/:id/transactions', {
@@ -91,14 +65,9 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     schema: {
       tags,
       summary: 'Lines of one account over a range with opening and running balance, keyset-paged (cursor)',
-      params: z.object({ id: z.uuid() }),
+      params: idParamSchema,
       querystring: transactionHistoryQuerySchema,
-      response: {
-        200: z.object({
-          account: z.object({ id: z.uuid(), code: z.string(), name: z.string() }), currency: z.string(), opening: z.string().optional(), nextCursor: z.string().optional(),
-          items: z.array(z.object({ journal: z.uuid(), number: z.string().nullable(), lineNo: z.number().int(), date: z.string(), description: z.string().nullable(), currency: z.string(), debit: z.string(), credit: z.string(), balance: z.string() })),
-        }),
-      },
+      response: { 200: transactionPageSchema },
     },
   }, async (request) => tx(request, (t) => transactionHistory(t, scopeOf(request), request.params.id, request.query)));
 
@@ -106,7 +75,7 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
     config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },
     schema: {
       tags, summary: `The drill-down of one account over a range as CSV or XLSX: opening, each line with its running balance, closing (at most ${HISTORY_EXPORT_LINES_MAX.toLocaleString('en-US')} lines)`,
-      params: z.object({ id: z.uuid() }),
+      params: idParamSchema,
       querystring: transactionHistoryExportQuerySchema,
     },
   }, async (request, reply) => {

@@ -25,7 +25,7 @@ async function actorViews(tx: Tx, people: readonly UserRow[], today: string): Pr
   const ids = people.map((p) => p.id);
   if (ids.length === 0) return [];
   const actors = await tx.select().from(workflowActors).where(inArray(workflowActors.userId, ids));
-  const actorOf = new Map(actors.map((a) => [a.userId, a]));
+  const actorByUser = new Map(actors.map((a) => [a.userId, a]));
   const delegates = await usersById(tx, actors.flatMap((a) => (a.delegateUserId ? [a.delegateUserId] : [])));
   const tagRows = await tx
     .select({ userId: workflowTagMembers.userId, id: workflowTags.id, code: workflowTags.code, name: workflowTags.name })
@@ -34,7 +34,7 @@ async function actorViews(tx: Tx, people: readonly UserRow[], today: string): Pr
     .where(inArray(workflowTagMembers.userId, ids))
     .orderBy(asc(workflowTags.code));
   return people.map((p) => {
-    const actor = actorOf.get(p.id);
+    const actor = actorByUser.get(p.id);
     const delegate = actor?.delegateUserId ? delegates.get(actor.delegateUserId) : undefined;
     const delegateFrom = actor?.delegateFrom ?? null;
     const delegateTo = actor?.delegateTo ?? null;

@@ -1,28 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   actorInputSchema,
+  actorListSchema,
   actorViewSchema,
   approvalLinkTargets,
-  approvalTypeInfoSchema,
+  approvalTypeInfoListSchema,
   escalationRuleInputSchema,
+  escalationRuleListQuerySchema,
+  escalationRuleListSchema,
   escalationRuleViewSchema,
-  messageEvents,
+  idParamSchema,
+  lookupQuerySchema,
+  messageEventParamSchema,
+  messageResultSchema,
   messageSettingInputSchema,
+  messageSettingListSchema,
   messageSettingViewSchema,
+  searchPageQuerySchema,
   tagInputSchema,
+  tagListSchema,
   tagViewSchema,
-  userLookupItemSchema,
+  userIdParamSchema,
+  userLookupListSchema,
   workflowInputSchema,
-  workflowListItemSchema,
   workflowListQuerySchema,
+  workflowListSchema,
   workflowViewSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { ANY_PAGE } from '../../platform/http/access';
-import { principalOf } from '../../platform/http/guard';
-import type { KitScope } from '../../platform/kit/registry';
+import { scopeOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
 import { listActors, lookupUsers, saveActor } from './actors.service';
 import { approvalTypeInfos } from './approval-registry';
@@ -39,20 +47,6 @@ import { createWorkflow, deleteWorkflow, editWorkflow, getWorkflow, listWorkflow
  * tenant transaction each, audited by the services.
  */
 
-const scopeOf = (request: FastifyRequest): KitScope => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
-};
-
-const idParam = z.object({ id: z.uuid() });
-const messageOf = z.object({ message: z.string() });
-const pageQuery = z.object({
-  search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
-  page: z.coerce.number().int().min(1).default(1),
-});
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
-
 export function registerDefinitionRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tx = requestTx(platform.database.db);
@@ -64,7 +58,7 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
     schema: {
       tags: ['Workflow definitions'],
       summary: 'Every approval type with its allowed operations, the operations its approval performs, its link target and whether its module registers documents yet',
-      response: { 200: z.array(approvalTypeInfoSchema) },
+      response: { 200: approvalTypeInfoListSchema },
     },
   }, async () => approvalTypeInfos().map((info) => ({ ...info, linkTarget: approvalLinkTargets[info.type] })));
 
@@ -73,12 +67,12 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
   const wfTags = ['Workflows'];
   r.get(wf, {
     config: { access: { kind: 'user', page: '/workflow' } },
-    schema: { tags: wfTags, summary: "The company's workflows: filter by approval type and state, search name, description and type; sort; pages", querystring: workflowListQuerySchema, response: { 200: pageOf(workflowListItemSchema) } },
+    schema: { tags: wfTags, summary: "The company's workflows: filter by approval type and state, search name, description and type; sort; pages", querystring: workflowListQuerySchema, response: { 200: workflowListSchema } },
   }, async (request) => tx(request, (t) => listWorkflows(t, scopeOf(request), request.query)));
 
   r.get(`${wf}/:id`, {
     config: { access: { kind: 'user', page: '/workflow' } },
-    schema: { tags: wfTags, summary: 'One workflow with its ordered steps, assignees, thresholds and deadlines (what the chart draws)', params: idParam, response: { 200: workflowViewSchema } },
+    schema: { tags: wfTags, summary: 'One workflow with its ordered steps, assignees, thresholds and deadlines (what the chart draws)', params: idParamSchema, response: { 200: workflowViewSchema } },
   }, async (request) => tx(request, (t) => getWorkflow(t, scopeOf(request), request.params.id)));
 
   r.post(wf, {
@@ -88,12 +82,12 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
 
   r.put(`${wf}/:id`, {
     config: { access: { kind: 'user', operation: 'EditWorkflow' } },
-    schema: { tags: wfTags, summary: 'Edit a workflow: header and steps; steps named by id keep their identity and escalation rules', params: idParam, body: workflowInputSchema, response: { 200: workflowViewSchema } },
+    schema: { tags: wfTags, summary: 'Edit a workflow: header and steps; steps named by id keep their identity and escalation rules', params: idParamSchema, body: workflowInputSchema, response: { 200: workflowViewSchema } },
   }, async (request) => tx(request, (t) => editWorkflow(t, scopeOf(request), request.params.id, request.body)));
 
   r.delete(`${wf}/:id`, {
     config: { access: { kind: 'user', operation: 'DeleteWorkflow' } },
-    schema: { tags: wfTags, summary: 'Delete a workflow no submission runs on (409 otherwise: deactivate it instead)', params: idParam, response: { 200: messageOf } },
+    schema: { tags: wfTags, summary: 'Delete a workflow no submission runs on (409 otherwise: deactivate it instead)', params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteWorkflow(t, scopeOf(request), request.params.id));
     return { message: 'Workflow deleted' };
@@ -104,12 +98,12 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
   const tgTags = ['Workflow tags'];
   r.get(tg, {
     config: { access: { kind: 'user', page: '/workflow-tag' } },
-    schema: { tags: tgTags, summary: 'Tags with their members by code: search code and name; pages', querystring: pageQuery, response: { 200: pageOf(tagViewSchema) } },
+    schema: { tags: tgTags, summary: 'Tags with their members by code: search code and name; pages', querystring: searchPageQuerySchema, response: { 200: tagListSchema } },
   }, async (request) => tx(request, (t) => listTags(t, request.query)));
 
   r.get(`${tg}/:id`, {
     config: { access: { kind: 'user', page: '/workflow-tag' } },
-    schema: { tags: tgTags, summary: 'One tag with its members', params: idParam, response: { 200: tagViewSchema } },
+    schema: { tags: tgTags, summary: 'One tag with its members', params: idParamSchema, response: { 200: tagViewSchema } },
   }, async (request) => tx(request, (t) => getTag(t, request.params.id)));
 
   r.post(tg, {
@@ -119,12 +113,12 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
 
   r.put(`${tg}/:id`, {
     config: { access: { kind: 'user', operation: 'EditTag' } },
-    schema: { tags: tgTags, summary: 'Edit a tag: code, name and members (replaced)', params: idParam, body: tagInputSchema, response: { 200: tagViewSchema } },
+    schema: { tags: tgTags, summary: 'Edit a tag: code, name and members (replaced)', params: idParamSchema, body: tagInputSchema, response: { 200: tagViewSchema } },
   }, async (request) => tx(request, (t) => editTag(t, scopeOf(request), request.params.id, request.body)));
 
   r.delete(`${tg}/:id`, {
     config: { access: { kind: 'user', operation: 'DeleteTag' } },
-    schema: { tags: tgTags, summary: 'Delete a tag no step or escalation rule names (409 otherwise)', params: idParam, response: { 200: messageOf } },
+    schema: { tags: tgTags, summary: 'Delete a tag no step or escalation rule names (409 otherwise)', params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteTag(t, scopeOf(request), request.params.id));
     return { message: 'Tag deleted' };
@@ -134,20 +128,20 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
   const actorTags = ['Workflow actors'];
   r.get('/workflow/actors', {
     config: { access: { kind: 'user', page: '/workflow-actor' } },
-    schema: { tags: actorTags, summary: 'Every user of the tenant as a workflow actor (tags, delegate and dates): search name and mail address; pages', querystring: pageQuery, response: { 200: pageOf(actorViewSchema) } },
+    schema: { tags: actorTags, summary: 'Every user of the tenant as a workflow actor (tags, delegate and dates): search name and mail address; pages', querystring: searchPageQuerySchema, response: { 200: actorListSchema } },
   }, async (request) => tx(request, (t) => listActors(t, request.query, today())));
 
   r.put('/workflow/actors/:userId', {
     config: { access: { kind: 'user', operation: 'SaveActor' } },
-    schema: { tags: actorTags, summary: "Set a user's tags (replaced) and delegation to another active user for a date range", params: z.object({ userId: z.uuid() }), body: actorInputSchema, response: { 200: actorViewSchema } },
+    schema: { tags: actorTags, summary: "Set a user's tags (replaced) and delegation to another active user for a date range", params: userIdParamSchema, body: actorInputSchema, response: { 200: actorViewSchema } },
   }, async (request) => tx(request, (t) => saveActor(t, scopeOf(request), request.params.userId, request.body, today())));
 
   r.get('/workflow/users/lookup', {
     config: { access: { kind: 'user', page: ANY_PAGE } },
     schema: {
       tags: actorTags, summary: 'Pick an active user: id and label (name and mail address) of the first matches',
-      querystring: z.object({ search: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
-      response: { 200: z.array(userLookupItemSchema) },
+      querystring: lookupQuerySchema,
+      response: { 200: userLookupListSchema },
     },
   }, async (request) => tx(request, (t) => lookupUsers(t, request.query.search, request.query.limit)));
 
@@ -158,8 +152,8 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
     config: { access: { kind: 'user', page: '/workflow' } },
     schema: {
       tags: escTags, summary: "The company's escalation rules (of one workflow when named), by workflow and step",
-      querystring: z.object({ workflowId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(500).default(100), page: z.coerce.number().int().min(1).default(1) }),
-      response: { 200: pageOf(escalationRuleViewSchema) },
+      querystring: escalationRuleListQuerySchema,
+      response: { 200: escalationRuleListSchema },
     },
   }, async (request) => tx(request, (t) => listEscalationRules(t, scopeOf(request), request.query)));
 
@@ -170,12 +164,12 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
 
   r.put(`${esc}/:id`, {
     config: { access: { kind: 'user', operation: 'EditWorkflow' } },
-    schema: { tags: escTags, summary: 'Edit an escalation rule', params: idParam, body: escalationRuleInputSchema, response: { 200: escalationRuleViewSchema } },
+    schema: { tags: escTags, summary: 'Edit an escalation rule', params: idParamSchema, body: escalationRuleInputSchema, response: { 200: escalationRuleViewSchema } },
   }, async (request) => tx(request, (t) => editEscalationRule(t, scopeOf(request), request.params.id, request.body)));
 
   r.delete(`${esc}/:id`, {
     config: { access: { kind: 'user', operation: 'DeleteWorkflow' } },
-    schema: { tags: escTags, summary: 'Delete an escalation rule', params: idParam, response: { 200: messageOf } },
+    schema: { tags: escTags, summary: 'Delete an escalation rule', params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteEscalationRule(t, scopeOf(request), request.params.id));
     return { message: 'Escalation rule deleted' };
@@ -185,14 +179,14 @@ export function registerDefinitionRoutes(app: FastifyInstance, platform: Platfor
   const msgTags = ['Workflow message settings'];
   r.get('/workflow/message-settings', {
     config: { access: { kind: 'user', page: '/message-setting' } },
-    schema: { tags: msgTags, summary: 'The mail and in-app templates of task assigned, approved, rejected and escalated (the built-in default until saved)', response: { 200: z.array(messageSettingViewSchema) } },
+    schema: { tags: msgTags, summary: 'The mail and in-app templates of task assigned, approved, rejected and escalated (the built-in default until saved)', response: { 200: messageSettingListSchema } },
   }, async (request) => tx(request, (t) => listMessageSettings(t, scopeOf(request).companyId)));
 
   r.put('/workflow/message-settings/:event', {
     config: { access: { kind: 'user', operation: 'EditMessageConfig' } },
     schema: {
       tags: msgTags, summary: "Save an event's template: subject and body with placeholders, mail and in-app on or off",
-      params: z.object({ event: z.enum(messageEvents) }), body: messageSettingInputSchema, response: { 200: messageSettingViewSchema },
+      params: messageEventParamSchema, body: messageSettingInputSchema, response: { 200: messageSettingViewSchema },
     },
   }, async (request) => tx(request, (t) => saveMessageSetting(t, scopeOf(request), request.params.event, request.body)));
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   approvalGateSchema,
   approveInputSchema,
   documentHistorySchema,
   gateQuerySchema,
   historyQuerySchema,
+  idParamSchema,
   inboxQuerySchema,
   inboxSchema,
   instanceViewSchema,
@@ -22,19 +22,13 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { userContext, withTenant, type Companies } from '../../platform/db/tenancy';
 import { ANY_PAGE } from '../../platform/http/access';
-import { principalOf } from '../../platform/http/guard';
+import { actorOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun, type Run } from './running-record';
 import { documentHistory, inbox, listMessages, markRead, summary, taskDetail } from './running-queries';
 import { approve, cancel, reject, submit, type Me } from './running.service';
 import { approvalGate } from './approval-gate';
 
-const idParam = z.object({ id: z.uuid() });
-
-export const meOf = (request: FastifyRequest): Me => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
-};
 
 /** Submissions, the approval inbox and the bell, approve and reject, a document's history, in-app messages (README-routes.md "Running"). */
 export function registerRunningRoutes(app: FastifyInstance, platform: Platform): void {
@@ -51,7 +45,7 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
    * the tenant (`all`); a submission acts in the user's own company.
    */
   const engine = async <T>(request: FastifyRequest, fn: (tx: Tx, run: Run, me: Me) => Promise<T>, companies: Companies = 'all'): Promise<T> => {
-    const me = meOf(request);
+    const me = actorOf(request);
     const run = newRun(platform, me.tenantId);
     const result = await withTenant(platform.database.db, { tenantId: me.tenantId, userId: me.userId, companies }, (tx) => fn(tx, run, me));
     await deliverMails(run);
@@ -61,11 +55,11 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
   r.post('/workflow/submissions', {
     config: onDocuments,
     schema: { tags, summary: "Submit a document for approval: starts its workflow, or performs its operations at once when none applies (the document's module checks the submitter)", body: submissionInputSchema, response: { 200: instanceViewSchema } },
-  }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body), userContext(meOf(request)).companies));
+  }, async (request) => engine(request, (tx, run, me) => submit(tx, run, me, request.body), userContext(actorOf(request)).companies));
 
   r.post('/workflow/instances/:id/cancel', {
     config: signedIn,
-    schema: { tags, summary: 'Withdraw a running approval (the submitter or the document owner)', params: idParam, response: { 200: instanceViewSchema } },
+    schema: { tags, summary: 'Withdraw a running approval (the submitter or the document owner)', params: idParamSchema, response: { 200: instanceViewSchema } },
   }, async (request) => engine(request, (tx, run, me) => cancel(tx, run, me, request.params.id)));
 
   r.get('/workflow/tasks', {
@@ -80,17 +74,17 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
 
   r.get('/workflow/tasks/:id', {
     config: signedIn,
-    schema: { tags, summary: 'One of my tasks with its approval; whether I can act on it', params: idParam, response: { 200: taskDetailSchema } },
+    schema: { tags, summary: 'One of my tasks with its approval; whether I can act on it', params: idParamSchema, response: { 200: taskDetailSchema } },
   }, async (request) => engine(request, (tx, run, me) => taskDetail(tx, run, me, request.params.id)));
 
   r.post('/workflow/tasks/:id/approve', {
     config: signedIn,
-    schema: { tags, summary: "Approve a task; the last approval performs the document's operations in the same transaction", params: idParam, body: approveInputSchema.nullish(), response: { 200: taskActionResultSchema } },
+    schema: { tags, summary: "Approve a task; the last approval performs the document's operations in the same transaction", params: idParamSchema, body: approveInputSchema.nullish(), response: { 200: taskActionResultSchema } },
   }, async (request) => ({ instance: await engine(request, (tx, run, me) => approve(tx, run, me, request.params.id, request.body?.comment || null)) }));
 
   r.post('/workflow/tasks/:id/reject', {
     config: signedIn,
-    schema: { tags, summary: 'Reject a task with a comment: the document goes back to draft', params: idParam, body: rejectInputSchema, response: { 200: taskActionResultSchema } },
+    schema: { tags, summary: 'Reject a task with a comment: the document goes back to draft', params: idParamSchema, body: rejectInputSchema, response: { 200: taskActionResultSchema } },
   }, async (request) => ({ instance: await engine(request, (tx, run, me) => reject(tx, run, me, request.params.id, request.body.comment)) }));
 
   r.get('/workflow/history', {
@@ -102,7 +96,7 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
     config: onDocuments,
     schema: { tags, summary: "Whether an active workflow governs a type of document in my company (its direct operations are refused: submit instead), and whether this document is under approval", querystring: gateQuerySchema, response: { 200: approvalGateSchema } },
   }, async (request) => {
-    const me = meOf(request);
+    const me = actorOf(request);
     return withTenant(platform.database.db, userContext(me), (tx) => approvalGate(tx, me, request.query.approvalType, request.query.documentId));
   });
 
@@ -113,6 +107,6 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
 
   r.post('/workflow/messages/:id/read', {
     config: signedIn,
-    schema: { tags, summary: 'Mark one of my messages read', params: idParam, response: { 200: messageViewSchema } },
+    schema: { tags, summary: 'Mark one of my messages read', params: idParamSchema, response: { 200: messageViewSchema } },
   }, async (request) => engine(request, (tx, run, me) => markRead(tx, run, me, request.params.id)));
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ApprovalOperation, ApprovalType, InstanceView, SubmissionInput } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/http/errors';
-import type { KitScope } from '../../platform/kit/registry';
+import type { Actor } from '../../platform/http/actor';
 import { users } from '../auth/index';
 import { adapterOf, completionOf, type ApprovalActor, type ApprovalAdapter } from './approval-registry';
 import { activeTagMembers, activeWorkflow, dayOf, delegatesOn, delegatorsOf, scaleOf } from './running-read';
@@ -19,8 +19,8 @@ import { workflowInstances, workflowInstanceSteps, workflowStepAssignees, workfl
  * caller's tenant transaction: when an operation fails, the approval rolls back with it.
  */
 
-/** The signed-in user acting: their scope and operation labels. */
-export type Me = KitScope & { operations: ReadonlySet<string> };
+/** The signed-in user acting: the platform's actor (the workflow module's name for it). */
+export type Me = Actor;
 
 const HOUR_MS = 3_600_000;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TENANT_HEADER } from '@erp/contracts';
 import type { AccessClaims } from '../security/tokens';
 import type { Platform } from '../platform';
-import { ANY_PAGE, type AuthContext } from './access';
+import { ANY_PAGE, OWN_RECORD, type AuthContext } from './access';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
 
 /** Path prefixes of the API services (DESIGN.md "API conventions"); everything else is the web app. */
@@ -61,16 +61,18 @@ export function registerGuard(app: FastifyInstance, platform: Platform, loadPrin
   // An operation label read from the body (Save for a new record, Edit for an existing one): checked
   // on the body as sent, before its schema is (a body the schema refuses still names no label the
   // role holds: none of the route's labels), and again on the validated body before the handler runs.
+  // OWN_RECORD needs no label: the request touches only what the caller may change of their own record.
   const checkOperationOf = (request: FastifyRequest, parsed: boolean) => {
     const access = request.routeOptions.config.access;
     if (access?.kind !== 'user' || typeof access.operation !== 'function' || !request.auth) return;
     const { operations } = request.auth;
-    let operation: string | undefined;
+    let operation: string | typeof OWN_RECORD | undefined;
     try {
       operation = access.operation(request);
     } catch (error) {
       if (parsed) throw error;
     }
+    if (operation === OWN_RECORD) return;
     if (operation ? !operations.has(operation) : !access.operation.labels.some((label) => operations.has(label))) {
       throw forbidden(`You are not permitted to do this (${operation ?? access.operation.labels.join(' or ')})`);
     }

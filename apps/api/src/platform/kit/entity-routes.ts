@@ -1,52 +1,28 @@
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  entityExportQuerySchema,
   entityInputSchema,
   entityListQuerySchema,
+  entityListSchema,
+  entityLookupQuerySchema,
   entityOperations,
+  entityRecordSchema,
+  idParamSchema,
   importRequestSchema,
   importResultSchema,
-  type EntityDef,
-  type FieldDef,
+  lookupListSchema,
+  messageResultSchema,
 } from '@erp/contracts';
 import { requestTx } from '../db/tenancy';
 import { ANY_PAGE } from '../http/access';
-import { principalOf } from '../http/guard';
+import { scopeOf } from '../http/actor';
 import type { Platform } from '../platform';
 import { allEntities, createEntity, deleteEntity, editEntity, getEntity, listEntities, listWhere } from './entity-repository';
 import { exportTable, importEntities } from './entity-transfer';
-import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from './registry';
+import { columnOf, type EntityRegistry, type KitBinding } from './registry';
 import { sendTable } from './tabular-files';
-
-function outputSchema(f: FieldDef): z.ZodType {
-  switch (f.type) {
-    case 'integer':
-      return z.number().int().nullable();
-    case 'boolean':
-      return z.boolean().nullable();
-    case 'textList':
-      return z.array(z.string()).nullable();
-    default:
-      return z.string().nullable();
-  }
-}
-
-/** The record schema an entity answers with (OpenAPI and response serialisation). */
-export function entityRecordSchema(def: EntityDef) {
-  return z.object({
-    id: z.uuid(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, outputSchema(f)])),
-  });
-}
-
-const scopeOf = (request: FastifyRequest): KitScope => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId };
-};
 
 /**
  * The generic REST routes of one kit entity: list, lookup, export, get, create, edit, delete,
@@ -61,16 +37,16 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
   const record = entityRecordSchema(def);
   const input = entityInputSchema(def);
   const tags = [def.plural];
-  const idParam = z.object({ id: z.uuid() });
+  const list = entityListSchema(def);
 
   r.get(base, {
     config: { access: { kind: 'user', page: def.page } },
-    schema: { tags, summary: `List ${def.plural.toLowerCase()}: search, filter (JSON of field values), sort (field or -field), paging`, querystring: entityListQuerySchema, response: { 200: z.object({ items: z.array(record), total: z.number().int(), labels: z.record(z.string(), z.record(z.string(), z.string())) }) } },
+    schema: { tags, summary: `List ${def.plural.toLowerCase()}: search, filter (JSON of field values), sort (field or -field), paging`, querystring: entityListQuerySchema, response: { 200: list } },
   }, async (request) => tx(request, (t) => listEntities(t, registry, b, scopeOf(request), request.query)));
 
   r.get(`${base}/lookup`, {
     config: { access: { kind: 'user', page: ANY_PAGE } },
-    schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: z.object({ search: z.string().max(200).optional(), filter: z.string().max(2000).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: z.array(z.object({ id: z.uuid(), label: z.string() })) } },
+    schema: { tags, summary: `Pick a ${def.label.toLowerCase()}: id and label of the first matches`, querystring: entityLookupQuerySchema, response: { 200: lookupListSchema } },
   }, async (request) =>
     tx(request, async (t) => {
       const scope = scopeOf(request);
@@ -86,7 +62,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
 
   r.get(`${base}/export`, {
     config: { access: { kind: 'user', operation: ops.export } },
-    schema: { tags, summary: `Export every ${def.label.toLowerCase()} of the filter as CSV or XLSX`, querystring: entityListQuerySchema.pick({ search: true, filter: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') }) },
+    schema: { tags, summary: `Export every ${def.label.toLowerCase()} of the filter as CSV or XLSX`, querystring: entityExportQuerySchema },
   }, async (request, reply) => {
     const table = await tx(request, async (t) => exportTable(t, registry, b, scopeOf(request), await allEntities(t, b, scopeOf(request), request.query)));
     return sendTable(reply, def.resource, def.plural, request.query.format, table);
@@ -94,7 +70,7 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
 
   r.get(`${base}/:id`, {
     config: { access: { kind: 'user', page: def.page } },
-    schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParam, response: { 200: record } },
+    schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParamSchema, response: { 200: record } },
   }, async (request) => tx(request, (t) => getEntity(t, b, scopeOf(request), request.params.id)));
 
   r.post(base, {
@@ -104,12 +80,12 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
 
   r.put(`${base}/:id`, {
     config: { access: { kind: 'user', operation: ops.edit } },
-    schema: { tags, summary: `Edit a ${def.label.toLowerCase()} (the whole record)`, params: idParam, body: input, response: { 200: record } },
+    schema: { tags, summary: `Edit a ${def.label.toLowerCase()} (the whole record)`, params: idParamSchema, body: input, response: { 200: record } },
   }, async (request) => tx(request, (t) => editEntity(t, registry, b, scopeOf(request), request.params.id, request.body)));
 
   r.delete(`${base}/:id`, {
     config: { access: { kind: 'user', operation: ops.delete } },
-    schema: { tags, summary: `Delete a ${def.label.toLowerCase()} that nothing refers to`, params: idParam, response: { 200: z.object({ message: z.string() }) } },
+    schema: { tags, summary: `Delete a ${def.label.toLowerCase()} that nothing refers to`, params: idParamSchema, response: { 200: messageResultSchema } },
   }, async (request) => {
     await tx(request, (t) => deleteEntity(t, registry, b, scopeOf(request), request.params.id));
     return { message: `${def.label} deleted` };

@@ -2,8 +2,9 @@ import { getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { EntityDef } from '@erp/contracts';
 import type { Tx } from '../db/client';
+import type { Scope } from '../http/actor';
 
-export type KitScope = { tenantId: string; companyId: string; userId: string };
+export type KitScope = Scope;
 
 /** A kit table: the kit columns plus one column per entity field (same names). */
 export type KitTable = PgTable & { tenantId: PgColumn; id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn; companyId?: PgColumn };

@@ -4,17 +4,16 @@ import {
   MAX_LIST_SIZE,
   type Company,
   type CompanyInput,
-  type CompanyListItem,
-  type Currency,
+  type CompanyList,
+  type CurrencyList,
   type Locale,
   type Tenant,
   type TenantInput,
+  type TenantList,
 } from '@erp/contracts';
 import { callApi } from './api-client';
 import { useCompany } from './shell-adapter';
 import { searchPathSegment } from './path-segment';
-
-export type ListOf<T> = { items: T[]; total: number };
 
 const tenantsKey = ['admin', 'tenants'] as const;
 const companiesKey = ['admin', 'companies'] as const;
@@ -35,7 +34,7 @@ export function companiesPath(search?: string): string {
 export function useTenants(search = '') {
   return useQuery({
     queryKey: [...tenantsKey, search],
-    queryFn: ({ signal }) => callApi<ListOf<Tenant>>('GET', tenantsPath(search), undefined, signal),
+    queryFn: ({ signal }) => callApi<TenantList>('GET', tenantsPath(search), undefined, signal),
   });
 }
 
@@ -43,7 +42,7 @@ export function useCompanies(search = '') {
   return useQuery({
     queryKey: [...companiesKey, search],
     queryFn: ({ signal }) =>
-      callApi<ListOf<CompanyListItem>>('GET', companiesPath(search), undefined, signal),
+      callApi<CompanyList>('GET', companiesPath(search), undefined, signal),
   });
 }
 
@@ -56,7 +55,7 @@ export function useCurrencies() {
   return useQuery({
     queryKey: ['admin', 'currencies'],
     queryFn: ({ signal }) =>
-      callApi<ListOf<Currency>>('GET', `/gl/GetCurrencies/${MAX_LIST_SIZE}`, undefined, signal),
+      callApi<CurrencyList>('GET', `/gl/GetCurrencies/${MAX_LIST_SIZE}`, undefined, signal),
     staleTime: 300_000,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Permission, Role, RoleInput } from '@erp/contracts';
+import type { Role, RoleInput, RoleList, SavePermissions } from '@erp/contracts';
 import { callApi } from './api-client';
 
 export const rolesKey = ['admin', 'roles'] as const;
@@ -16,7 +16,7 @@ export function useRoles() {
   return useQuery({
     queryKey: rolesKey,
     queryFn: async ({ signal }) =>
-      (await callApi<{ items: Role[] }>('GET', '/auth/role/getroles', undefined, signal)).items,
+      (await callApi<RoleList>('GET', '/auth/role/getroles', undefined, signal)).items,
   });
 }
 
@@ -47,7 +47,7 @@ export function useSaveRole() {
 export function useSavePermissions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { roleId: string; permissions: Permission[] }) =>
+    mutationFn: (input: SavePermissions) =>
       callApi<Role>('POST', '/auth/permission', input),
     onSuccess: (saved) => queryClient.setQueryData(roleKey(saved.id), saved),
   });

@@ -1,10 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_LIST_SIZE, type User, type UserView } from '@erp/contracts';
+import { MAX_LIST_SIZE, type ChangePassword, type MessageResult, type User, type UserList, type UserView } from '@erp/contracts';
 import { callApi } from './api-client';
 import { usersListPath, type UsersFilter } from './users-query';
 import type { PreparedUserSave } from './user-save';
-
-export type UserList = { items: UserView[]; total: number };
 
 export const usersKey = ['admin', 'users'] as const;
 
@@ -44,12 +42,10 @@ export function useEditUser() {
   });
 }
 
-export type ChangePasswordBody = { user: { mailAddress: string; value: string }; newPassword: string };
-
 /** The body carries transformed passwords only (see password-change.ts). */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) =>
-      callApi<{ message: string }>('POST', '/auth/user/changepassword', body),
+    mutationFn: (body: ChangePassword) =>
+      callApi<MessageResult>('POST', '/auth/user/changepassword', body),
   });
 }

@@ -1,9 +1,10 @@
 /* The auth calls of SPEC.md section 7 used by the sign-in, first-user and password-change screens. */
 import {
   transformPassword,
-  type CompanyListItem,
+  type CompanyList,
+  type MessageResult,
   type OtpValidation,
-  type Role,
+  type RoleList,
   type SignedInUser,
   type TenantRequestResult,
   type User,
@@ -24,11 +25,11 @@ export function fetchTenantRequest(host: string = window.location.host): Promise
   return apiRequest<TenantRequestResult>('GET', `/auth/tenantrequest/GetRequest/${seg(host)}`, undefined, { public: true });
 }
 
-export function fetchCompanies(count = 20): Promise<ApiResult<{ items: CompanyListItem[] }>> {
+export function fetchCompanies(count = 20): Promise<ApiResult<CompanyList>> {
   return apiRequest('GET', `/gl/GetCompanies/${count}`);
 }
 
-export function fetchRoles(): Promise<ApiResult<{ items: Role[] }>> {
+export function fetchRoles(): Promise<ApiResult<RoleList>> {
   return apiRequest('GET', '/auth/role/getroles');
 }
 
@@ -45,7 +46,7 @@ export function editUser(user: User): Promise<ApiResult<UserView>> {
   return apiRequest<UserView>('POST', '/auth/user/edit', user);
 }
 
-export function requestPasswordChange(mail: string): Promise<ApiResult<{ message: string }>> {
+export function requestPasswordChange(mail: string): Promise<ApiResult<MessageResult>> {
   return apiRequest('GET', `/auth/user/requestpasswordchange/${seg(mail.trim())}`, undefined, { public: true });
 }
 
@@ -54,7 +55,7 @@ export function validateOtp(mail: string, otp: string): Promise<ApiResult<OtpVal
 }
 
 /** POST /auth/user/changepassword with the code's change token and the new password transformed. */
-export async function changePassword(mail: string, newPassword: string, changeToken: string): Promise<ApiResult<{ message: string }>> {
+export async function changePassword(mail: string, newPassword: string, changeToken: string): Promise<ApiResult<MessageResult>> {
   const transformed = await transformPassword(newPassword);
   return apiRequest('POST', '/auth/user/changepassword', { user: { mailAddress: mail.trim() }, newPassword: transformed, changeToken }, { public: true });
 }

@@ -4,30 +4,31 @@
  * (SPEC.md section 7 GetFullCompany / SaveCompanies). They reject with the shell's ApiError.
  */
 import { useQuery } from '@tanstack/react-query';
-import { MAX_LIST_SIZE, type Company, type InstanceView, type EntityDef, type EntityRecord, type CompanyInput, type Currency, type Locale, type periodStatuses, type periodTypes } from '@erp/contracts';
+import {
+  MAX_LIST_SIZE,
+  type AccountingPeriod,
+  type Company,
+  type CompanyConfig as KnownCompanyConfig,
+  type CompanyInput,
+  type CurrencyList,
+  type EntityDef,
+  type EntityRecord,
+  type GeneratePeriodsRequest,
+  type InstanceView,
+  type Locale,
+  type NextNumber,
+  type PeriodStatus,
+} from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { recordLabel } from '../../shared/kit';
 
-export type PeriodType = (typeof periodTypes)[number];
-export type PeriodStatus = (typeof periodStatuses)[number];
+export type { AccountingPeriod, CustomPeriod, GeneratePeriodsRequest, PeriodStatus, PeriodType } from '@erp/contracts';
 
-export type AccountingPeriod = {
-  id: string;
-  fiscalYear: string;
-  periodNo: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-  type: PeriodType;
-  status: PeriodStatus;
-  updatedAt: string;
-};
-
-export type CustomPeriod = { name: string; startDate: string; endDate: string };
-export type GeneratePeriodsRequest = { pattern: 'monthly' } | { pattern: 'custom'; periods: CustomPeriod[] };
-
-/** The default accounts and journal sequence by key: ids or null; keys the server adds later pass through. */
-export type CompanyConfig = Record<string, string | null>;
+/**
+ * The contract's default accounts and journal sequence, read as a map by key (ids or null): the
+ * form shows keys a newer server adds and sends back the ones it does not show.
+ */
+export type CompanyConfig = Readonly<Record<keyof KnownCompanyConfig, string | null>> & Record<string, string | null>;
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -56,7 +57,7 @@ export async function submitPeriodClosing(periodId: string): Promise<InstanceVie
 }
 
 export async function previewNumber(sequenceId: string, date: string, signal?: AbortSignal): Promise<string> {
-  return unwrap(await apiRequest<{ next: string }>('POST', `/gl/number-sequences/${sequenceId}/preview`, { date }, withSignal(signal))).next;
+  return unwrap(await apiRequest<NextNumber>('POST', `/gl/number-sequences/${sequenceId}/preview`, { date }, withSignal(signal))).next;
 }
 
 export async function fetchCompanyConfig(signal?: AbortSignal): Promise<CompanyConfig> {
@@ -82,7 +83,7 @@ const REFERENCE_STALE_MS = 5 * 60_000;
 export function useCurrencyOptions() {
   return useQuery({
     queryKey: ['gl', 'setup', 'currencies'],
-    queryFn: async ({ signal }) => unwrap(await apiRequest<{ items: Currency[] }>('GET', `/gl/GetCurrencies/${MAX_LIST_SIZE}`, undefined, withSignal(signal))).items,
+    queryFn: async ({ signal }) => unwrap(await apiRequest<CurrencyList>('GET', `/gl/GetCurrencies/${MAX_LIST_SIZE}`, undefined, withSignal(signal))).items,
     staleTime: REFERENCE_STALE_MS,
   });
 }

@@ -14,6 +14,7 @@ import type {
   Inbox,
   InboxQuery,
   InstanceView,
+  MessageResult,
   MessageEvent,
   MessageList,
   MessageView,
@@ -29,11 +30,13 @@ import type {
   WorkflowInput,
   WorkflowListItem,
   WorkflowListQuery,
+  Page,
+  SearchPageQuery,
   WorkflowView,
 } from '@erp/contracts';
 import { apiRequest, unwrap } from './shell-adapter';
 
-export type Page<T> = { items: T[]; total: number };
+export type { Page } from '@erp/contracts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const workflowKey = ['workflow'] as const;
@@ -81,7 +84,7 @@ export const useSaveWorkflow = () =>
     id ? call<WorkflowView>('PUT', `/workflow/workflows/${id}`, input) : call<WorkflowView>('POST', '/workflow/workflows', input),
   );
 
-export const useDeleteWorkflow = () => useWrite((id: string) => call<{ message: string }>('DELETE', `/workflow/workflows/${id}`));
+export const useDeleteWorkflow = () => useWrite((id: string) => call<MessageResult>('DELETE', `/workflow/workflows/${id}`));
 
 export const useUserLookup = (search: string) =>
   useQuery({
@@ -90,7 +93,7 @@ export const useUserLookup = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-export type ListQuery = { search?: string; limit: number; page: number };
+export type ListQuery = SearchPageQuery;
 
 export const useTags = (query: ListQuery) =>
   useQuery({
@@ -104,7 +107,7 @@ export const useSaveTag = () =>
     id ? call<TagView>('PUT', `/workflow/tags/${id}`, input) : call<TagView>('POST', '/workflow/tags', input),
   );
 
-export const useDeleteTag = () => useWrite((id: string) => call<{ message: string }>('DELETE', `/workflow/tags/${id}`));
+export const useDeleteTag = () => useWrite((id: string) => call<MessageResult>('DELETE', `/workflow/tags/${id}`));
 
 export const useActors = (query: ListQuery) =>
   useQuery({
@@ -126,7 +129,7 @@ export const useSaveEscalation = () =>
     id ? call<EscalationRuleView>('PUT', `/workflow/escalations/${id}`, input) : call<EscalationRuleView>('POST', '/workflow/escalations', input),
   );
 
-export const useDeleteEscalation = () => useWrite((id: string) => call<{ message: string }>('DELETE', `/workflow/escalations/${id}`));
+export const useDeleteEscalation = () => useWrite((id: string) => call<MessageResult>('DELETE', `/workflow/escalations/${id}`));
 
 export const useMessageSettings = () =>
   useQuery({ queryKey: [...workflowKey, 'message-settings'], queryFn: ({ signal }) => call<MessageSettingView[]>('GET', '/workflow/message-settings', undefined, signal) });

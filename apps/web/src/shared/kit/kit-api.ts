@@ -2,14 +2,13 @@
  * Calls of the kit's generic routes. They reject with the shell's ApiError (the SPEC.md section 8
  * error object) so TanStack Query sees failures.
  */
-import type { EntityDef, EntityRecord, ImportRequest, ImportResult } from '@erp/contracts';
+import type { EntityDef, EntityList, EntityRecord, ImportRequest, ImportResult, LookupItem, MessageResult } from '@erp/contracts';
 import { entityBasePath, exportPath, initialListState, listPath, LOOKUP_LIMIT, lookupPath, type EntityRef, type ListState } from './list-query';
 import { apiDownload, apiRequest, unwrap } from './shell-adapter';
 
-/** 'CODE · Name' of every record a reference field of the page points to, by field and id. */
-export type RefLabels = Record<string, Record<string, string>>;
-export type EntityList = { items: EntityRecord[]; total: number; labels: RefLabels };
-export type LookupOption = { id: string; label: string };
+export type { EntityList, RefLabels } from '@erp/contracts';
+/** A picker's option: the lookup route's item. */
+export type LookupOption = LookupItem;
 export type EntityInput = Record<string, unknown>;
 
 /** The query keys of one entity start with this, so one invalidation refreshes its lists and pickers. */
@@ -51,7 +50,7 @@ export async function saveEntity(def: EntityRef, id: string | undefined, input: 
 }
 
 export async function deleteEntity(def: EntityRef, id: string): Promise<void> {
-  unwrap(await apiRequest<{ message: string }>('DELETE', `${entityBasePath(def)}/${id}`));
+  unwrap(await apiRequest<MessageResult>('DELETE', `${entityBasePath(def)}/${id}`));
 }
 
 export async function importEntities(def: EntityRef, request: ImportRequest): Promise<ImportResult> {

@@ -1,6 +1,6 @@
 /* Calls of the audit trail routes (apps/api modules/admin/audit-trail.routes.ts). */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AuditTrailPage, UserView } from '@erp/contracts';
+import type { AuditEntities, AuditTrailPage, UserList } from '@erp/contracts';
 import { apiDownload, unwrap } from '../../../app/api';
 import { saveBlob } from '../../../shared/kit/kit-api';
 import { callApi } from '../api-client';
@@ -23,7 +23,7 @@ export function useAuditTrail(filter: AuditFilter) {
 export function useAuditEntities() {
   return useQuery({
     queryKey: [...auditKey, 'entities'],
-    queryFn: ({ signal }) => callApi<{ items: string[] }>('GET', '/admin/audit-trail/entities', undefined, signal),
+    queryFn: ({ signal }) => callApi<AuditEntities>('GET', '/admin/audit-trail/entities', undefined, signal),
     select: (data) => data.items,
   });
 }
@@ -32,7 +32,7 @@ export function useAuditEntities() {
 export function useUserOptions(search: string) {
   return useQuery({
     queryKey: [...auditKey, 'users', search],
-    queryFn: ({ signal }) => callApi<{ items: UserView[] }>('GET', usersListPath({ search: search || undefined, pageSize: 20 }), undefined, signal),
+    queryFn: ({ signal }) => callApi<UserList>('GET', usersListPath({ search: search || undefined, pageSize: 20 }), undefined, signal),
     select: (data) => data.items,
   });
 }

@@ -1,10 +1,10 @@
 import { Button, Card, Descriptions, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { validateUserForSave, type SignedInUser } from '@erp/contracts';
+import { validateUserForSave, type SignedInUser, type UserList } from '@erp/contracts';
 import { callApi, errorMessage } from '../api-client';
 import { useNotify, useSession, useSignedInUser } from '../shell-adapter';
-import { useEditUser, type UserList } from '../users-api';
+import { useEditUser } from '../users-api';
 import { usersListPath } from '../users-query';
 import { TextField } from './FormFields';
 

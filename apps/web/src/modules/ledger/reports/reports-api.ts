@@ -2,31 +2,12 @@
  * Calls of the trial balance and its drill-down (apps/api modules/ledger/trial-balance.routes.ts).
  * Amounts arrive as decimal strings at the currency's scale and stay strings.
  */
-import type { JournalView, SubledgerTieout } from '@erp/contracts';
+import type { SubledgerTieout, TbImportRequest, TbImportResult, TransactionPage, TrialBalance, TrialBalanceExportFormat } from '@erp/contracts';
 import { apiDownload, apiRequest, unwrap } from '../../../app/api';
 import { saveBlob } from '../../../shared/kit/kit-api';
 
-export type Amounts = { opening: string; debit: string; credit: string; closing: string };
-export type TrialBalanceRow = Amounts & {
-  account: string;
-  code: string;
-  name: string;
-  classCode: string;
-  className: string;
-  groupCode: string;
-  groupName: string;
-};
-export type Subtotal = Amounts & { code: string; name: string };
-export type TrialBalance = {
-  currency: string;
-  from: string;
-  to: string;
-  balanced: boolean;
-  totals: Amounts;
-  rows: TrialBalanceRow[];
-  classes: Subtotal[];
-  groups: Subtotal[];
-};
+export { trialBalanceExportFormats } from '@erp/contracts';
+export type { Amounts, Subtotal, TbImportRequest, TbImportResult, TransactionLine, TransactionPage, TrialBalance, TrialBalanceExportFormat, TrialBalanceRow } from '@erp/contracts';
 
 export type TrialBalanceFilter = {
   from: string;
@@ -61,26 +42,6 @@ export async function fetchSubledgerTieout(asOf: string, signal?: AbortSignal): 
   return unwrap(await apiRequest<SubledgerTieout>('GET', `/gl/subledger-tieout?asOf=${asOf}`, undefined, signal ? { signal } : {}));
 }
 
-export type TransactionLine = {
-  journal: string;
-  number: string | null;
-  lineNo: number;
-  date: string;
-  description: string | null;
-  currency: string;
-  debit: string;
-  credit: string;
-  balance: string;
-};
-export type TransactionPage = {
-  account: { id: string; code: string; name: string };
-  currency: string;
-  /** On the first page only: the balance before `from`. */
-  opening?: string;
-  items: TransactionLine[];
-  nextCursor?: string;
-};
-
 export const TRANSACTION_PAGE_SIZE = 100;
 
 export function transactionsPath(account: string, from: string, to: string, cursor?: string): string {
@@ -108,8 +69,6 @@ export async function fetchFiscalYears(signal?: AbortSignal): Promise<FiscalYear
   return list.items;
 }
 
-export const trialBalanceExportFormats = ['xlsx', 'pdf', 'csv'] as const;
-export type TrialBalanceExportFormat = (typeof trialBalanceExportFormats)[number];
 
 /** GET /gl/trial-balance/export with the report's own filters and the file format. */
 export function trialBalanceExportPath(filter: TrialBalanceFilter, format: TrialBalanceExportFormat): string {
@@ -121,17 +80,6 @@ export async function downloadTrialBalance(filter: TrialBalanceFilter, format: T
   const file = unwrap(await apiDownload(trialBalanceExportPath(filter, format)));
   saveBlob(file.blob, file.fileName ?? `trial-balance-${filter.from}-${filter.to}.${format}`);
 }
-
-export type TbImportRequest = { fileName: string; contentBase64: string; journalDate: string; description?: string; dryRun: boolean; post: boolean };
-export type TbImportResult = {
-  rows: number;
-  valid: number;
-  skipped: number;
-  errors: { row: number; field: string; message: string }[];
-  lines: { row: number; accountCode: string; accountName: string; currency: string; debit: string; credit: string }[];
-  totals: { currency: string; debit: string; credit: string }[];
-  journal: JournalView | null;
-};
 
 /** POST /gl/trial-balance/import: a preview (dryRun, nothing written) or the opening-balance journal, draft or posted. */
 export async function importTrialBalance(request: TbImportRequest): Promise<TbImportResult> {

@@ -11,6 +11,9 @@ import type {
   JournalTemplateListItem,
   JournalTemplateView,
   JournalView,
+  LookupItem,
+  MessageResult,
+  Page,
   RecurringJournalInput,
   RecurringJournalView,
   RecurringRunResult,
@@ -22,7 +25,6 @@ import { saveBlob } from '../../../shared/kit/kit-api';
 export const templatesKey = ['gl', 'journal-templates'] as const;
 export const recurringKey = ['gl', 'recurring-journals'] as const;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-export type List<T> = { items: T[]; total: number };
 
 /** A list's search, sort and page; `state` filters the recurring journals only. */
 export type ListState = { search: string; sort: string | undefined; page: number; pageSize: number; state?: RecurringState | undefined };
@@ -46,8 +48,8 @@ export function listQuery(state: Partial<ListState>, paged: boolean): string {
 const TEMPLATES = '/gl/journal-templates';
 const RECURRING = '/gl/recurring-journals';
 
-export async function fetchTemplates(state: ListState, signal?: AbortSignal): Promise<List<JournalTemplateListItem>> {
-  return unwrap(await apiRequest<List<JournalTemplateListItem>>('GET', `${TEMPLATES}?${listQuery(state, true)}`, undefined, withSignal(signal)));
+export async function fetchTemplates(state: ListState, signal?: AbortSignal): Promise<Page<JournalTemplateListItem>> {
+  return unwrap(await apiRequest<Page<JournalTemplateListItem>>('GET', `${TEMPLATES}?${listQuery(state, true)}`, undefined, withSignal(signal)));
 }
 
 export async function fetchTemplate(id: string, signal?: AbortSignal): Promise<JournalTemplateView> {
@@ -59,7 +61,7 @@ export async function saveTemplate(id: string | undefined, input: JournalTemplat
 }
 
 export async function deleteTemplate(id: string): Promise<void> {
-  unwrap(await apiRequest<{ message: string }>('DELETE', `${TEMPLATES}/${id}`));
+  unwrap(await apiRequest<MessageResult>('DELETE', `${TEMPLATES}/${id}`));
 }
 
 /** A draft journal made from the template on a date. */
@@ -67,22 +69,22 @@ export async function journalFromTemplate(id: string, request: JournalFromTempla
   return unwrap(await apiRequest<JournalView>('POST', `${TEMPLATES}/${id}/journal`, request));
 }
 
-export async function lookupTemplates(search: string, signal?: AbortSignal): Promise<{ id: string; label: string }[]> {
+export async function lookupTemplates(search: string, signal?: AbortSignal): Promise<LookupItem[]> {
   const params = new URLSearchParams({ limit: '20' });
   if (search.trim()) params.set('search', search.trim());
-  return unwrap(await apiRequest<{ id: string; label: string }[]>('GET', `${TEMPLATES}/lookup?${params.toString()}`, undefined, withSignal(signal)));
+  return unwrap(await apiRequest<LookupItem[]>('GET', `${TEMPLATES}/lookup?${params.toString()}`, undefined, withSignal(signal)));
 }
 
-export async function fetchRecurringList(state: ListState, signal?: AbortSignal): Promise<List<RecurringJournalView>> {
-  return unwrap(await apiRequest<List<RecurringJournalView>>('GET', `${RECURRING}?${listQuery(state, true)}`, undefined, withSignal(signal)));
+export async function fetchRecurringList(state: ListState, signal?: AbortSignal): Promise<Page<RecurringJournalView>> {
+  return unwrap(await apiRequest<Page<RecurringJournalView>>('GET', `${RECURRING}?${listQuery(state, true)}`, undefined, withSignal(signal)));
 }
 
 export async function fetchRecurring(id: string, signal?: AbortSignal): Promise<RecurringJournalView> {
   return unwrap(await apiRequest<RecurringJournalView>('GET', `${RECURRING}/${id}`, undefined, withSignal(signal)));
 }
 
-export async function fetchRecurringHistory(id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<List<GeneratedJournal>> {
-  return unwrap(await apiRequest<List<GeneratedJournal>>('GET', `${RECURRING}/${id}/journals?limit=${pageSize}&page=${page}`, undefined, withSignal(signal)));
+export async function fetchRecurringHistory(id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<Page<GeneratedJournal>> {
+  return unwrap(await apiRequest<Page<GeneratedJournal>>('GET', `${RECURRING}/${id}/journals?limit=${pageSize}&page=${page}`, undefined, withSignal(signal)));
 }
 
 export async function saveRecurring(id: string | undefined, input: RecurringJournalInput): Promise<RecurringJournalView> {
@@ -90,7 +92,7 @@ export async function saveRecurring(id: string | undefined, input: RecurringJour
 }
 
 export async function deleteRecurring(id: string): Promise<void> {
-  unwrap(await apiRequest<{ message: string }>('DELETE', `${RECURRING}/${id}`));
+  unwrap(await apiRequest<MessageResult>('DELETE', `${RECURRING}/${id}`));
 }
 
 /** Run now: every occurrence due up to `upTo` (today when left out), each once. */

@@ -1,0 +1,79 @@
+// One permission style and one schema home (issue 19 part 7), read from the sources: a route file
+// takes every request and response schema from @erp/contracts (the web infers its types from the
+// same schemas), the actor of a request comes from platform/http/actor.ts, and a permission is
+// the route's `config.access` (the guard checks it; auth/route-access.test.ts proves every route
+// declares one), never an operation label a service looks up.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../');
+
+/** The journals and intercompany journals: the documents kit replaces these files (issue 19 part 4); they move with it. */
+const DOCUMENTS_KIT_REPLACES = [
+  'modules/ledger/journals.routes.ts',
+  'modules/ledger/journals.service.ts',
+  'modules/ledger/journal-access.ts',
+  'modules/ledger/approvals.ts',
+  'modules/ledger/intercompany.routes.ts',
+  'modules/ledger/intercompany-journals.service.ts',
+  'modules/ledger/intercompany-posting.service.ts',
+  'modules/ledger/intercompany-http.ts',
+  'modules/ledger/intercompany-scope.ts',
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === '__tests__' ? [] : sources(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+const files = sources(SRC).map((full) => ({ file: path.relative(SRC, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') }));
+const checked = files.filter((f) => !DOCUMENTS_KIT_REPLACES.includes(f.file));
+/** A file that registers routes: it types them with the zod provider. */
+const isRouteFile = (text: string) => /\bZodTypeProvider\b/.test(text);
+
+describe('route files', () => {
+  it('are found (the scan reads the route files of every module and the kit)', () => {
+    const routeFiles = files.filter((f) => isRouteFile(f.text)).map((f) => f.file);
+    expect(routeFiles.length).toBeGreaterThan(10);
+    expect(routeFiles).toContain('platform/kit/entity-routes.ts');
+  });
+
+  it('define no schema: every request and response schema comes from @erp/contracts', () => {
+    const inline = checked.filter((f) => isRouteFile(f.text) && /from\s+['"]zod(\/[^'"]*)?['"]/.test(f.text)).map((f) => f.file);
+    expect(inline).toEqual([]);
+  });
+
+  it('import no schema the API built itself: no API file but the server settings builds an object schema', () => {
+    // platform/config.ts reads the environment, which is no request.
+    const built = checked.filter((f) => f.file !== 'platform/config.ts' && /\bz\.(object|strictObject|looseObject|discriminatedUnion)\(/.test(f.text)).map((f) => f.file);
+    expect(built).toEqual([]);
+  });
+
+  it('take the actor of a request from the platform, not from a copy of their own', () => {
+    const copies = checked
+      .filter((f) => f.file !== 'platform/http/actor.ts' && f.file !== 'platform/http/guard.ts')
+      .filter((f) => /import\s*\{[^}]*\bprincipalOf\b[^}]*\}\s*from\s*['"][./]*(platform\/)?http\/guard['"]|\b(const|function)\s+(actorOf|scopeOf|meOf)\b/.test(f.text))
+      .map((f) => f.file);
+    expect(copies).toEqual([]);
+  });
+});
+
+describe('services', () => {
+  /**
+   * Where a permission depends on what only the stored record says, and the rule is not yet a
+   * route's: each with why (the documents kit's routes will declare the journal kind's label).
+   */
+  const DATA_DEPENDENT: Record<string, string> = {
+    'modules/ledger/journals-export.service.ts': "Export<kind>Journal of the query's kind: its route is in journals.routes.ts, which the documents kit replaces",
+  };
+
+  it('refuse no operation label: the route declares it in config.access', () => {
+    const checks = checked.filter((f) => !DATA_DEPENDENT[f.file] && !f.file.startsWith('platform/http/') && /\boperations\.has\(/.test(f.text)).map((f) => f.file);
+    expect(checks).toEqual([]);
+    for (const file of Object.keys(DATA_DEPENDENT)) expect(files.find((f) => f.file === file)?.text).toMatch(/\boperations\.has\(|requireOperation\(/);
+  });
+});

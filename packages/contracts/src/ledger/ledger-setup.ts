@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { customPeriodSchema } from './ledger-commands';
+import { journalViewSchema } from './journals';
+import { periodStatuses, periodTypes } from './setup-entities';
+
+/** The request and answer shapes of fiscal periods, the company's configuration and the year-end close. */
+
+export type PeriodType = (typeof periodTypes)[number];
+export type PeriodStatus = (typeof periodStatuses)[number];
+
+export const accountingPeriodSchema = z.object({
+  id: z.uuid(),
+  fiscalYear: z.uuid(),
+  periodNo: z.number().int(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  type: z.enum(periodTypes),
+  status: z.enum(periodStatuses),
+  updatedAt: z.string(),
+});
+export type AccountingPeriod = z.infer<typeof accountingPeriodSchema>;
+export const accountingPeriodsSchema = z.array(accountingPeriodSchema);
+
+/** Periods of a fiscal year: twelve months, or custom periods that tile the year. */
+export const generatePeriodsSchema = z.discriminatedUnion('pattern', [
+  z.object({ pattern: z.literal('monthly') }),
+  z.object({ pattern: z.literal('custom'), periods: z.array(customPeriodSchema).min(1).max(36) }),
+]);
+export type GeneratePeriodsRequest = z.infer<typeof generatePeriodsSchema>;
+export type CustomPeriod = z.infer<typeof customPeriodSchema>;
+
+export const periodStatusInputSchema = z.object({ status: z.enum(periodStatuses) });
+
+/** The company's default accounts and journal sequence (ids, or null when not set). */
+const ref = z.uuid().nullable();
+export const companyConfigSchema = z.object({
+  retainedEarningsAccount: ref,
+  roundingAccount: ref,
+  realisedFxGainAccount: ref,
+  realisedFxLossAccount: ref,
+  unrealisedFxAccount: ref,
+  suspenseAccount: ref,
+  exchangeAccount: ref,
+  journalSequence: ref,
+});
+export type CompanyConfig = z.infer<typeof companyConfigSchema>;
+
+const accountRefSchema = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
+
+/** The year-end closing entry as it would post, and what stops the close. */
+export const closingPreviewSchema = z.object({
+  fiscalYear: z.object({ id: z.uuid(), code: z.string(), name: z.string(), startDate: z.string(), endDate: z.string(), status: z.string() }),
+  /** The adjustment period the closing entry posts into. */
+  period: z.object({ id: z.uuid(), name: z.string(), status: z.string() }).nullable(),
+  date: z.string(),
+  baseCurrency: z.string(),
+  retainedEarnings: accountRefSchema.nullable(),
+  netIncome: z.string(),
+  lines: z.array(z.object({
+    lineNo: z.number().int(), account: z.uuid(), accountCode: z.string(), accountName: z.string(), currency: z.string(), dimensions: z.record(z.string(), z.string()),
+    rate: z.string(), debit: z.string(), credit: z.string(), baseDebit: z.string(), baseCredit: z.string(),
+  })),
+  /** The closing journal already posted, if any. */
+  closingJournal: z.uuid().nullable(),
+  /** What stops the close, in words; empty when it may run. */
+  blockers: z.array(z.string()),
+});
+export type ClosingPreview = z.infer<typeof closingPreviewSchema>;
+
+export const yearEndResultSchema = z.object({
+  fiscalYear: z.object({ id: z.uuid(), code: z.string(), status: z.string() }),
+  journal: journalViewSchema.nullable(),
+  netIncome: z.string(),
+  periodsClosed: z.number().int(),
+});
+export type YearEndResult = z.infer<typeof yearEndResultSchema>;
