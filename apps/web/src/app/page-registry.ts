@@ -3,7 +3,7 @@
  * "not available yet" page naming its module; a test pins that list so it can only shrink.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { HOME_ROUTE, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes } from '@erp/contracts';
+import { AUDIT_TRAIL_ACCESS_PAGE, HOME_ROUTE, findMenuItemByLink, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes } from '@erp/contracts';
 import { adminPages } from '../modules/admin/index';
 import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
@@ -42,4 +42,32 @@ export function notAvailableRoutes(): string[] {
 /** Whether a page link opens a screen (rather than "not available yet"): what the sidebar marks, from the registry itself. */
 export function hasScreen(link: string): boolean {
   return builtPages[routeKeyOf(link)] !== undefined;
+}
+
+/*
+ * The screens no menu lists, each with the menu page whose grant opens it (the page its server
+ * routes check), so the page search offers them to the roles that may use them. A screen added to
+ * a module's pages without a line here, or in notSearched, fails the page-registry test.
+ */
+export const offMenuScreens: Readonly<Record<string, string>> = {
+  '/audit-trail': AUDIT_TRAIL_ACCESS_PAGE,
+  '/chart-of-accounts': '/accounts',
+  '/posting-profile': '/subsidiary',
+  '/journal-reversal': '/journals',
+  '/escalation': '/workflow',
+  '/create-admin': '/organisation-structure',
+};
+
+/** Screens that are not a destination of their own: the search leaves them out. */
+export const notSearched: Readonly<Record<string, string>> = {
+  [HOME_ROUTE]: 'the Home link in the top bar',
+  '/view-all': 'a module tile or the module name in the sidebar',
+  '/success': 'shown after a first user is made',
+  '/tenant': 'the same screen as /organisation-structure/tenant',
+  '/company': 'the same screen as /organisation-structure/company',
+};
+
+/** Whether a link is a menu page or child page of the catalogue (rather than an off-menu screen). */
+export function isMenuPage(link: string): boolean {
+  return findMenuItemByLink(link)?.link === link;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Grid, Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { FullPageWait } from '../pages/FullPageWait';
@@ -8,13 +8,12 @@ import { ShellFooter } from './ShellFooter';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useSidebarState } from './useSidebarState';
-import { flattenVisible, useVisibleMenu } from './useVisibleMenu';
+import { useVisibleMenu } from './useVisibleMenu';
 
 /** The page shell around a screen: sidebar, top bar, content and footer. */
 export function AppShellFrame({ children }: { children: ReactNode }) {
   const sidebar = useSidebarState();
-  const { modules } = useVisibleMenu();
-  const pages = useMemo(() => flattenVisible(modules), [modules]);
+  const { modules, pages } = useVisibleMenu();
   const screens = Grid.useBreakpoint();
   return (
     <Layout style={{ minHeight: '100vh', background: SIDEBAR_BG }}>
