@@ -1,4 +1,4 @@
-// Proves shell behaviour: a long server error is cut at 200 characters with See more opening the Error Message drawer, the sidebar folds at 767px and keeps sidebarState, and local storage holds only its three keys.
+// Proves shell behaviour: a long server error is cut at 200 characters with See more opening the Error Message drawer, the banner stays clear of the top bar and page title, the sidebar folds at 767px and keeps sidebarState, and local storage holds only its three keys.
 /// <reference lib="dom" />
 // (DOM types: the page.evaluate callbacks below run in the browser.)
 import { expect, test } from '@playwright/test';
@@ -27,6 +27,12 @@ test('a server error over 200 characters is cut, and See more shows it whole in 
   await expect(banner).toHaveAttribute('data-kind', 'error');
   await expect(banner.getByRole('alert')).toContainText('Error');
   await expect(banner.getByTestId('notification-body')).toHaveText(`${message.slice(0, 200)}…`);
+  // It covers neither the top bar (breadcrumb, search box) nor the page title.
+  const bannerBox = (await banner.boundingBox())!;
+  const titleBox = (await page.getByRole('heading', { name: 'Users and Roles' }).boundingBox())!;
+  const topBarBox = (await page.locator('.erp-topbar').boundingBox())!;
+  expect(bannerBox.y).toBeGreaterThan(topBarBox.y + topBarBox.height);
+  expect(bannerBox.y).toBeGreaterThan(titleBox.y + titleBox.height);
   await banner.getByRole('button', { name: 'See more' }).click();
   const errorDrawer = page.getByRole('dialog', { name: 'Error Message' });
   await expect(errorDrawer).toBeVisible();
