@@ -43,7 +43,7 @@ describe('searchPages', () => {
 
   it('lists a page several modules hold once, under the module that owns it', () => {
     const found = searchPages(everyPage, 'trial balance');
-    expect(found).toEqual([{ link: '/trial-balance', name: 'Trial Balance', module: 'General Ledger', child: false }]);
+    expect(found).toEqual([{ link: '/trial-balance', name: 'Trial Balance', module: 'General Ledger', group: 'Reports', child: false }]);
     expect(new Set(everyPage.map((page) => page.link)).size).toBe(everyPage.length);
   });
 
@@ -81,5 +81,6 @@ describe('home shortcuts', () => {
     expect(shortcuts.filter((page) => page.link === '/trial-balance')).toHaveLength(1);
     expect(shortcuts.some((page) => page.child)).toBe(false);
     expect(SHORTCUT_LIMIT).toBeLessThan(shortcuts.length);
+    expect(shortcuts.slice(0, SHORTCUT_LIMIT).map((page) => page.link)).toContain('/journals');
   });
 });

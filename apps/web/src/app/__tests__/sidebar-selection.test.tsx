@@ -7,7 +7,7 @@ import type { SidebarControl } from '../shell/useSidebarState';
 import type { VisibleModule } from '../shell/useVisibleMenu';
 import { renderWithProviders } from '../../test/render';
 
-const control: SidebarControl = { folded: false, narrow: false, pinned: true, toggle: () => undefined, togglePin: () => undefined, afterNavigate: () => undefined };
+const control: SidebarControl = { folded: false, narrow: false, compact: false, pinned: true, toggle: () => undefined, togglePin: () => undefined, afterNavigate: () => undefined };
 
 function visible(permissions: Permission[]): VisibleModule[] {
   return buildMenuSet(permissions).homeMenu.map((tile) => ({ module: moduleCatalogue.find((m) => m.name === tile.module)!, items: tile.children }));

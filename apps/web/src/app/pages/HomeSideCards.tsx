@@ -7,9 +7,13 @@ import type { PageEntry } from '../shell/useVisibleMenu';
 /** A card's worth: the home page stays one screen tall; every other page is a search or a module tile away. */
 export const SHORTCUT_LIMIT = 12;
 
-/** The released screens among the pages the user may open: each once, main pages only (a child page opens from its parent). */
+/** Menu groups of set-up pages: visited once, so after the day's work (journals, reports, tasks) in the shortcuts. */
+const SETUP_GROUPS: ReadonlySet<string> = new Set(['Setup', 'Organisation', 'Security', 'Configuration', 'Periods', 'Currency']);
+
+/** The released screens among the pages the user may open: each once, main pages only (a child page opens from its parent), daily work first. */
 export function shortcutPages(pages: readonly PageEntry[]): PageEntry[] {
-  return pages.filter((page) => !page.child && hasScreen(page.link));
+  const released = pages.filter((page) => !page.child && hasScreen(page.link));
+  return [...released.filter((page) => !SETUP_GROUPS.has(page.group)), ...released.filter((page) => SETUP_GROUPS.has(page.group))];
 }
 
 /** The signed-in user's account facts. */

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Grid, Layout } from 'antd';
+import { Layout } from 'antd';
 import { Outlet } from 'react-router';
+import { useLayout } from '../../shared/layout';
 import { FullPageWait } from '../pages/FullPageWait';
 import { SIDEBAR_BG } from '../theme/theme';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
@@ -14,14 +15,16 @@ import { useVisibleMenu } from './useVisibleMenu';
 export function AppShellFrame({ children }: { children: ReactNode }) {
   const sidebar = useSidebarState();
   const { modules, pages } = useVisibleMenu();
-  const screens = Grid.useBreakpoint();
+  const layout = useLayout();
+  const crumbsInTopBar = layout === 'desktop' || layout === 'wide';
   return (
     <Layout style={{ minHeight: '100vh', background: SIDEBAR_BG }}>
       <Sidebar control={sidebar} modules={modules} />
       <Layout className="erp-content-area" style={{ minWidth: 0 }}>
-        <TopBar sidebar={sidebar} pages={pages} />
+        <TopBar sidebar={sidebar} pages={pages} crumbs={crumbsInTopBar} />
         <Layout.Content className="erp-content" role="main">
-          {!screens.md && <ShellBreadcrumbs className="erp-page-crumbs" />}
+          {/* Below a desktop the breadcrumb has its own line: squeezed into the top bar at 768 px it read "Gen". */}
+          {!crumbsInTopBar && <ShellBreadcrumbs className="erp-page-crumbs" />}
           <Suspense fallback={<FullPageWait />}>{children}</Suspense>
         </Layout.Content>
         <ShellFooter />

@@ -60,10 +60,12 @@ export function Sidebar({ control, modules }: { control: SidebarControl; modules
   const selected = selectedEntry(pathname, modules);
   const openModule = selected.module ?? modules.find(({ module }) => pathname === viewAllLink(module.name))?.module;
   const [openKeys, setOpenKeys] = useState<string[]>(openModule ? [`module:${openModule.id}`] : []);
-  const overlay = control.narrow && !control.folded;
+  const overlay = control.compact && !control.folded;
   return (
     <>
       {overlay && <div className="erp-sider-backdrop" onClick={control.toggle} aria-hidden="true" />}
+      {/* The icon rail's place stays taken while the sidebar lies over the content, so nothing jumps. */}
+      {overlay && !control.narrow && <div style={{ flex: `0 0 ${FOLDED_WIDTH}px` }} aria-hidden="true" />}
       <Layout.Sider
         className={`erp-sider${overlay ? ' erp-sider-overlay' : ''}`}
         collapsed={control.folded}

@@ -7,7 +7,7 @@ import { useSignedInUser } from '../session/useSession';
 export type VisibleModule = { module: ModuleDef; items: MenuItem[] };
 
 /** One page the user may open, as the search box and the home shortcuts list it. */
-export type PageEntry = { link: string; name: string; module: string; child: boolean };
+export type PageEntry = { link: string; name: string; module: string; group: string; child: boolean };
 
 /** The signed-in user's menu (SPEC.md section 6: by module and group of the parent role). */
 export function useVisibleMenu(): { menuSet: MenuSet; modules: VisibleModule[]; pages: PageEntry[] } {
@@ -33,7 +33,7 @@ export function pageIndex(modules: readonly VisibleModule[], permissions: readon
   const walk = (items: readonly MenuItem[], child: boolean) => {
     for (const item of items) {
       const owner = findMenuItemByLink(item.link)?.module;
-      if (!byLink.has(item.link) || item.module === owner) byLink.set(item.link, { link: item.link, name: item.name, module: item.module, child });
+      if (!byLink.has(item.link) || item.module === owner) byLink.set(item.link, { link: item.link, name: item.name, module: item.module, group: item.group, child });
       walk(item.children, true);
     }
   };
@@ -42,7 +42,7 @@ export function pageIndex(modules: readonly VisibleModule[], permissions: readon
     .filter(([, access]) => hasPage(permissions, access))
     .map(([link]) => {
       const info = routeInfo(link);
-      return { link, name: info.page, module: info.module ?? '', child: false };
+      return { link, name: info.page, module: info.module ?? '', group: '', child: false };
     });
   return [...byLink.values(), ...offMenu];
 }
