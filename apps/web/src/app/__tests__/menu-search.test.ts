@@ -2,7 +2,7 @@
 // once, and every page that has a screen findable by its name (issue 14, edges 5 and 14).
 import { describe, expect, it } from 'vitest';
 import { buildMenuSet, fullPermissions, moduleCatalogue, type Permission } from '@erp/contracts';
-import { builtPages, isMenuPage, notSearched, offMenuScreens } from '../page-registry';
+import { accessPageOf, builtPages, isMenuPage, notSearched, offMenuScreens } from '../page-registry';
 import { routeInfo } from '../route-modules';
 import { searchPages } from '../shell/MenuSearch';
 import { pageIndex, type VisibleModule } from '../shell/useVisibleMenu';
@@ -72,6 +72,16 @@ describe('every page with a screen is reachable by the search', () => {
     expect(searchPages(everyPage, 'audit').map((page) => page.link)).toEqual(['/audit-trail']);
     const ledgerOnly = fullPermissions().filter((permission) => permission.name === 'General Ledger');
     expect(searchPages(pagesFor(ledgerOnly), 'audit')).toEqual([]);
+  });
+});
+
+describe('accessPageOf', () => {
+  it('names the page whose grant opens a screen, and none for the screens every user opens', () => {
+    expect(accessPageOf('/audit-trail')).toBe('/role');
+    expect(accessPageOf('/tenant')).toBe('/organisation-structure/tenant');
+    expect(accessPageOf('/trial-balance/2026')).toBe('/trial-balance');
+    expect(accessPageOf('/journal')).toBe('/journal');
+    for (const open of ['/home', '/view-all/general-ledger', '/user-profile', '/workflow-task', '/success']) expect(accessPageOf(open), open).toBeUndefined();
   });
 });
 

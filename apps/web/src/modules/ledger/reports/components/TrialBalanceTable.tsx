@@ -74,10 +74,12 @@ function columns(from: string, to: string, currency: string, narrow: boolean, sh
 export function TrialBalanceTable({ rows, from, to, loading, currency }: Props) {
   const layout = useLayout();
   const narrow = layout === 'phone';
+  // A tablet takes every column at the narrow widths, so the closing balance is in view without scrolling.
+  const compact = layout === 'phone' || layout === 'tablet';
   // On a phone: the account and its closing balance, the figure a reader wants; the rest on request.
   const [showAll, setShowAll] = useState(false);
-  const shown = reportColumns(columns(from, to, currency, narrow, AMOUNT_COLUMNS.length), layout, ['closing'], showAll).length - 1;
-  const visible = reportColumns(columns(from, to, currency, narrow, shown), layout, ['closing'], showAll);
+  const shown = reportColumns(columns(from, to, currency, compact, AMOUNT_COLUMNS.length), layout, ['closing'], showAll).length - 1;
+  const visible = reportColumns(columns(from, to, currency, compact, shown), layout, ['closing'], showAll);
   return (
     <>
       {narrow && (
