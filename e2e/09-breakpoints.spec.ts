@@ -129,6 +129,8 @@ test('the Accountant opens the shell screens without a single refused call', asy
   const visit = async (path: string) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // Queries start as their screen's chunk arrives: give the last of them time to answer.
+    await page.waitForTimeout(1_500);
   };
   await signInThroughUi(page, ACCOUNTANT.email, ACCOUNTANT.password);
   for (const path of ['/home', '/accounts', '/workflow-task', '/role']) await visit(path);
