@@ -122,8 +122,8 @@ test('a role with limited permissions limits the menu, and the server refuses wh
   page.on('response', (response) => {
     if (response.status() === 403) refusedCalls.push(response.url());
   });
-  await page.goto('/audit-trail');
-  await expect(page.getByTestId('no-access-title')).toHaveText('Your role does not open Audit Trail');
+  await page.goto('/workflow');
+  await expect(page.getByTestId('no-access-title')).toHaveText('Your role does not open Workflow');
   await page.goto('/journals');
   await expect(page.getByTestId('no-access-title')).toHaveText('Your role does not open Journals');
   expect(refusedCalls).toEqual([]);
