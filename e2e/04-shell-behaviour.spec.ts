@@ -1,4 +1,4 @@
-// Proves shell behaviour: a long server error is cut at 200 characters with See more opening the Error Message drawer, the sidebar folds at 767px and keeps sidebarState, and local storage holds only its three keys.
+// Proves shell behaviour: a long server error is cut at 200 characters with See more opening the Error Message drawer, the banner stays clear of the top bar and page title, the sidebar folds at 767px and keeps sidebarState, and local storage holds only its three keys.
 /// <reference lib="dom" />
 // (DOM types: the page.evaluate callbacks below run in the browser.)
 import { expect, test } from '@playwright/test';
@@ -27,6 +27,12 @@ test('a server error over 200 characters is cut, and See more shows it whole in 
   await expect(banner).toHaveAttribute('data-kind', 'error');
   await expect(banner.getByRole('alert')).toContainText('Error');
   await expect(banner.getByTestId('notification-body')).toHaveText(`${message.slice(0, 200)}…`);
+  // It covers neither the top bar (breadcrumb, search box) nor the page title.
+  const bannerBox = (await banner.boundingBox())!;
+  const titleBox = (await page.getByRole('heading', { name: 'Users and Roles' }).boundingBox())!;
+  const topBarBox = (await page.locator('.erp-topbar').boundingBox())!;
+  expect(bannerBox.y).toBeGreaterThan(topBarBox.y + topBarBox.height);
+  expect(bannerBox.y).toBeGreaterThan(titleBox.y + titleBox.height);
   await banner.getByRole('button', { name: 'See more' }).click();
   const errorDrawer = page.getByRole('dialog', { name: 'Error Message' });
   await expect(errorDrawer).toBeVisible();
@@ -39,7 +45,7 @@ test('a server error over 200 characters is cut, and See more shows it whole in 
   await expect(banner).toBeHidden();
 });
 
-test('the sidebar folds at 767px or less and otherwise keeps the saved sidebarState', async ({ page, request }) => {
+test('the sidebar folds below a desktop (1023px or less, so 767px too) and otherwise keeps the saved sidebarState', async ({ page, request }) => {
   await ensureAdmin(request);
   await page.setViewportSize({ width: 1200, height: 800 });
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
@@ -61,7 +67,10 @@ test('the sidebar folds at 767px or less and otherwise keeps the saved sidebarSt
   await expect(sidebar).toHaveAttribute('data-state', 'wide');
   await page.setViewportSize({ width: 767, height: 800 });
   await expect(sidebar).toHaveAttribute('data-state', 'fold');
+  // Below a desktop (docs/breakpoints.md) it starts as the icon rail too: at 768 px a wide sidebar took 240 of the 768 px.
   await page.setViewportSize({ width: 768, height: 800 });
+  await expect(sidebar).toHaveAttribute('data-state', 'fold');
+  await page.setViewportSize({ width: 1024, height: 800 });
   await expect(sidebar).toHaveAttribute('data-state', 'wide');
   expect(await saved()).toBe('wide');
 

@@ -3,7 +3,7 @@
  * "not available yet" page naming its module; a test pins that list so it can only shrink.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { HOME_ROUTE, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes } from '@erp/contracts';
+import { AUDIT_TRAIL_ACCESS_PAGE, HOME_ROUTE, findMenuItemByLink, menuOnlyRoutes, protectedExactRoutes, protectedPrefixRoutes } from '@erp/contracts';
 import { adminPages } from '../modules/admin/index';
 import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
@@ -42,4 +42,48 @@ export function notAvailableRoutes(): string[] {
 /** Whether a page link opens a screen (rather than "not available yet"): what the sidebar marks, from the registry itself. */
 export function hasScreen(link: string): boolean {
   return builtPages[routeKeyOf(link)] !== undefined;
+}
+
+/*
+ * The screens no menu lists, each with the menu page whose grant opens it (the page its server
+ * routes check), so the page search offers them to the roles that may use them. A screen added to
+ * a module's pages without a line here, in screenAliases or in everyUserScreens fails the page-registry test.
+ */
+export const offMenuScreens: Readonly<Record<string, string>> = {
+  '/audit-trail': AUDIT_TRAIL_ACCESS_PAGE,
+  '/chart-of-accounts': '/accounts',
+  '/posting-profile': '/subsidiary',
+  '/journal-reversal': '/journals',
+  '/escalation': '/workflow',
+  '/create-admin': '/organisation-structure',
+};
+
+/** Second addresses of menu screens (protected routes of SPEC.md section 2): opened as the menu page, not searched twice. */
+export const screenAliases: Readonly<Record<string, string>> = {
+  '/tenant': '/organisation-structure/tenant',
+  '/company': '/organisation-structure/company',
+};
+
+/** Screens every signed-in user opens, whatever the role: home, a module's page list, the first-user result, one's own profile, one's own approval tasks. */
+export const everyUserScreens: ReadonlySet<string> = new Set([HOME_ROUTE, '/view-all', '/success', '/user-profile', '/workflow-task']);
+
+/** Screens that are not a destination of their own: the search leaves them out. */
+export function notSearched(link: string): boolean {
+  return link in screenAliases || (everyUserScreens.has(link) && !isMenuPage(link));
+}
+
+/** Whether a link is a menu page or child page of the catalogue (rather than an off-menu screen). */
+export function isMenuPage(link: string): boolean {
+  return findMenuItemByLink(link)?.link === link;
+}
+
+/**
+ * The menu page whose grant opens the screen at a path (the page itself for a menu page; hasPage
+ * lets a child page ride on its parent), or undefined for a screen every signed-in user opens.
+ * Screens are not rendered for a role without it: they would only collect the server's refusals.
+ */
+export function accessPageOf(path: string): string | undefined {
+  const link = routeKeyOf(path);
+  if (everyUserScreens.has(link)) return undefined;
+  return offMenuScreens[link] ?? screenAliases[link] ?? link;
 }

@@ -5,10 +5,10 @@
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { protectedPrefixRoutes } from '@erp/contracts';
+import { hasPage, protectedPrefixRoutes } from '@erp/contracts';
 import { loadChunk, lazyPage, pick } from './errors/chunk-errors';
 import { RouteErrorPage } from './errors/RouteErrorPage';
-import { builtPages, protectedRouteLinks } from './page-registry';
+import { accessPageOf, builtPages, protectedRouteLinks } from './page-registry';
 import { RootLayout } from './RootLayout';
 import { useSession } from './session/useSession';
 
@@ -20,14 +20,19 @@ const VerificationPage = lazyPage('auth', pick(() => import('../modules/auth/Ver
 const NewPasswordPage = lazyPage('auth', pick(() => import('../modules/auth/NewPasswordPage'), 'NewPasswordPage'));
 const SamplePage = lazyPage('sample', pick(() => import('./pages/SamplePage'), 'SamplePage'));
 const NotAvailablePage = lazyPage('shell', pick(() => import('./pages/NotAvailablePage'), 'NotAvailablePage'));
+const NoAccessPage = lazyPage('shell', pick(() => import('./pages/NoAccessPage'), 'NoAccessPage'));
 const NotFoundPage = lazy(async () => ({ default: (await loadChunk('shell', () => import('./pages/NotFoundPage'))).NotFoundPage }));
 const AppShell = lazyPage('shell', pick(() => import('./shell/AppShell'), 'AppShell'));
 const AppShellFrame = lazy(async () => ({ default: (await loadChunk('shell', () => import('./shell/AppShell'))).AppShellFrame }));
 
-/** A protected route's screen, or the "not available yet" page when its module is not built. */
+/** A protected route's screen; "not available yet" when its module is not built; a short refusal when the role does not hold its page. */
 function ProtectedPage({ link }: { link: string }) {
+  const { user } = useSession();
   const Page = builtPages[link];
-  return Page ? <Page /> : <NotAvailablePage />;
+  if (!Page) return <NotAvailablePage />;
+  const access = accessPageOf(link);
+  if (access !== undefined && user && !hasPage(user.parentRole.permissions, access)) return <NoAccessPage />;
+  return <Page />;
 }
 
 /** Signed in, the not-found screen sits in the shell; otherwise it stands alone. */

@@ -9,7 +9,7 @@ import type { SidebarControl } from '../shell/useSidebarState';
 import type { VisibleModule } from '../shell/useVisibleMenu';
 import { renderWithProviders } from '../../test/render';
 
-const control: SidebarControl = { folded: false, narrow: false, pinned: true, toggle: () => undefined, togglePin: () => undefined, afterNavigate: () => undefined };
+const control: SidebarControl = { folded: false, narrow: false, compact: false, pinned: true, toggle: () => undefined, togglePin: () => undefined, afterNavigate: () => undefined };
 
 describe('sidebar marks pages without a screen', () => {
   it('hasScreen follows the registry: a built page yes, a not-available one no', () => {

@@ -5,7 +5,7 @@ import { viewAllLink, type MenuItem } from '@erp/contracts';
 import { formatDateLabel } from '../../shared/format';
 import { useSignedInUser } from '../session/useSession';
 import { useCompany } from '../shell/useCompany';
-import { flattenVisible, useVisibleMenu, type VisibleModule } from '../shell/useVisibleMenu';
+import { useVisibleMenu, type VisibleModule } from '../shell/useVisibleMenu';
 import { AccountCard, ShortcutsCard } from './HomeSideCards';
 import { ModuleIcon } from './ModuleIcon';
 import { PageHeading } from './PageHeading';
@@ -55,7 +55,7 @@ function ModuleTile({ visible, disabled }: { visible: VisibleModule; disabled: b
 export function HomePage() {
   const user = useSignedInUser();
   const company = useCompany();
-  const { menuSet, modules } = useVisibleMenu();
+  const { menuSet, modules, pages } = useVisibleMenu();
   const disabledOf = (name: string) => menuSet.homeMenu.find((tile) => tile.module === name)?.disabled === true;
   const appDate = company ? formatDateLabel(company.accountingDate, company.dateFormat) : '';
   return (
@@ -77,7 +77,7 @@ export function HomePage() {
         </div>
       )}
       <div className="erp-group-grid" style={{ marginTop: 16 }}>
-        <ShortcutsCard pages={flattenVisible(modules)} />
+        <ShortcutsCard pages={pages} />
         <AccountCard />
       </div>
     </>

@@ -1,9 +1,20 @@
-import { Card, Descriptions, Empty } from 'antd';
+import { Card, Descriptions, Empty, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { MenuItem } from '@erp/contracts';
-import { builtPages } from '../page-registry';
-import { routeKeyOf } from '../route-modules';
+import { hasScreen } from '../page-registry';
 import { useSignedInUser } from '../session/useSession';
+import type { PageEntry } from '../shell/useVisibleMenu';
+
+/** A card's worth: the home page stays one screen tall; every other page is a search or a module tile away. */
+export const SHORTCUT_LIMIT = 12;
+
+/** Menu groups of set-up pages: visited once, so after the day's work (journals, reports, tasks) in the shortcuts. */
+const SETUP_GROUPS: ReadonlySet<string> = new Set(['Setup', 'Organisation', 'Security', 'Configuration', 'Periods', 'Currency']);
+
+/** The released screens among the pages the user may open: each once, main pages only (a child page opens from its parent), daily work first. */
+export function shortcutPages(pages: readonly PageEntry[]): PageEntry[] {
+  const released = pages.filter((page) => !page.child && hasScreen(page.link));
+  return [...released.filter((page) => !SETUP_GROUPS.has(page.group)), ...released.filter((page) => SETUP_GROUPS.has(page.group))];
+}
 
 /** The signed-in user's account facts. */
 export function AccountCard() {
@@ -25,22 +36,28 @@ export function AccountCard() {
   );
 }
 
-/** Links to the released screens among the pages the user may open. */
-export function ShortcutsCard({ pages }: { pages: readonly MenuItem[] }) {
-  const released = pages.filter((page) => builtPages[routeKeyOf(page.link)] !== undefined);
+/** Links to the first released screens among the pages the user may open. */
+export function ShortcutsCard({ pages }: { pages: readonly PageEntry[] }) {
+  const released = shortcutPages(pages);
+  const shown = released.slice(0, SHORTCUT_LIMIT);
   return (
     <Card size="small" title="Shortcuts">
       {released.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No released screen in your modules yet." />
       ) : (
-        <ul className="erp-page-list">
-          {released.map((page) => (
-            <li key={page.id}>
+        <ul className="erp-page-list erp-shortcuts" aria-label="Shortcuts">
+          {shown.map((page) => (
+            <li key={page.link}>
               <Link to={page.link}>{page.name}</Link>
               <span style={{ opacity: 0.55, fontSize: 11 }}>{page.module}</span>
             </li>
           ))}
         </ul>
+      )}
+      {released.length > shown.length && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
+          {released.length - shown.length} more: find any page with Search pages in the top bar, or open a module above.
+        </Typography.Paragraph>
       )}
     </Card>
   );

@@ -2,20 +2,26 @@ import { useMemo, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import type { MenuItem } from '@erp/contracts';
+import { matchRank } from '../../shared/option-match';
+import type { PageEntry } from './useVisibleMenu';
 
 export const SEARCH_MIN_CHARS = 1;
 export const NO_RESULTS_TEXT = 'No results found.';
 
-/** Menu pages whose name contains the text (case-insensitive), once it has at least 1 character. */
-export function searchPages(pages: readonly MenuItem[], text: string): MenuItem[] {
+/** Pages whose name or module contains the text (case-insensitive), once it has at least 1 character; best name match first. */
+export function searchPages(pages: readonly PageEntry[], text: string): PageEntry[] {
   const needle = text.trim().toLowerCase();
   if (needle.length < SEARCH_MIN_CHARS) return [];
-  return pages.filter((page) => page.name.toLowerCase().includes(needle) || page.module.toLowerCase().includes(needle));
+  const rank = (page: PageEntry) => matchRank(page.name, needle) ?? 9;
+  return pages
+    .filter((page) => page.name.toLowerCase().includes(needle) || page.module.toLowerCase().includes(needle))
+    .map((page, index) => ({ page, index, rank: rank(page) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ page }) => page);
 }
 
-/** The top bar's search over the menu pages the user may see. */
-export function MenuSearch({ pages, width, onDone }: { pages: readonly MenuItem[]; width: number | string; onDone?: () => void }) {
+/** The top bar's search over the pages the user may open. */
+export function MenuSearch({ pages, width, onDone }: { pages: readonly PageEntry[]; width: number | string; onDone?: () => void }) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
   const found = useMemo(() => searchPages(pages, text).slice(0, 30), [pages, text]);

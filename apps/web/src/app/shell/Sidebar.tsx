@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { PushpinFilled, PushpinOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { findMenuItemByLink, parentMenuItem, viewAllLink, type MenuItem } from '@erp/contracts';
+import { findMenuItemByLink, parentMenuItem, viewAllLink, type MenuItem, type ModuleDef } from '@erp/contracts';
 import { hasScreen } from '../page-registry';
 import { iconFor } from './module-icons';
 import type { SidebarControl } from './useSidebarState';
@@ -23,6 +23,9 @@ function PageLink({ page }: { page: MenuItem }) {
   );
 }
 
+/* A page several modules list (Trial Balance is in Admin, General Ledger and Fixed Asset) gets one key per module: with one shared key the menu marked every module holding it, and showed the last. */
+const pageKey = (module: ModuleDef, link: string) => `${module.id}:${link}`;
+
 function moduleMenu(visible: VisibleModule): Items[number] {
   const { module, items } = visible;
   const byGroup = new Map<string, MenuItem[]>();
@@ -31,30 +34,38 @@ function moduleMenu(visible: VisibleModule): Items[number] {
     type: 'group',
     key: `${module.id}:${group}`,
     label: group,
-    children: pages.map((page) => ({ key: page.link, label: <PageLink page={page} /> })),
+    children: pages.map((page) => ({ key: pageKey(module, page.link), label: <PageLink page={page} /> })),
   }));
   const viewAll = { key: viewAllLink(module.name), label: <Link to={viewAllLink(module.name)}>View all</Link> };
   return { key: `module:${module.id}`, icon: iconFor(module.image), label: module.name, children: [viewAll, ...groups] };
 }
 
-/** The menu page a path belongs to: itself, or the parent of a child page. */
-function selectedPage(path: string): { key: string; module?: string } {
+/**
+ * The sidebar entry a path marks: its menu page (the parent, for a child page), in the module that
+ * owns the page when the user sees it there, else in the first visible module listing it.
+ */
+export function selectedEntry(path: string, modules: readonly VisibleModule[]): { key: string; module?: ModuleDef } {
   const item = findMenuItemByLink(path);
   if (!item) return { key: path };
-  return { key: parentMenuItem(path)?.link ?? item.link, module: item.module };
+  const link = parentMenuItem(path)?.link ?? item.link;
+  const holding = modules.filter(({ items }) => items.some((page) => page.link === link));
+  const chosen = holding.find(({ module }) => module.name === item.module) ?? holding[0];
+  return chosen ? { key: pageKey(chosen.module, link), module: chosen.module } : { key: link };
 }
 
 /** The collapsible sidebar: one submenu per visible module, its groups and pages. */
 export function Sidebar({ control, modules }: { control: SidebarControl; modules: VisibleModule[] }) {
   const { pathname } = useLocation();
   const items = useMemo(() => modules.map(moduleMenu), [modules]);
-  const selected = selectedPage(pathname);
-  const moduleKey = modules.find(({ module }) => module.name === selected.module || pathname === viewAllLink(module.name));
-  const [openKeys, setOpenKeys] = useState<string[]>(moduleKey ? [`module:${moduleKey.module.id}`] : []);
-  const overlay = control.narrow && !control.folded;
+  const selected = selectedEntry(pathname, modules);
+  const openModule = selected.module ?? modules.find(({ module }) => pathname === viewAllLink(module.name))?.module;
+  const [openKeys, setOpenKeys] = useState<string[]>(openModule ? [`module:${openModule.id}`] : []);
+  const overlay = control.compact && !control.folded;
   return (
     <>
       {overlay && <div className="erp-sider-backdrop" onClick={control.toggle} aria-hidden="true" />}
+      {/* The icon rail's place stays taken while the sidebar lies over the content, so nothing jumps. */}
+      {overlay && !control.narrow && <div style={{ flex: `0 0 ${FOLDED_WIDTH}px` }} aria-hidden="true" />}
       <Layout.Sider
         className={`erp-sider${overlay ? ' erp-sider-overlay' : ''}`}
         collapsed={control.folded}

@@ -10,11 +10,11 @@ import {
 } from '@ant-design/icons';
 import { Button, Grid, Layout, Popover, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { MenuItem } from '@erp/contracts';
 import { TaskBell } from '../../modules/workflow/index';
 import { useThemeMode } from '../theme/useThemeMode';
 import { AppDateBadge } from './AppDateBadge';
 import { MenuSearch } from './MenuSearch';
+import type { PageEntry } from './useVisibleMenu';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { UserMenu } from './UserMenu';
 import type { SidebarControl } from './useSidebarState';
@@ -36,7 +36,7 @@ function HelpContent() {
 }
 
 /** The 60px top bar of SPEC.md section 2. */
-export function TopBar({ sidebar, pages }: { sidebar: SidebarControl; pages: readonly MenuItem[] }) {
+export function TopBar({ sidebar, pages, crumbs }: { sidebar: SidebarControl; pages: readonly PageEntry[]; crumbs: boolean }) {
   const { mode, toggle } = useThemeMode();
   const screens = Grid.useBreakpoint();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -53,7 +53,7 @@ export function TopBar({ sidebar, pages }: { sidebar: SidebarControl; pages: rea
           <HomeOutlined style={{ fontSize: 16 }} />
           {screens.lg && <span>Home</span>}
         </Link>
-        <div className="erp-topbar-crumbs">{wide && <ShellBreadcrumbs divider />}</div>
+        <div className="erp-topbar-crumbs">{crumbs && <ShellBreadcrumbs divider />}</div>
         <div className="erp-topbar-actions">
           <AppDateBadge compact={!screens.xl} />
           {wide ? (

@@ -1,11 +1,14 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
+import { typeAhead } from '../../shared/option-match';
 import { getSessionValue, setSessionValue } from '../session/session-store';
 import { cspNonce, nonceEveryStyleElement } from './csp-nonce';
 import { themeConfig, type ThemeMode } from './theme';
 
 /** Read once: the nonce belongs to this page load. */
 const csp = { nonce: cspNonce() };
+/** Every select takes type-ahead unless it sets its own search (server pickers pass typeAhead their onSearch). */
+const select = { showSearch: typeAhead() };
 nonceEveryStyleElement(csp.nonce);
 
 export type ThemeModeState = { mode: ThemeMode; toggle: () => void };
@@ -46,7 +49,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider theme={themeConfig(mode)} componentSize="middle" csp={csp}>
+      <ConfigProvider theme={themeConfig(mode)} componentSize="middle" csp={csp} select={select}>
         <ThemedText>{children}</ThemedText>
       </ConfigProvider>
     </ThemeModeContext.Provider>

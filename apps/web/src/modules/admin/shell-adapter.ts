@@ -5,5 +5,7 @@
 export { useNotify } from '../../app/notifications/useNotify';
 export type { Notify } from '../../app/notifications/NotificationProvider';
 export { useSession, useSignedInUser } from '../../app/session/useSession';
+export { useGrants } from '../../app/session/useGrants';
+export { countLabel } from '../../shared/count-label';
 export { PageHeading } from '../../app/pages/PageHeading';
 export { useCompany } from '../../app/shell/useCompany';

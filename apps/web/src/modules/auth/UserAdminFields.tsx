@@ -20,7 +20,7 @@ export function UserAdminFields({ control, roleDisabled }: { control: Control<Us
           <Controller
             control={control}
             name="company"
-            render={({ field }) => <Select {...field} id="user-form-company" options={companyOptions} loading={companies.isPending} showSearch={{ optionFilterProp: 'label' }} aria-label="Company" />}
+            render={({ field }) => <Select {...field} id="user-form-company" options={companyOptions} loading={companies.isPending} aria-label="Company" />}
           />
         </Form.Item>
       </Col>

@@ -8,4 +8,5 @@ export { PageHeading } from '../../app/pages/PageHeading';
 export { useCompany } from '../../app/shell/useCompany';
 export { ApiError, apiRequest, unwrap } from '../../app/api';
 export { datePickerFormat, formatDateCell, useDebouncedValue } from '../../shared/kit';
+export { typeAhead } from '../../shared/option-match';
 export { browserLocale, NUMBER_DECIMALS_DEFAULT, toIsoDate } from '../../shared/format';

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { entityByName } from './entity-catalogue';
 import { entityKey, fetchFilteredLookup, fetchLookup } from './kit-api';
 import { filterParam, type ListState } from './list-query';
+import { typeAhead } from '../option-match';
 import { useDebouncedValue } from './useDebouncedValue';
 
 type Props = {
@@ -54,11 +55,11 @@ export function RefSelect({ id, refName, value, onChange, onBlur, knownLabels, s
       onOpenChange={(open) => {
         if (!open) setSearch('');
       }}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      showSearch={typeAhead({ onSearch: setSearch, searchValue: search })}
       loading={lookup.isFetching}
       allowClear
       placeholder={placeholder ?? `Search ${target.plural.toLowerCase()}`}
-      notFoundContent={lookup.isFetching ? 'Searching…' : 'No results found.'}
+      notFoundContent={lookup.isFetching || search !== settled ? 'Searching…' : 'No results found.'}
       status={status}
       disabled={disabled}
       style={{ width: '100%' }}

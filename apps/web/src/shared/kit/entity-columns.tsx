@@ -89,6 +89,8 @@ function actionsColumn(ctx: ColumnContext): ColumnType<EntityRecord> {
   const name = (record: EntityRecord) => String(record[ctx.def.key[0]!] ?? record[ctx.def.display] ?? '');
   return {
     key: 'actions',
+    // Edit and delete stay in view while a narrow table scrolls.
+    fixed: 'right',
     title: 'Actions',
     width: 96,
     align: 'right',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { transformPassword, userValidationMessages, type Role, type UserView } from '@erp/contracts';
 import { UsersPane } from '../components/UsersPane';
-import { ids, renderAdmin, route, stubFetch, type Call } from './render-admin';
+import { ids, renderAdmin, route, signedInUser, stubFetch, type Call } from './render-admin';
 
 const roles: Role[] = [
   { id: ids.admin, name: 'Administrator', description: null, isSystem: true },
@@ -146,5 +146,16 @@ describe('UsersPane', () => {
       reason: '',
       state: 'Changed',
     });
+  });
+
+  it('offers only what the role may do: with /role and no operation, no New User, Edit or Status; one user reads "1 user"', async () => {
+    stubServer();
+    const viewer = { ...signedInUser, parentRole: { id: ids.viewer, name: 'Viewer', permissions: [{ name: 'Admin', routes: [{ name: 'Security', pages: [{ link: '/role', operations: [] }] }] }] } };
+    renderAdmin(<UsersPane />, viewer);
+    expect(await screen.findByText('Ann Smith')).toBeTruthy();
+    expect(screen.getByText('1 user')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Ann Smith' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change status of Ann Smith' })).toBeNull();
   });
 });

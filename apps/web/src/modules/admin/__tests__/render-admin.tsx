@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { SignedInUser } from '@erp/contracts';
+import { fullPermissions, type SignedInUser } from '@erp/contracts';
 import { NotificationProvider } from '../../../app/notifications/NotificationProvider';
 import { SessionProvider } from '../../../app/session/SessionProvider';
 
@@ -69,16 +69,16 @@ export const signedInUser: SignedInUser = {
   name: 'Ada Admin',
   mailAddress: 'ada@example.com',
   company: ids.company,
-  parentRole: { id: ids.admin, name: 'Administrator', permissions: [] },
+  parentRole: { id: ids.admin, name: 'Administrator', permissions: fullPermissions() },
 };
 
-export function renderAdmin(ui: ReactElement) {
+export function renderAdmin(ui: ReactElement, user: SignedInUser = signedInUser) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider initialUser={signedInUser}>
+      <SessionProvider initialUser={user}>
         <NotificationProvider>
           <MemoryRouter>{ui}</MemoryRouter>
         </NotificationProvider>

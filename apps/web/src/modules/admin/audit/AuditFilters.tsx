@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { auditActions } from '@erp/contracts';
 import { useDebouncedValue } from '../../../shared/kit';
+import { typeAhead } from '../../../shared/option-match';
 import { useAuditEntities, useUserOptions } from './audit-api';
 import { actionLabel, humanise } from './audit-labels';
 import { hasFilter, type AuditFilter } from './audit-query';
@@ -35,7 +36,6 @@ export function AuditFilters({ filter, userLabel, dateFormat, onChange, onClear 
         aria-label="Entity"
         placeholder="Any entity"
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
         loading={entities.isLoading}
         value={filter.entity}
         options={entityNames.map((name) => ({ value: name, label: humanise(name) }))}
@@ -55,7 +55,7 @@ export function AuditFilters({ filter, userLabel, dateFormat, onChange, onClear 
         aria-label="User"
         placeholder="Any user"
         allowClear
-        showSearch={{ filterOption: false, onSearch: setUserSearch }}
+        showSearch={typeAhead({ onSearch: setUserSearch })}
         loading={users.isFetching}
         value={filter.userId}
         options={userOptions}

@@ -41,7 +41,7 @@ export function auditColumns({ now, onRecord, onUser }: Options): TableColumnsTy
       // The record's label (journal number, account code and name, user name...), its id in the tooltip.
       render: (_, entry) => (
         <Tooltip title={entry.recordLabel ? entry.recordId : undefined}>
-          <Button type="link" size="small" className={entry.recordLabel ? undefined : 'audit-record-id'} style={{ padding: 0, height: 'auto' }} title="Only this record's history" data-record-id={entry.recordId} onClick={(e) => { e.stopPropagation(); onRecord(entry); }}>
+          <Button type="link" size="small" className={entry.recordLabel ? 'audit-record' : 'audit-record audit-record-id'} style={{ padding: 0, height: 'auto' }} title="Only this record's history" data-record-id={entry.recordId} onClick={(e) => { e.stopPropagation(); onRecord(entry); }}>
             {entry.recordLabel ?? entry.recordId}
           </Button>
         </Tooltip>

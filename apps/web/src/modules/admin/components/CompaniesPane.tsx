@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CompanyListItem } from '@erp/contracts';
 import { csvFileName, downloadCsv, toCsv } from '../csv-export';
 import { useCompanies } from '../organisation-api';
-import { useCompany } from '../shell-adapter';
+import { countLabel, useCompany } from '../shell-adapter';
 import { CompanyFormModal } from './CompanyFormModal';
 import { ListToolbar } from './ListToolbar';
 import { LocalListNotice } from './LocalListNotice';
@@ -86,7 +86,7 @@ export function CompaniesPane() {
         pagination={{
           defaultPageSize: 20,
           showSizeChanger: true,
-          showTotal: (total) => `${total} companies`,
+          showTotal: (total) => countLabel(total, 'company', 'companies'),
         }}
       />
       <CompanyFormModal company={editing} ownCompany={own} onClose={() => setEditing(undefined)} />

@@ -17,7 +17,7 @@ export function CompanyFields({ control, optional }: Props) {
     label: `${c.code} - ${c.name}`,
   }));
   const localeOptions = (locales.data ?? []).map((l) => ({ value: l.code, label: `${l.code} - ${l.name}` }));
-  const field = { control, allowClear: optional, searchable: true } as const;
+  const field = { control, allowClear: optional } as const;
   return (
     <>
       <TextField control={control} name="code" label="Code" id="company-code" required maxLength={40} />

@@ -64,7 +64,6 @@ type SelectProps<T extends FieldValues, O> = BaseProps<T, O> & {
   options: { value: string; label: string }[];
   loading?: boolean;
   allowClear?: boolean;
-  searchable?: boolean;
   /** Shown instead of the field's value (a disabled selector showing what will be saved). */
   valueOverride?: string;
 };
@@ -86,7 +85,6 @@ export function SelectField<T extends FieldValues, O = T>(props: SelectProps<T, 
             disabled={disabled}
             loading={props.loading}
             allowClear={props.allowClear}
-            showSearch={props.searchable ? { optionFilterProp: 'label' } : undefined}
             style={{ width: '100%' }}
           />
         </FieldItem>

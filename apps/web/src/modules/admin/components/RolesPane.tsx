@@ -5,12 +5,13 @@ import { useRef, useState } from 'react';
 import type { Role } from '@erp/contracts';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../csv-export';
 import { useRoles } from '../roles-api';
+import { countLabel, useGrants } from '../shell-adapter';
 import { ListToolbar } from './ListToolbar';
 import { LocalListNotice } from './LocalListNotice';
 import { PermissionEditorCard } from './PermissionEditorCard';
 import { RoleFormModal } from './RoleFormModal';
 
-function roleColumns(onRename: (role: Role) => void, onPermissions: (role: Role) => void): ColumnsType<Role> {
+function roleColumns(onRename: ((role: Role) => void) | undefined, onPermissions: (role: Role) => void): ColumnsType<Role> {
   return [
     { title: 'No.', key: 'no', align: 'right', width: 60, render: (_value, _role, index) => index + 1 },
     {
@@ -32,9 +33,11 @@ function roleColumns(onRename: (role: Role) => void, onPermissions: (role: Role)
       key: 'actions',
       render: (_value, role) => (
         <Space size={4}>
-          <Button size="small" aria-label={`Rename ${role.name}`} onClick={() => onRename(role)}>
-            Rename
-          </Button>
+          {onRename && (
+            <Button size="small" aria-label={`Rename ${role.name}`} onClick={() => onRename(role)}>
+              Rename
+            </Button>
+          )}
           <Button size="small" aria-label={`Permissions of ${role.name}`} onClick={() => onPermissions(role)}>
             Permissions
           </Button>
@@ -60,6 +63,7 @@ function matching(roles: readonly Role[] | undefined, search: string): Role[] {
 
 export function RolesPane() {
   const roles = useRoles();
+  const { may } = useGrants();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Role | 'new' | undefined>();
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -85,19 +89,21 @@ export function RolesPane() {
           onSearch={setSearch}
           onExport={exportCsv}
         >
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            New Role
-          </Button>
+          {may('SaveRole') && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+              New Role
+            </Button>
+          )}
         </ListToolbar>
         <LocalListNotice error={roles.error} shown={0} total={undefined} />
         <Table<Role>
           rowKey="id"
           size="small"
           aria-label="Roles"
-          columns={roleColumns(setEditing, openPermissions)}
+          columns={roleColumns(may('EditRole') ? setEditing : undefined, openPermissions)}
           dataSource={visible}
           loading={roles.isFetching}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => `${total} roles` }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => countLabel(total, 'role') }}
           rowClassName={(role) => (role.id === selectedId ? 'ant-table-row-selected' : '')}
           onRow={(role) => ({ onClick: () => setSelectedId(role.id) })}
         />

@@ -7,6 +7,7 @@ import type { Tenant } from '@erp/contracts';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../csv-export';
 import { formatDate } from '../date-format';
 import { useCompanyDateFormat, useTenants } from '../organisation-api';
+import { countLabel } from '../shell-adapter';
 import { ListToolbar } from './ListToolbar';
 import { LocalListNotice } from './LocalListNotice';
 import { StatusTag } from './StatusTag';
@@ -98,7 +99,7 @@ export function TenantsPane() {
         dataSource={rows}
         loading={tenants.isFetching}
         scroll={{ x: 'max-content' }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (total) => `${total} tenants` }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (total) => countLabel(total, 'tenant') }}
       />
       <TenantFormModal tenant={editing} onClose={() => setEditing(undefined)} />
     </>

@@ -170,7 +170,6 @@ function AdminSelectors({ control, isNew, roles, companies, defaultRoleId }: Sel
         label="Company"
         id="user-company"
         options={companyOptions}
-        searchable
       />
       <SelectField
         control={control}

@@ -6,7 +6,7 @@ import { errorMessage } from '../api-client';
 import { csvFileName, downloadCsv, toCsv } from '../csv-export';
 import { useCompanies, useCompanyDateFormat } from '../organisation-api';
 import { useRoles } from '../roles-api';
-import { useNotify } from '../shell-adapter';
+import { countLabel, useGrants, useNotify, useSignedInUser } from '../shell-adapter';
 import { fetchAllUsers, useUsers } from '../users-api';
 import { defaultRoleFor } from '../user-save';
 import type { UsersFilter } from '../users-query';
@@ -67,7 +67,7 @@ function pagination(filter: UsersFilter, total: number, setFilter: SetFilter): T
     pageSize: filter.pageSize,
     total,
     showSizeChanger: true,
-    showTotal: (count) => `${count} users`,
+    showTotal: (count) => countLabel(count, 'user'),
     onChange: (page, pageSize) =>
       setFilter((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
   };
@@ -81,6 +81,8 @@ export function UsersPane() {
   const roles = useRoles();
   const companies = useCompanies();
   const dateFormat = useCompanyDateFormat();
+  const { may } = useGrants();
+  const self = useSignedInUser().mailAddress;
 
   const companyNames = useMemo(
     () => new Map((companies.data?.items ?? []).map((company) => [company.id, company.description])),
@@ -92,6 +94,8 @@ export function UsersPane() {
     companyNames,
     onEdit: setEditing,
     onStatus: setStatusOf,
+    mayEdit: (user) => may('EditUser') || user.mailAddress === self,
+    mayChangeStatus: may('EditUser'),
   });
   const { exporting, exportCsv } = useUsersExport(filter, dateFormat, companyNames);
 
@@ -105,9 +109,11 @@ export function UsersPane() {
         exporting={exporting}
       >
         <RoleFilter roles={roles.data} loading={roles.isLoading} filter={filter} setFilter={setFilter} />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          New User
-        </Button>
+        {may('SaveUser') && (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+            New User
+          </Button>
+        )}
       </ListToolbar>
       <LocalListNotice error={users.error} shown={0} total={undefined} />
       <Table<UserView>

@@ -12,6 +12,9 @@ type ColumnOptions = {
   companyNames: ReadonlyMap<string, string>;
   onEdit: (user: UserView) => void;
   onStatus: (user: UserView) => void;
+  /** Offered only where the server will accept it (EditUser; anyone may edit their own record). */
+  mayEdit: (user: UserView) => boolean;
+  mayChangeStatus: boolean;
 };
 
 /*
@@ -24,6 +27,8 @@ export function userColumns({
   companyNames,
   onEdit,
   onStatus,
+  mayEdit,
+  mayChangeStatus,
 }: ColumnOptions): ColumnsType<UserView> {
   const offset = ((filter.page ?? 1) - 1) * (filter.pageSize ?? DEFAULT_LIST_SIZE);
   return [
@@ -56,12 +61,16 @@ export function userColumns({
       key: 'actions',
       render: (_value, user) => (
         <Space size={4}>
-          <Button size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}>
-            Edit
-          </Button>
-          <Button size="small" aria-label={`Change status of ${user.name}`} onClick={() => onStatus(user)}>
-            Status
-          </Button>
+          {mayEdit(user) && (
+            <Button size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}>
+              Edit
+            </Button>
+          )}
+          {mayChangeStatus && (
+            <Button size="small" aria-label={`Change status of ${user.name}`} onClick={() => onStatus(user)}>
+              Status
+            </Button>
+          )}
         </Space>
       ),
     },

@@ -6,6 +6,7 @@ import { transformPassword } from '@erp/contracts';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { LoginPage } from '../LoginPage';
 import { UserForm } from '../UserForm';
+import { agreementBody } from '../AgreementModal';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -99,5 +100,14 @@ describe('UserForm (first-user setup)', () => {
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(screen.getByLabelText('Company')).toBeTruthy();
     expect(screen.getByLabelText('Status')).toBeTruthy();
+  });
+});
+
+describe('agreementBody', () => {
+  it('drops a leading heading that repeats the dialog title, keeps any other, and still sanitises', () => {
+    expect(agreementBody('<h3>End User  License Agreement</h3><p>Terms</p>')).toBe('<p>Terms</p>');
+    expect(agreementBody('<h3>Schedule A</h3><p>Terms</p>')).toBe('<h3>Schedule A</h3><p>Terms</p>');
+    expect(agreementBody('<p>Terms</p><h3>End User License Agreement</h3>')).toBe('<p>Terms</p><h3>End User License Agreement</h3>');
+    expect(agreementBody('<h2>End User License Agreement</h2><p>x<script>alert(1)</script></p>')).toBe('<p>x</p>');
   });
 });

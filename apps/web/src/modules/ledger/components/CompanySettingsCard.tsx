@@ -67,7 +67,6 @@ export function CompanySettingsCard({ company, canEdit }: { company: Company; ca
               onChange={onChange}
               status={status}
               loading={currencies.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
               options={(currencies.data ?? []).map((currency) => ({ value: currency.code, label: `${currency.code} · ${currency.name}` }))}
             />
           )}
@@ -90,7 +89,6 @@ export function CompanySettingsCard({ company, canEdit }: { company: Company; ca
               onChange={onChange}
               status={status}
               loading={locales.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
               options={(locales.data ?? []).map((locale) => ({ value: locale.code, label: `${locale.code} · ${locale.name}` }))}
             />
           )}

@@ -2,7 +2,7 @@ import { TagsOutlined, UserOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Assignee } from '@erp/contracts';
-import { useDebouncedValue } from '../shell-adapter';
+import { typeAhead, useDebouncedValue } from '../shell-adapter';
 import { useTags, useUserLookup } from '../workflow-api';
 import { assigneeFromValue, assigneeValue } from '../workflow-form';
 
@@ -42,7 +42,7 @@ export function AssigneePicker({ value, onChange, known, single, id, status, ari
       aria-label={ariaLabel}
       mode={single ? undefined : 'multiple'}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+      showSearch={typeAhead({ onSearch: setSearch })}
       placeholder="Search users, or pick a tag"
       status={status}
       style={{ width: '100%' }}

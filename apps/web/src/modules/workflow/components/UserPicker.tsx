@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../shell-adapter';
+import { typeAhead, useDebouncedValue } from '../shell-adapter';
 import { useUserLookup } from '../workflow-api';
 
 type Common = {
@@ -25,7 +25,7 @@ export function UserPicker(props: Props) {
     for (const user of users.data ?? []) labels.set(user.id, user.label);
     return [...labels].filter(([key]) => !exclude.includes(key)).map(([value, label]) => ({ value, label }));
   }, [known, users.data, exclude]);
-  const common = { id, 'aria-label': ariaLabel, allowClear: true, placeholder, style: { width: '100%' }, loading: users.isFetching, options, showSearch: { filterOption: false, onSearch: setSearch } } as const;
+  const common = { id, 'aria-label': ariaLabel, allowClear: true, placeholder, style: { width: '100%' }, loading: users.isFetching, options, showSearch: typeAhead({ onSearch: setSearch }) } as const;
   if (props.multiple) {
     return <Select<string[]> {...common} mode="multiple" value={props.value} onChange={(next) => { props.onChange(next ?? []); setSearch(''); }} />;
   }

@@ -20,7 +20,6 @@ export default function EscalationPage() {
       <Select<string>
         aria-label="Workflow filter"
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
         placeholder="Every workflow"
         style={{ width: 360, maxWidth: '100%' }}
         value={workflowId}

@@ -67,7 +67,6 @@ function ActorModal({ actor, dateFormat, onClose }: { actor: ActorView; dateForm
             aria-label="Tags"
             mode="multiple"
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             placeholder="The groups this user belongs to"
             loading={tags.isFetching}
             value={draft.tags}

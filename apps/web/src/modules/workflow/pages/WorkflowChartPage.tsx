@@ -24,7 +24,6 @@ export default function WorkflowChartPage() {
       />
       <Select<string>
         aria-label="Workflow"
-        showSearch={{ optionFilterProp: 'label' }}
         placeholder="Choose a workflow to draw"
         style={{ width: 360, maxWidth: '100%', marginBottom: 16 }}
         loading={workflows.isFetching}

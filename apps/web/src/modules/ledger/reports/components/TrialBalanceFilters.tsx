@@ -82,7 +82,6 @@ export function TrialBalanceFilters({ filter, onChange, baseCurrency, currencyCo
       <Select
         aria-label="Currency"
         allowClear
-        showSearch
         placeholder={baseCurrency ? `Base (${baseCurrency})` : 'Base currency'}
         value={filter.currency || undefined}
         options={currencyCodes.map((code) => ({ value: code, label: code }))}
@@ -92,8 +91,6 @@ export function TrialBalanceFilters({ filter, onChange, baseCurrency, currencyCo
       <Select
         aria-label="Dimension"
         allowClear
-        showSearch
-        optionFilterProp="label"
         placeholder="Every dimension"
         value={filter.dimension || undefined}
         options={dimensionOptions.map((group) => ({ label: group.label, options: group.options }))}

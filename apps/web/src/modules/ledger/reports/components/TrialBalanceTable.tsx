@@ -1,6 +1,7 @@
-import { Table, type TableColumnsType } from 'antd';
+import { Switch, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMediaQuery } from '../../../../shared/useMediaQuery';
+import { reportColumns, useLayout } from '../../../../shared/layout';
 import { formatAmount } from '../../journals/amount-format';
 import type { Amounts } from '../reports-api';
 import type { TbDisplayRow } from '../trial-balance-rows';
@@ -41,7 +42,7 @@ function label(row: TbDisplayRow, from: string, to: string) {
   }
 }
 
-function columns(from: string, to: string, currency: string, narrow: boolean): TableColumnsType<TbDisplayRow> {
+function columns(from: string, to: string, currency: string, narrow: boolean, shown: number): TableColumnsType<TbDisplayRow> {
   return [
     {
       title: 'Account',
@@ -51,7 +52,7 @@ function columns(from: string, to: string, currency: string, narrow: boolean): T
       width: narrow ? 150 : undefined,
       render: (_, row) => label(row, from, to),
       // A heading row spans the whole width.
-      onCell: (row) => ({ colSpan: isHeading(row) ? 1 + AMOUNT_COLUMNS.length : 1 }),
+      onCell: (row) => ({ colSpan: isHeading(row) ? 1 + shown : 1 }),
     },
     ...AMOUNT_COLUMNS.map((field) => ({
       title: `${TITLES[field]} (${currency})`,
@@ -71,19 +72,34 @@ function columns(from: string, to: string, currency: string, narrow: boolean): T
 
 /** The trial balance grouped by class and group, with subtotal rows and a totals row; every account opens its transaction history. */
 export function TrialBalanceTable({ rows, from, to, loading, currency }: Props) {
-  const narrow = useMediaQuery('(max-width: 767px)');
+  const layout = useLayout();
+  const narrow = layout === 'phone';
+  // A tablet takes every column at the narrow widths, so the closing balance is in view without scrolling.
+  const compact = layout === 'phone' || layout === 'tablet';
+  // On a phone: the account and its closing balance, the figure a reader wants; the rest on request.
+  const [showAll, setShowAll] = useState(false);
+  const shown = reportColumns(columns(from, to, currency, compact, AMOUNT_COLUMNS.length), layout, ['closing'], showAll).length - 1;
+  const visible = reportColumns(columns(from, to, currency, compact, shown), layout, ['closing'], showAll);
   return (
-    <Table<TbDisplayRow>
-      rowKey="key"
-      size="small"
-      aria-label="Trial balance"
-      columns={columns(from, to, currency, narrow)}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      rowClassName={(row) => `tb-row-${row.kind}`}
-      locale={{ emptyText: 'No balances in this range' }}
-    />
+    <>
+      {narrow && (
+        <Typography.Text type="secondary" style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+          <Switch size="small" checked={showAll} onChange={setShowAll} aria-label="Show opening, debit and credit" />
+          Opening, debit and credit
+        </Typography.Text>
+      )}
+      <Table<TbDisplayRow>
+        rowKey="key"
+        size="small"
+        aria-label="Trial balance"
+        columns={visible}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        rowClassName={(row) => `tb-row-${row.kind}`}
+        locale={{ emptyText: 'No balances in this range' }}
+      />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../../shared/kit';
+import { typeAhead } from '../../../../shared/option-match';
 import { formatAmount, formatDate } from '../../journals/amount-format';
 import { fetchJournals, journalsKey, type JournalListItem } from '../../journals/journals-api';
 
@@ -38,7 +39,7 @@ export function PostedJournalSelect({ id, value, valueLabel, dateFormat, onChang
       value={value}
       options={value && !options.some((o) => o.value === value) ? [{ value, label: valueLabel }, ...options] : options}
       onChange={(next?: string) => onChange(next)}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      showSearch={typeAhead({ onSearch: setSearch, searchValue: search })}
       allowClear
       loading={found.isFetching}
       notFoundContent={found.isFetching ? 'Searching…' : 'No posted journal found'}

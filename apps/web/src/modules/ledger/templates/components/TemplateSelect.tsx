@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../../shared/kit';
+import { typeAhead } from '../../../../shared/option-match';
 import { lookupTemplates, templatesKey } from '../templates-api';
 
 type Props = { id: string; value: string | null; label: string; onChange: (template: string | null, label: string) => void };
@@ -33,7 +34,7 @@ export function TemplateSelect({ id, value, label, onChange }: Props) {
         setOpen(next);
         if (!next) setSearch('');
       }}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      showSearch={typeAhead({ onSearch: setSearch, searchValue: search })}
       loading={open && lookup.isFetching}
       notFoundContent={lookup.isFetching ? 'Searching…' : 'No active template found'}
       placeholder="Search templates"
