@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv, transformPassword, type EntityRecord, type ErrorObject, type JournalView, type Role } from '@erp/contracts';
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks, post, type Books } from './helpers';
-import { assertValidPdf, pdfText } from './pdf-text';
+import { assertValidPdf, pdfLayout, pdfText } from './pdf-text';
 import { sql } from 'drizzle-orm';
 import { withSystem } from '../../src/platform/db/tenancy';
 
@@ -91,6 +91,25 @@ describe('trial balance export', () => {
     expect([tb.totals.debit, tb.totals.credit]).toEqual(['1236588.14', '1236588.14']);
     expect(text).toContain(`Total 10 ${tb.groups.find((g) => g.code === '10')!.name}`);
     expect(text.some((s) => /^Page 1 of \d+$/.test(s))).toBe(true);
+  });
+
+  it('keeps every column, rule and footer of the PDF between the page margins, the amounts ending where the rules end', async () => {
+    const file = await download(`${RANGE}&format=pdf&includeZero=true`);
+    const margin = 36;
+    for (const page of pdfLayout(file.body)) {
+      const right = page.width - margin;
+      expect(page.runs.length).toBeGreaterThan(0);
+      for (const run of page.runs) {
+        expect(run.x, run.text).toBeGreaterThanOrEqual(margin - 0.01);
+        expect(run.right, run.text).toBeLessThanOrEqual(right + 0.01);
+      }
+      const rules = page.rules.filter((r) => r.y1 === r.y2);
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) expect(Math.max(rule.x1, rule.x2)).toBeLessThanOrEqual(right + 0.01);
+      const closing = page.runs.find((r) => r.text === 'Closing')!;
+      expect(closing.right).toBeCloseTo(right, 0);
+      expect(page.runs.find((r) => /^Page \d+ of \d+$/.test(r.text))!.right).toBeCloseTo(right, 0);
+    }
   });
 
   it('writes CSV with exact decimal amounts, the same filters as the report', async () => {
