@@ -131,6 +131,21 @@ describe('trial balance export', () => {
   });
 });
 
+describe('chart balances', () => {
+  it("gives each posting account's base balance on a day, the trial balance's closing from the start of the books", async () => {
+    type Balances = { currency: string; asOf: string; balances: { account: string; balance: string }[] };
+    const year = (await api<Balances>('GET', '/gl/chart-balances?asOf=2026-12-31')).body;
+    const tb = await report('from=2025-01-01&to=2026-12-31');
+    expect(year, JSON.stringify(year)).toMatchObject({ currency: 'USD', asOf: '2026-12-31' });
+    expect(year.balances).toEqual(tb.rows.map((r) => ({ account: (r as unknown as { account: string }).account, balance: r.closing })));
+    expect(year.balances.find((b) => b.account === acct('1010').id)!.balance).toBe('1235667.64');
+    // Cut inside a period: the rent of 1 April is not in a balance taken on 31 March.
+    const march = (await api<Balances>('GET', '/gl/chart-balances?asOf=2026-03-31')).body;
+    expect(march.balances.find((b) => b.account === acct('1010').id)!.balance).toBe('1236067.89');
+    expect(march.balances.some((b) => b.account === acct('6100').id)).toBe(false);
+  });
+});
+
 describe('journal and drill-down export', () => {
   it('exports the journals of the filter one row per line: posted lines with base amounts and generated lines, drafts as entered', async () => {
     const draft = (await api<JournalView>('POST', '/gl/journals', { journalDate: '2026-05-05', description: 'Draft accrual', lines: [line(acct('6200'), 'debit', '12.34'), line(acct('2100'), 'credit', '12.34')] })).body;
