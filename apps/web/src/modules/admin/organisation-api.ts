@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_DATE_FORMAT,
   MAX_LIST_SIZE,
   type Company,
   type CompanyInput,
@@ -11,7 +10,6 @@ import {
   type TenantInput,
 } from '@erp/contracts';
 import { callApi } from './api-client';
-import { useCompany } from './shell-adapter';
 import { searchPathSegment } from './path-segment';
 
 export type ListOf<T> = { items: T[]; total: number };
@@ -45,11 +43,6 @@ export function useCompanies(search = '') {
     queryFn: ({ signal }) =>
       callApi<ListOf<CompanyListItem>>('GET', companiesPath(search), undefined, signal),
   });
-}
-
-/** The date format label lists show dates in: the company's, or the default until it is known. */
-export function useCompanyDateFormat(): string {
-  return useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
 }
 
 export function useCurrencies() {

@@ -7,5 +7,5 @@ export { useSignedInUser } from '../../app/session/useSession';
 export { PageHeading } from '../../app/pages/PageHeading';
 export { useCompany } from '../../app/shell/useCompany';
 export { ApiError, apiRequest, unwrap } from '../../app/api';
-export { datePickerFormat, formatDateCell, useDebouncedValue } from '../../shared/kit';
-export { browserLocale, NUMBER_DECIMALS_DEFAULT, toIsoDate } from '../../shared/format';
+export { useDebouncedValue } from '../../shared/kit';
+export { useDisplay, type Display } from '../../shared/useDisplay';

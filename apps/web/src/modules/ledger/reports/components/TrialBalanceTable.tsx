@@ -1,10 +1,10 @@
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useMediaQuery } from '../../../../shared/useMediaQuery';
-import { formatAmount } from '../../journals/amount-format';
 import type { Amounts } from '../reports-api';
 import type { TbDisplayRow } from '../trial-balance-rows';
 import '../../journals/ledger-screens.css';
+import { AmountText } from '../../../../shared/DisplayText';
 
 type Props = { rows: TbDisplayRow[]; from: string; to: string; loading: boolean; currency: string };
 
@@ -62,7 +62,7 @@ function columns(from: string, to: string, currency: string, narrow: boolean): T
       render: (_: unknown, row: TbDisplayRow) => {
         const amounts = amountsOf(row);
         if (!amounts) return null;
-        const text = <span className="ledger-amount">{formatAmount(amounts[field])}</span>;
+        const text = <span className="ledger-amount"><AmountText value={amounts[field]} /></span>;
         return row.kind === 'account' ? text : <strong>{text}</strong>;
       },
     })),
