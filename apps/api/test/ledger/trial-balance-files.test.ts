@@ -112,6 +112,21 @@ describe('trial balance export', () => {
     }
   });
 
+  it("writes the PDF's dates and amounts in the company's date format and locale", async () => {
+    const own = (await api<{ id: string; code: string; description: string; dateFormat: string; locale: string }>('GET', '/gl/GetFullCompany')).body;
+    const company = { id: own.id, code: own.code, description: own.description };
+    expect((await api('POST', '/gl/SaveCompanies', [{ ...company, dateFormat: 'dd.mm.yyyy', locale: 'de-DE' }])).status).toBe(200);
+    try {
+      const text = pdfText((await download(`${RANGE}&format=pdf`)).body).flat();
+      expect(text[2]).toBe('01.01.2026 – 31.12.2026 · USD (base currency)');
+      const total = text.indexOf('Total');
+      expect(text.slice(total + 1, total + 5)).toEqual(['0,00', '1.236.588,14', '1.236.588,14', '0,00']);
+      expect(text.some((s) => /Generated \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} UTC$/.test(s))).toBe(true);
+    } finally {
+      await api('POST', '/gl/SaveCompanies', [{ ...company, dateFormat: own.dateFormat, locale: own.locale }]);
+    }
+  });
+
   it('writes CSV with exact decimal amounts, the same filters as the report', async () => {
     const filtered = 'from=2026-01-01&to=2026-12-31&currency=EUR';
     const file = await download(`${filtered}&format=csv`);

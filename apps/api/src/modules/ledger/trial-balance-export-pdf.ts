@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { amountCells, groupThousands, type ReportMeta, type ReportRow } from './trial-balance-export';
+import { displayAmount } from '@erp/contracts';
+import { amountCells, type ReportMeta, type ReportRow } from './trial-balance-export';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -43,7 +44,7 @@ function tableHeader(doc: Doc, y: number): number {
   return y + ROW_H + 2;
 }
 
-function drawRow(doc: Doc, r: ReportRow, y: number): void {
+function drawRow(doc: Doc, r: ReportRow, y: number, meta: ReportMeta): void {
   const subtotal = r.kind === 'groupTotal' || r.kind === 'classTotal' || r.kind === 'total';
   if (r.kind === 'classTotal' || r.kind === 'total') doc.rect(MARGIN, y - 3, RIGHT - MARGIN, ROW_H).fill(GREY);
   doc.fillColor('black').font(r.kind === 'account' || r.kind === 'group' ? 'regular' : 'bold').fontSize(SIZE);
@@ -53,7 +54,7 @@ function drawRow(doc: Doc, r: ReportRow, y: number): void {
   doc.text(name, COLS.name.x + indent, y, { width: COLS.name.w - indent, lineBreak: false, ellipsis: true });
   const amounts = amountCells(r);
   if (!amounts) return;
-  amounts.forEach((amount, i) => doc.text(groupThousands(amount), COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
+  amounts.forEach((amount, i) => doc.text(displayAmount(amount, meta, meta.scale), COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
   if (r.kind === 'total') doc.moveTo(COLS.amounts[0]!.x, y + ROW_H - 2).lineTo(RIGHT, y + ROW_H - 2).lineWidth(0.7).stroke();
 }
 
@@ -93,7 +94,7 @@ export function trialBalancePdf(meta: ReportMeta, rows: ReportRow[]): Promise<Bu
       doc.addPage();
       y = tableHeader(doc, MARGIN);
     }
-    drawRow(doc, r, y);
+    drawRow(doc, r, y, meta);
     y += ROW_H;
   }
   footers(doc, meta);
