@@ -197,7 +197,7 @@ test('imports 200 accounts from XLSX: with two bad rows nothing is written and b
   await expect(importAll).toBeEnabled();
   await expect(dialog.getByRole('table', { name: 'Import errors' })).toHaveCount(0);
   await importAll.click();
-  await expect(dialog.getByText('200 accounts written')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('200 accounts created, 0 updated')).toBeVisible({ timeout: 30_000 });
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   expect(await accountTotal(request)).toBe(before + 200);

@@ -3,6 +3,7 @@ export * from './common/lists';
 export * from './common/states';
 export * from './common/money';
 export * from './common/scalars';
+export * from './common/display';
 export * from './auth/index';
 export * from './organisation/index';
 export * from './navigation/index';

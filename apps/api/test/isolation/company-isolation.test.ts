@@ -98,6 +98,7 @@ function handAttacks(): Endpoint[] {
     { route: 'POST /gl/journals/:id/reverse', attacks: () => [{ url: `/gl/journals/${B.journalId}/reverse`, body: { date: '2026-03-04' }, status: gone() }] },
     { route: 'POST /gl/journals/:id/submit', attacks: () => [{ url: `/gl/journals/${B.draftId}/submit`, body: {}, status: gone() }] },
     { route: 'GET /gl/trial-balance', attacks: () => [{ url: '/gl/trial-balance?from=2026-01-01&to=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain('4321.00') }] },
+    { route: 'GET /gl/chart-balances', attacks: () => [{ url: '/gl/chart-balances?asOf=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain(B.accountId) }] },
     { route: 'GET /gl/subledger-tieout', attacks: () => [{ url: '/gl/subledger-tieout?asOf=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain(B.accountId) }] },
     { route: 'GET /gl/trial-balance/export', attacks: () => [{ url: '/gl/trial-balance/export?from=2026-01-01&to=2026-12-31&format=csv', file: true, status: [200], check: (body) => expect(body).not.toContain('4321') }] },
     { route: 'POST /gl/trial-balance/import', attacks: () => [{ url: '/gl/trial-balance/import', body: { fileName: 'tb.csv', contentBase64: Buffer.from(`Account,Debit,Credit\r\n${B.accountId},1,\r\n`).toString('base64'), journalDate: '2026-01-01', dryRun: true, post: false }, status: [200, 400, 422], echo: true, check: (body) => expect((body as { journal?: unknown }).journal ?? null).toBeNull() }] },

@@ -252,6 +252,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', route: '/gl/journals/:id/post', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.draftId}/post`, status: [404] }] },
   { method: 'POST', route: '/gl/journals/:id/reverse', access: 'user', attacks: () => [{ as: 'user', url: `/gl/journals/${A.journalId}/reverse`, body: { date: '2026-03-04' }, status: [404] }] },
   { method: 'GET', route: '/gl/trial-balance', access: 'user', attacks: () => [{ as: 'user', url: '/gl/trial-balance?from=2026-01-01&to=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain('77.00') }] },
+  { method: 'GET', route: '/gl/chart-balances', access: 'user', attacks: () => [{ as: 'user', url: '/gl/chart-balances?asOf=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain(A.accountId) }] },
   { method: 'GET', route: '/gl/subledger-tieout', access: 'user', attacks: () => [{ as: 'user', url: '/gl/subledger-tieout?asOf=2026-12-31', status: [200], check: (body) => expect(JSON.stringify(body)).not.toContain(A.accountId) }] },
   { method: 'GET', route: '/gl/accounts/:id/transactions', access: 'user', attacks: () => [{ as: 'user', url: `/gl/accounts/${A.accountId}/transactions?from=2026-01-01&to=2026-12-31`, status: [404] }] },
   { method: 'GET', route: '/gl/company-config', access: 'user', attacks: () => [{ as: 'user', url: '/gl/company-config', status: [200] }] },

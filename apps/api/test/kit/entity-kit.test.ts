@@ -1,6 +1,6 @@
 // Proves the define-once kit for every registered entity: create, read, edit, clear refusals, delete guarded by references, import all-or-nothing, export round trip, permissions, tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findMenuItemByLink, type EntityDef, type EntityRecord, type ErrorObject, type ImportResult, type Role } from '@erp/contracts';
+import { findMenuItemByLink, type EntityDef, type EntityRecord, type ErrorObject, type EntityImportResult as ImportResult, type Role } from '@erp/contracts';
 import type { KitBinding } from '../../src/platform/kit/registry';
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { transformPassword } from '@erp/contracts';
@@ -34,6 +34,21 @@ describe('kit', () => {
     expect(bindings.map((x) => x.def.name).sort()).toEqual(
       ENTITIES.slice().sort(),
     );
+  });
+});
+
+describe('import values', () => {
+  it('reads choices and yes/no without case, stored as the option is written', async () => {
+    const group = await createSample(t.app, a.tenant.host, a.admin, t.platform.entities, t.platform.entities.get('accountGroup').def);
+    const code = uniqueCode(30);
+    const file = csv([['Code', 'Name', 'Account Group', 'Kind', 'Control', 'Active'], [code, 'Case test', String(group.code), 'posting', 'NONE', 'TRUE'], [`${code}H`, 'Case header', String(group.code), 'HEADER', 'none', 'no']]);
+    const res = await asA<ImportResult>('POST', '/gl/accounts/import', { fileName: 'accounts.csv', contentBase64: file, dryRun: false, mode: 'all' });
+    expect(res.body).toMatchObject({ errors: [], created: 2 });
+    const rows = (await asA<List>('GET', `/gl/accounts?search=${code}&limit=10`)).body.items;
+    expect(rows.map((r) => [r.code, r.kind, r.controlType, r.active]).sort()).toEqual([[code, 'Posting', 'None', true], [`${code}H`, 'Header', 'None', false]]);
+    // A value no option has, in any case, is still refused with the options.
+    const wrong = await asA<ImportResult>('POST', '/gl/accounts/import', { fileName: 'a.csv', contentBase64: csv([['Code', 'Name', 'Account Group', 'Kind'], [`${code}X`, 'X', String(group.code), 'postings']]), dryRun: true, mode: 'all' });
+    expect(wrong.body.errors).toEqual([{ row: 2, field: 'kind', message: 'Kind must be one of Posting, Header' }]);
   });
 });
 
@@ -130,8 +145,18 @@ describe.each(ENTITIES)('entity %s', (name) => {
     expect(refused.body.errors.some((e) => e.row === 4)).toBe(true);
     const before = (await asA<List>('GET', `${base(def)}?limit=500`)).body.total;
     const fixed = await asA<ImportResult>('POST', `${base(def)}/import`, { ...file, contentBase64: csv([headers, good1, good2]) });
-    expect(fixed.body).toMatchObject({ rows: 2, valid: 2, written: 2, errors: [] });
+    expect(fixed.body).toMatchObject({ rows: 2, valid: 2, written: 2, created: 2, updated: 0, updates: [], errors: [] });
     expect((await asA<List>('GET', `${base(def)}?limit=500`)).body.total).toBe(before + 2);
+    // A file of one row that exists (row 2) and one that does not (row 3): the preview says which
+    // updates, the result counts each kind.
+    const good3 = fresh(3);
+    if (headers.includes('Start Date')) [good3[headers.indexOf('Start Date')], good3[headers.indexOf('End Date')]] = ['2192-01-01', '2192-12-31'];
+    const mixed = { ...file, contentBase64: csv([headers, good1, good3]) };
+    const preview = await asA<ImportResult>('POST', `${base(def)}/import`, { ...mixed, dryRun: true });
+    expect(preview.body).toMatchObject({ rows: 2, valid: 2, written: 0, created: 0, updated: 0, updates: [2], errors: [] });
+    const done = await asA<ImportResult>('POST', `${base(def)}/import`, mixed);
+    expect(done.body).toMatchObject({ written: 2, created: 1, updated: 1, updates: [2], errors: [] });
+    expect((await asA<List>('GET', `${base(def)}?limit=500`)).body.total).toBe(before + 3);
   });
 
   it('exports the whole filter and imports the export back unchanged', async () => {

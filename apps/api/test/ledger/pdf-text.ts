@@ -93,3 +93,70 @@ export function pdfText(pdf: Buffer): string[][] {
     return lines;
   });
 }
+
+/** A piece of text where it was drawn: left and right edges and baseline, in points from the page's bottom left. */
+export type PdfRun = { text: string; x: number; right: number; y: number };
+/** A stroked straight line. */
+export type PdfRule = { x1: number; y1: number; x2: number; y2: number };
+export type PdfPageLayout = { width: number; height: number; runs: PdfRun[]; rules: PdfRule[] };
+
+/** Glyph id -> advance width in thousandths of the font size, from a CIDFont's /W array (the `c [w1 w2 ...]` form pdfkit writes). */
+function glyphWidths(dict: string): Map<number, number> {
+  const widths = new Map<number, number>();
+  const w = /\/W\s*\[([\s\S]*?\])\s*\]/.exec(dict)?.[1] ?? '';
+  for (const m of w.matchAll(/(\d+)\s*\[([^\]]*)\]/g)) m[2]!.trim().split(/\s+/).forEach((n, i) => widths.set(Number(m[1]) + i, Number(n)));
+  return widths;
+}
+
+/**
+ * Where each text run and each rule sits on every page, for tests of the layout (a column that
+ * runs past the margin). Reads pdfkit's form: one `1 0 0 1 x y Tm` per text object, hex glyph
+ * strings with kerning numbers in TJ, rules as `x y m x y l ... S` in the unflipped space.
+ */
+export function pdfLayout(pdf: Buffer): PdfPageLayout[] {
+  const objs = objects(pdf);
+  const pages = [...objs.values()].filter((o) => /\/Type\s*\/Page\b/.test(o.dict));
+  return pages.map((page) => {
+    const box = (/\/MediaBox\s*\[([^\]]*)\]/.exec(page.dict)?.[1] ?? '0 0 0 0').trim().split(/\s+/).map(Number);
+    const resources = objs.get(ref(page.dict, 'Resources'))?.dict ?? page.dict;
+    const fonts = new Map<string, { chars: Map<number, string>; widths: Map<number, number> }>();
+    for (const m of (/\/Font\s*<<([^>]*)>>/.exec(resources)?.[1] ?? '').matchAll(/\/(\w+)\s+(\d+)\s+0\s+R/g)) {
+      const type0 = objs.get(Number(m[2]))?.dict ?? '';
+      const cmap = objs.get(ref(type0, 'ToUnicode'))?.stream;
+      const cid = objs.get(Number(/\/DescendantFonts\s*\[\s*(\d+)\s+0\s+R/.exec(type0)?.[1]))?.dict ?? '';
+      fonts.set(m[1]!, { chars: cmap ? toUnicode(cmap.toString('latin1')) : new Map(), widths: glyphWidths(cid) });
+    }
+    const content = objs.get(ref(page.dict, 'Contents'))?.stream?.toString('latin1') ?? '';
+    const runs: PdfRun[] = [];
+    const rules: PdfRule[] = [];
+    let font = { chars: new Map<number, string>(), widths: new Map<number, number>() };
+    let size = 0;
+    let at = { x: 0, y: 0 };
+    let path: { x: number; y: number }[] = [];
+    const ops = /1 0 0 1 ([-\d.]+) ([-\d.]+) Tm|\/(\w+)\s+([\d.]+)\s+Tf|\[([^\]]*)\]\s*TJ|([-\d.]+) ([-\d.]+) ([ml])\b|\bS\b/g;
+    for (const m of content.matchAll(ops)) {
+      if (m[1] !== undefined) at = { x: Number(m[1]), y: Number(m[2]) };
+      else if (m[3] !== undefined) {
+        font = fonts.get(m[3]) ?? font;
+        size = Number(m[4]);
+      } else if (m[5] !== undefined) {
+        let text = '';
+        let advance = 0;
+        for (const part of m[5].matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
+          if (part[2] !== undefined) advance -= Number(part[2]);
+          else for (const c of hexChars(part[1]!)) {
+            text += font.chars.get(c.charCodeAt(0)) ?? '?';
+            advance += font.widths.get(c.charCodeAt(0)) ?? 0;
+          }
+        }
+        runs.push({ text, x: at.x, right: at.x + (advance * size) / 1000, y: at.y });
+      } else if (m[8] === 'm') path = [{ x: Number(m[6]), y: Number(m[7]) }];
+      else if (m[8] === 'l') path.push({ x: Number(m[6]), y: Number(m[7]) });
+      else if (m[0] === 'S') {
+        for (let i = 1; i < path.length; i++) rules.push({ x1: path[i - 1]!.x, y1: path[i - 1]!.y, x2: path[i]!.x, y2: path[i]!.y });
+        path = [];
+      }
+    }
+    return { width: box[2]! - box[0]!, height: box[3]! - box[1]!, runs, rules };
+  });
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv, transformPassword, type EntityRecord, type ErrorObject, type JournalView, type Role } from '@erp/contracts';
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { line, openBooks, post, type Books } from './helpers';
-import { assertValidPdf, pdfText } from './pdf-text';
+import { assertValidPdf, pdfLayout, pdfText } from './pdf-text';
 import { sql } from 'drizzle-orm';
 import { withSystem } from '../../src/platform/db/tenancy';
 
@@ -93,6 +93,40 @@ describe('trial balance export', () => {
     expect(text.some((s) => /^Page 1 of \d+$/.test(s))).toBe(true);
   });
 
+  it('keeps every column, rule and footer of the PDF between the page margins, the amounts ending where the rules end', async () => {
+    const file = await download(`${RANGE}&format=pdf&includeZero=true`);
+    const margin = 36;
+    for (const page of pdfLayout(file.body)) {
+      const right = page.width - margin;
+      expect(page.runs.length).toBeGreaterThan(0);
+      for (const run of page.runs) {
+        expect(run.x, run.text).toBeGreaterThanOrEqual(margin - 0.01);
+        expect(run.right, run.text).toBeLessThanOrEqual(right + 0.01);
+      }
+      const rules = page.rules.filter((r) => r.y1 === r.y2);
+      expect(rules.length).toBeGreaterThan(0);
+      for (const rule of rules) expect(Math.max(rule.x1, rule.x2)).toBeLessThanOrEqual(right + 0.01);
+      const closing = page.runs.find((r) => r.text === 'Closing')!;
+      expect(closing.right).toBeCloseTo(right, 0);
+      expect(page.runs.find((r) => /^Page \d+ of \d+$/.test(r.text))!.right).toBeCloseTo(right, 0);
+    }
+  });
+
+  it("writes the PDF's dates and amounts in the company's date format and locale", async () => {
+    const own = (await api<{ id: string; code: string; description: string; dateFormat: string; locale: string }>('GET', '/gl/GetFullCompany')).body;
+    const company = { id: own.id, code: own.code, description: own.description };
+    expect((await api('POST', '/gl/SaveCompanies', [{ ...company, dateFormat: 'dd.mm.yyyy', locale: 'de-DE' }])).status).toBe(200);
+    try {
+      const text = pdfText((await download(`${RANGE}&format=pdf`)).body).flat();
+      expect(text[2]).toBe('01.01.2026 – 31.12.2026 · USD (base currency)');
+      const total = text.indexOf('Total');
+      expect(text.slice(total + 1, total + 5)).toEqual(['0,00', '1.236.588,14', '1.236.588,14', '0,00']);
+      expect(text.some((s) => /Generated \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} UTC$/.test(s))).toBe(true);
+    } finally {
+      await api('POST', '/gl/SaveCompanies', [{ ...company, dateFormat: own.dateFormat, locale: own.locale }]);
+    }
+  });
+
   it('writes CSV with exact decimal amounts, the same filters as the report', async () => {
     const filtered = 'from=2026-01-01&to=2026-12-31&currency=EUR';
     const file = await download(`${filtered}&format=csv`);
@@ -109,6 +143,21 @@ describe('trial balance export', () => {
 
   it('needs ExportTrialBalance', async () => {
     expect((await download(`${RANGE}&format=pdf`, viewer)).status).toBe(403);
+  });
+});
+
+describe('chart balances', () => {
+  it("gives each posting account's base balance on a day, the trial balance's closing from the start of the books", async () => {
+    type Balances = { currency: string; asOf: string; balances: { account: string; balance: string }[] };
+    const year = (await api<Balances>('GET', '/gl/chart-balances?asOf=2026-12-31')).body;
+    const tb = await report('from=2025-01-01&to=2026-12-31');
+    expect(year, JSON.stringify(year)).toMatchObject({ currency: 'USD', asOf: '2026-12-31' });
+    expect(year.balances).toEqual(tb.rows.map((r) => ({ account: (r as unknown as { account: string }).account, balance: r.closing })));
+    expect(year.balances.find((b) => b.account === acct('1010').id)!.balance).toBe('1235667.64');
+    // Cut inside a period: the rent of 1 April is not in a balance taken on 31 March.
+    const march = (await api<Balances>('GET', '/gl/chart-balances?asOf=2026-03-31')).body;
+    expect(march.balances.find((b) => b.account === acct('1010').id)!.balance).toBe('1236067.89');
+    expect(march.balances.some((b) => b.account === acct('6100').id)).toBe(false);
   });
 });
 

@@ -2,7 +2,6 @@
  * Display helpers of SPEC.md sections 5 and 9: clamp, truncation, numbers, relative day labels,
  * the tree separator and the three date string forms (ISO date, URL date, company date label).
  */
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
 
 export const CLAMP_MIN_DEFAULT = 0;
 export const CLAMP_MAX_DEFAULT = 999;
@@ -72,21 +71,8 @@ export function parseUrlDate(text: string): Date | undefined {
   return match ? dateFromParts(Number(match[3]), Number(match[1]), Number(match[2])) : undefined;
 }
 
-/**
- * A date in a company's date format label ('dd/mm/yy', 'mm/dd/yyyy', 'yyyy-mm-dd', 'dd.mm.yyyy'...):
- * dd day, mm month, yyyy or yy year. Answers '' for a date it cannot read.
- */
-export function formatDateLabel(isoDate: string, label: string = DEFAULT_DATE_FORMAT): string {
-  const date = parseIsoDate(isoDate);
-  if (!date) return '';
-  const year = pad(date.getFullYear(), 4);
-  return label.toLowerCase().replace(/yyyy|yy|mm|dd/g, (token) => {
-    if (token === 'yyyy') return year;
-    if (token === 'yy') return year.slice(-2);
-    if (token === 'mm') return pad(date.getMonth() + 1);
-    return pad(date.getDate());
-  });
-}
+/** A date in a company's date format label: the display rules' own, shared with the server's files. */
+export { formatDateLabel } from '@erp/contracts';
 
 const DAY_MS = 86_400_000;
 

@@ -29,6 +29,8 @@ export type FieldDef = {
   /** Filled when the form opens on a new record. */
   default?: string | number | boolean;
   help?: string;
+  /** The value the import template's example row shows (a reference: the code of a record a new company has). */
+  example?: string;
 };
 
 export type ServicePrefix = 'gl' | 'admin' | 'ap' | 'ar' | 'fa' | 'cm' | 'payroll' | 'inventory' | 'workflow' | 'licensing';
@@ -72,6 +74,8 @@ export const entityOperations = (def: Pick<EntityDef, 'permission'>) => ({
 const requiredMessage = (f: FieldDef) => `Please supply ${f.label.toLowerCase()}`;
 
 /** The zod schema of one field's value on the wire (null or absent for an empty optional field). */
+const BOOLEAN_WORDS = ['true', 'false', 'yes', 'no'] as const;
+
 export function fieldSchema(f: FieldDef): z.ZodType {
   const s = valueSchema(f);
   if (f.type === 'textList') return s;
@@ -114,11 +118,19 @@ function valueSchema(f: FieldDef): z.ZodType {
         .refine((v) => !f.positive || (!v.startsWith('-') && isPositiveDecimal(v)), `${f.label} must be more than zero`);
     }
     case 'boolean':
-      return z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'TRUE', 'FALSE', 'Yes', 'No'])], { error: `${f.label} must be yes or no` }).transform((v) => v === true || v === 'true' || v === 'TRUE' || v === 'yes' || v === 'Yes');
+      // Spreadsheets write TRUE, people write yes or No: the word counts, not its case.
+      return z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.union([z.boolean(), z.enum(BOOLEAN_WORDS)], { error: `${f.label} must be yes or no` }),
+      ).transform((v) => v === true || v === 'true' || v === 'yes');
     case 'date':
       return dateSchema(`${f.label} must be a date (YYYY-MM-DD)`, `${f.label} ${dateRangeMessage}`);
     case 'enum':
-      return z.enum(f.options as [string, ...string[]], { error: `${f.label} must be one of ${(f.options ?? []).join(', ')}` });
+      // 'posting' is the option Posting: a value is matched without case and stored as the option is written.
+      return z.preprocess(
+        (v) => (typeof v === 'string' ? (f.options ?? []).find((o) => o.toLowerCase() === v.trim().toLowerCase()) ?? v : v),
+        z.enum(f.options as [string, ...string[]], { error: `${f.label} must be one of ${(f.options ?? []).join(', ')}` }),
+      );
     case 'ref':
       return z.uuid({ error: `${f.label} must be chosen from the list` });
     case 'textList':
@@ -201,6 +213,30 @@ export const entityLookupQuerySchema = z.object({ search: z.string().max(200).op
 /** An export: the list's search, filter and sort, every row, as CSV or XLSX. */
 export const entityExportQuerySchema = entityListQuerySchema.pick({ search: true, filter: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
+/** What the import template's example row writes in a field's column: the field's own example, else one of its type. */
+export function exampleValue(def: EntityDef, field: string): string {
+  const f = def.fields[field]!;
+  if (f.example !== undefined) return f.example;
+  switch (f.type) {
+    case 'boolean':
+      return f.default === false ? 'No' : 'Yes';
+    case 'enum':
+      return String(f.default ?? f.options?.[0] ?? '');
+    case 'date':
+      return '2026-01-31';
+    case 'decimal':
+      return f.positive ? '1.00' : '0.00';
+    case 'integer':
+      return String(f.default ?? f.min ?? 1);
+    case 'ref':
+      return '';
+    case 'textList':
+      return '';
+    default:
+      return def.key.includes(field) ? `${def.label.replace(/\W/g, '').toUpperCase().slice(0, 6)}1` : f.required ? `Example ${f.label.toLowerCase()}` : '';
+  }
+}
+
 export const importRequestSchema = z.object({
   fileName: z.string().min(1).max(255),
   contentBase64: z.string().min(1).max(14_000_000),
@@ -223,3 +259,12 @@ export const importResultSchema = z.object({
   preview: z.array(z.record(z.string(), z.unknown().meta(previewValueJson))),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+/** A kit entity's import also tells new records from changed ones, before (the preview) and after. */
+export const entityImportResultSchema = importResultSchema.extend({
+  /** Of the rows written, those that made a new record and those that changed an existing one (0 and 0 in a preview). */
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** The file's rows (numbered as the errors are) whose key names an existing record: importing them updates it. */
+  updates: z.array(z.number().int()),
+});
+export type EntityImportResult = z.infer<typeof entityImportResultSchema>;

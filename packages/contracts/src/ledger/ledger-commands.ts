@@ -17,3 +17,15 @@ export const transactionHistoryQuerySchema = z.object({
 export const transactionHistoryExportQuerySchema = z.object({ from: dateSchema(), to: dateSchema(), format: z.enum(['csv', 'xlsx']).default('csv') });
 export type NextNumber = z.infer<typeof nextNumberSchema>;
 export type TakenNumber = z.infer<typeof takenNumberSchema>;
+
+export const chartBalancesQuerySchema = z.object({
+  /** The day the balances are taken at (inclusive); today when absent. */
+  asOf: dateSchema().optional(),
+});
+/** Each posting account's balance in base currency on a day (debit positive), as the chart of accounts shows it. */
+export const chartBalancesSchema = z.object({
+  currency: z.string(),
+  asOf: z.string(),
+  balances: z.array(z.object({ account: z.uuid(), balance: z.string() })),
+});
+export type ChartBalances = z.infer<typeof chartBalancesSchema>;

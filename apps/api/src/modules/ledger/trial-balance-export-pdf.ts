@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { amountCells, groupThousands, type ReportMeta, type ReportRow } from './trial-balance-export';
+import { displayAmount } from '@erp/contracts';
+import { amountCells, type ReportMeta, type ReportRow } from './trial-balance-export';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -17,8 +18,18 @@ function montserrat() {
 const MARGIN = 36;
 const ROW_H = 14;
 const SIZE = 8.5;
-/** Landscape A4: code, name, then four amount columns, right-aligned. */
-const COLS = { code: { x: MARGIN, w: 70 }, name: { x: MARGIN + 74, w: 320 }, amounts: [0, 1, 2, 3].map((i) => ({ x: MARGIN + 400 + i * 101, w: 97 })) };
+const GAP = 4;
+const CODE_W = 70;
+const AMOUNT_W = 97;
+/** Landscape A4 (841.89 x 595.28 pt): the table spans the page between its margins. */
+const PAGE_W = 841.89;
+const RIGHT = PAGE_W - MARGIN;
+/**
+ * Code, name, then four right-aligned amount columns laid from the right margin inwards, so the
+ * last one ends where the rules and the footer end; the name takes what is left.
+ */
+const AMOUNTS = [3, 2, 1, 0].map((fromRight) => ({ x: RIGHT - AMOUNT_W - fromRight * (AMOUNT_W + GAP), w: AMOUNT_W }));
+const COLS = { code: { x: MARGIN, w: CODE_W }, name: { x: MARGIN + CODE_W + GAP, w: AMOUNTS[0]!.x - 2 * GAP - (MARGIN + CODE_W + GAP) }, amounts: AMOUNTS };
 const GREY = '#f0f2f5';
 
 type Doc = PDFKit.PDFDocument;
@@ -29,21 +40,22 @@ function tableHeader(doc: Doc, y: number): number {
   doc.text('Name', COLS.name.x, y, { width: COLS.name.w, lineBreak: false });
   ['Opening', 'Debit', 'Credit', 'Closing'].forEach((h, i) => doc.text(h, COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
   const bottom = y + ROW_H - 3;
-  doc.moveTo(MARGIN, bottom).lineTo(doc.page.width - MARGIN, bottom).lineWidth(0.7).stroke();
+  doc.moveTo(MARGIN, bottom).lineTo(RIGHT, bottom).lineWidth(0.7).stroke();
   return y + ROW_H + 2;
 }
 
-function drawRow(doc: Doc, r: ReportRow, y: number): void {
+function drawRow(doc: Doc, r: ReportRow, y: number, meta: ReportMeta): void {
   const subtotal = r.kind === 'groupTotal' || r.kind === 'classTotal' || r.kind === 'total';
-  if (r.kind === 'classTotal' || r.kind === 'total') doc.rect(MARGIN, y - 3, doc.page.width - 2 * MARGIN, ROW_H).fill(GREY);
+  if (r.kind === 'classTotal' || r.kind === 'total') doc.rect(MARGIN, y - 3, RIGHT - MARGIN, ROW_H).fill(GREY);
   doc.fillColor('black').font(r.kind === 'account' || r.kind === 'group' ? 'regular' : 'bold').fontSize(SIZE);
   const name = r.kind === 'groupTotal' ? `Total ${r.code} ${r.name}` : r.kind === 'classTotal' ? `Total ${r.name}` : r.name;
   if (!subtotal) doc.text(r.code, COLS.code.x, y, { width: COLS.code.w, lineBreak: false, ellipsis: true });
-  doc.text(name, r.kind === 'account' ? COLS.name.x + 8 : COLS.name.x, y, { width: COLS.name.w, lineBreak: false, ellipsis: true });
+  const indent = r.kind === 'account' ? 8 : 0;
+  doc.text(name, COLS.name.x + indent, y, { width: COLS.name.w - indent, lineBreak: false, ellipsis: true });
   const amounts = amountCells(r);
   if (!amounts) return;
-  amounts.forEach((amount, i) => doc.text(groupThousands(amount), COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
-  if (r.kind === 'total') doc.moveTo(COLS.amounts[0]!.x, y + ROW_H - 2).lineTo(doc.page.width - MARGIN, y + ROW_H - 2).lineWidth(0.7).stroke();
+  amounts.forEach((amount, i) => doc.text(displayAmount(amount, meta, meta.scale), COLS.amounts[i]!.x, y, { width: COLS.amounts[i]!.w, align: 'right', lineBreak: false }));
+  if (r.kind === 'total') doc.moveTo(COLS.amounts[0]!.x, y + ROW_H - 2).lineTo(RIGHT, y + ROW_H - 2).lineWidth(0.7).stroke();
 }
 
 function footers(doc: Doc, meta: ReportMeta): void {
@@ -55,7 +67,7 @@ function footers(doc: Doc, meta: ReportMeta): void {
     const y = doc.page.height - MARGIN + 10;
     doc.font('regular').fontSize(7).fillColor('#808080');
     doc.text(`${meta.company} · ${meta.title} · Generated ${meta.generatedAt}`, MARGIN, y, { lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, doc.page.width - MARGIN - 100, y, { width: 100, align: 'right', lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, RIGHT - 100, y, { width: 100, align: 'right', lineBreak: false });
   }
 }
 
@@ -82,7 +94,7 @@ export function trialBalancePdf(meta: ReportMeta, rows: ReportRow[]): Promise<Bu
       doc.addPage();
       y = tableHeader(doc, MARGIN);
     }
-    drawRow(doc, r, y);
+    drawRow(doc, r, y, meta);
     y += ROW_H;
   }
   footers(doc, meta);

@@ -7,7 +7,8 @@ import type { KitScope } from '../../platform/kit/registry';
 import { companies } from '../organisation/index';
 import { companyLedger } from './posting-context';
 import { transactionHistory, trialBalance, type TrialBalanceQuery } from './trial-balance.service';
-import { formatDate, reportRows, reportTable, type ReportMeta } from './trial-balance-export';
+import { DEFAULT_DATE_FORMAT, displayDate, displayDateTime } from '@erp/contracts';
+import { reportRows, reportTable, type ReportMeta } from './trial-balance-export';
 import { trialBalancePdf } from './trial-balance-export-pdf';
 import { trialBalanceXlsx } from './trial-balance-export-xlsx';
 
@@ -31,21 +32,23 @@ function filtersText(q: TrialBalanceQuery): string {
 /** The trial balance of the same filters as the screen, as an XLSX workbook, a PDF or CSV (ExportTrialBalance). */
 export async function exportTrialBalance(tx: Tx, scope: KitScope, q: TrialBalanceQuery, format: ExportFormat, now: Date): Promise<ExportFile> {
   const tb = await trialBalance(tx, scope, q);
-  const [company] = await tx.select({ code: companies.code, description: companies.description, dateFormat: companies.dateFormat }).from(companies).where(eq(companies.companyId, scope.companyId));
+  const [company] = await tx.select({ code: companies.code, description: companies.description, dateFormat: companies.dateFormat, locale: companies.locale }).from(companies).where(eq(companies.companyId, scope.companyId));
   const ledger = await companyLedger(tx, scope);
   const rows = reportRows(tb);
   const fileName = `trial-balance-${tb.from}-${tb.to}${q.currency ? `-${tb.currency}` : ''}.${format}`;
   if (format === 'csv') return { fileName, contentType: CONTENT_TYPE.csv, body: toCsv(reportTable(rows)) };
-  const dateFormat = company?.dateFormat ?? 'yyyy-mm-dd';
+  // The server has no user's time zone: the file says its time is UTC.
+  const display = { dateFormat: company?.dateFormat ?? DEFAULT_DATE_FORMAT, locale: company?.locale ?? 'en-GB', timeZone: 'UTC' };
   const meta: ReportMeta = {
     title: 'Trial Balance',
     company: company ? `${company.code} · ${company.description}` : '',
-    range: `${formatDate(tb.from, dateFormat)} – ${formatDate(tb.to, dateFormat)}`,
+    range: `${displayDate(tb.from, display)} – ${displayDate(tb.to, display)}`,
     basis: q.currency ? `${tb.currency} (transaction currency)` : `${tb.currency} (base currency)`,
     filters: filtersText(q),
     balanced: tb.balanced,
     scale: ledger.scales[tb.currency] ?? 2,
-    generatedAt: `${formatDate(now.toISOString().slice(0, 10), dateFormat)} ${now.toISOString().slice(11, 16)} UTC`,
+    generatedAt: `${displayDateTime(now, display)} UTC`,
+    locale: display.locale,
   };
   const body = format === 'xlsx' ? await trialBalanceXlsx(meta, rows) : await trialBalancePdf(meta, rows);
   return { fileName, contentType: CONTENT_TYPE[format], body };

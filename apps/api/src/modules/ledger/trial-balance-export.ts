@@ -12,8 +12,8 @@ export type ReportRow =
   | (Named & Amounts & { kind: 'groupTotal'; classCode: string })
   | (Named & Amounts & { kind: 'classTotal' | 'total' });
 
-/** What a file says above the table: title, company, range, currency and filters. */
-export type ReportMeta = { title: string; company: string; range: string; basis: string; filters: string; balanced: boolean; scale: number; generatedAt: string };
+/** What a file says above the table: title, company, range, currency and filters; the company's locale its amounts are written in. */
+export type ReportMeta = { title: string; company: string; range: string; basis: string; filters: string; balanced: boolean; scale: number; generatedAt: string; locale: string };
 
 /** The four amounts of a row that has them (accounts and subtotals), in column order. */
 export const amountCells = (r: ReportRow): string[] | undefined => ('opening' in r ? [r.opening, r.debit, r.credit, r.closing] : undefined);
@@ -61,12 +61,6 @@ export function groupThousands(amount: string): string {
   const [whole = '', fraction] = amount.replace(/^-/, '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount.startsWith('-') ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
-
-/** A company date format label ('dd/mm/yy') applied to an ISO date. */
-export function formatDate(iso: string, label: string): string {
-  const [y = '', m = '', d = ''] = iso.split('-');
-  return label.toLowerCase().replace(/yyyy|yy|mm|dd/g, (token) => ({ yyyy: y, yy: y.slice(2), mm: m, dd: d })[token] ?? token);
 }
 
 /** A text cell that starts like a formula is made text (CSV injection, OWASP); amounts stay numbers. */

@@ -4,6 +4,8 @@ import { requestTx } from '../../platform/db/tenancy';
 import { actorOf, scopeOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
 import {
+  chartBalancesQuerySchema,
+  chartBalancesSchema,
   idParamSchema,
   subledgerTieoutQuerySchema,
   subledgerTieoutSchema,
@@ -16,7 +18,7 @@ import {
   trialBalanceQuerySchema,
   trialBalanceSchema,
 } from '@erp/contracts';
-import { transactionHistory, trialBalance } from './trial-balance.service';
+import { chartBalances, transactionHistory, trialBalance } from './trial-balance.service';
 import { exportTransactionHistory, exportTrialBalance, HISTORY_EXPORT_LINES_MAX } from './trial-balance-export.service';
 import { sendTable } from '../../platform/kit/tabular-files';
 import { importTrialBalance } from './trial-balance-import.service';
@@ -45,6 +47,12 @@ export function registerTrialBalanceRoutes(app: FastifyInstance, platform: Platf
       querystring: subledgerTieoutQuerySchema, response: { 200: subledgerTieoutSchema },
     },
   }, async (request) => tx(request, (t) => subledgerTieout(t, scopeOf(request), request.query.asOf ?? platform.now().toISOString().slice(0, 10))));
+
+  // The page whose grant shows the chart's accounts (accountEntity.page): the chart shows their balances.
+  r.get('/gl/chart-balances', {
+    config: { access: { kind: 'user', page: '/accounts' } },
+    schema: { tags, summary: "Each posting account's balance in base currency as of a day (today when absent), from the maintained balances", querystring: chartBalancesQuerySchema, response: { 200: chartBalancesSchema } },
+  }, async (request) => tx(request, (t) => chartBalances(t, scopeOf(request), request.query.asOf ?? platform.now().toISOString().slice(0, 10))));
 
   r.get('/gl/trial-balance/export', {
     config: { access: { kind: 'user', operation: 'ExportTrialBalance' } },

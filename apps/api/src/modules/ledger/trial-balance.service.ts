@@ -131,6 +131,18 @@ function decode(text: string): Cursor {
  * paged by keyset on (date, journal, line): the cursor carries the running balance, so a page
  * costs the same at the start and the end of a long history.
  */
+/** Before any accounting period: a range from here holds every posted entry up to its end. */
+const BEFORE_ANY_PERIOD = '0001-01-01';
+
+/**
+ * Each posting account's balance in base currency at the end of a day (every posted entry up to
+ * it), read as the trial balance reads them: from the maintained period and day balances.
+ */
+export async function chartBalances(tx: Tx, scope: KitScope, asOf: string) {
+  const tb = await trialBalance(tx, scope, { from: BEFORE_ANY_PERIOD, to: asOf });
+  return { currency: tb.currency, asOf, balances: tb.rows.map((r) => ({ account: r.account, balance: r.closing })) };
+}
+
 export async function transactionHistory(tx: Tx, scope: KitScope, accountId: string, q: { from: string; to: string; limit: number; cursor?: string }) {
   const [account] = await tx.select({ id: accounts.id, code: accounts.code, name: accounts.name }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.companyId, scope.companyId)));
   if (!account) throw notFound('Account');

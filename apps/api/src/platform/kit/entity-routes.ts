@@ -11,7 +11,7 @@ import {
   entityRecordSchema,
   idParamSchema,
   importRequestSchema,
-  importResultSchema,
+  entityImportResultSchema,
   lookupListSchema,
   messageResultSchema,
 } from '@erp/contracts';
@@ -93,6 +93,6 @@ export function registerEntityRoutes(app: FastifyInstance, platform: Platform, r
 
   r.post(`${base}/import`, {
     config: { access: { kind: 'user', operation: ops.import } },
-    schema: { tags, summary: `Import ${def.plural.toLowerCase()} from CSV or XLSX: preview (dryRun), then all-or-nothing or valid rows only`, body: importRequestSchema, response: { 200: importResultSchema } },
+    schema: { tags, summary: `Import ${def.plural.toLowerCase()} from CSV or XLSX: preview (dryRun), then all-or-nothing or valid rows only`, body: importRequestSchema, response: { 200: entityImportResultSchema } },
   }, async (request) => tx(request, (t) => importEntities(t, registry, b, scopeOf(request), request.body)));
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { entityInputSchema, fieldOfHeader, type EntityDef, type EntityRecord, type ImportRequest, type ImportResult } from '@erp/contracts';
+import { entityInputSchema, fieldOfHeader, type EntityDef, type EntityImportResult, type EntityRecord, type ImportRequest } from '@erp/contracts';
 import type { Tx } from '../db/client';
 import { recordAudit } from '../audit/audit';
 import { AppError, badRequest } from '../http/errors';
@@ -8,7 +8,7 @@ import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from '.
 import { parseTabular, type Table } from './tabular-files';
 
 export const IMPORT_ROWS_MAX = 10_000;
-type CellError = ImportResult['errors'][number];
+type CellError = EntityImportResult['errors'][number];
 
 /** Export: every row of the filter, references written as the referenced record's key. */
 export async function exportTable(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, records: EntityRecord[]): Promise<Table> {
@@ -69,7 +69,7 @@ type Parsed = { rowNo: number; values: Record<string, unknown>; selfRefs: Record
  * row and cell; nothing is written unless every row passes, or, in `valid` mode, only the rows
  * that pass. Rows whose natural key exists update that record. One transaction (the caller's).
  */
-export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, request: ImportRequest): Promise<ImportResult> {
+export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, request: ImportRequest): Promise<EntityImportResult> {
   const table = await parseTabular(request.fileName, request.contentBase64);
   if (table.rows.length > IMPORT_ROWS_MAX) throw badRequest(`An import takes at most ${IMPORT_ROWS_MAX} rows`);
   const errors: CellError[] = [];
@@ -112,7 +112,11 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
   });
 
   const preview = parsed.slice(0, 50).map((p) => ({ row: p.rowNo, ...p.values }));
-  if (request.mode === 'all' && errors.length > 0) return { rows: table.rows.length, valid: parsed.length, written: 0, errors, preview };
+  // Which valid rows name a record that exists: the preview says so before anything is written.
+  const existing = await existingByKey(tx, b, scope, parsed);
+  const updates = parsed.filter((p) => existing.has(compositeKey(b.def, p.values))).map((p) => p.rowNo);
+  const none = { written: 0, created: 0, updated: 0 };
+  if (request.mode === 'all' && errors.length > 0) return { rows: table.rows.length, valid: parsed.length, ...none, updates, errors, preview };
   // The writes run in a savepoint so the entity's rules can judge every row against the stored
   // data; a preview, or an all-or-nothing import with a refused row, rolls the savepoint back.
   let candidates = parsed;
@@ -122,25 +126,25 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
     const refused = new Set(ruleErrors.map((e) => e.row));
     const valid = candidates.length - refused.size;
     if (ruleErrors.length === 0 || request.mode === 'all' || request.dryRun) {
-      const written = request.dryRun || ruleErrors.length > 0 ? 0 : outcome.written;
-      return { rows: table.rows.length, valid, written, errors: [...errors, ...ruleErrors].sort((x, y) => x.row - y.row), preview };
+      const counts = request.dryRun || ruleErrors.length > 0 ? none : { written: outcome.created + outcome.updated, created: outcome.created, updated: outcome.updated };
+      return { rows: table.rows.length, valid, ...counts, updates, errors: [...errors, ...ruleErrors].sort((x, y) => x.row - y.row), preview };
     }
     errors.push(...ruleErrors);
     candidates = candidates.filter((c) => !refused.has(c.rowNo));
   }
-  return { rows: table.rows.length, valid: 0, written: 0, errors, preview };
+  return { rows: table.rows.length, valid: 0, ...none, updates, errors, preview };
 }
 
 class RollBack extends Error {}
 
 /** Writes the rows in a savepoint and checks the rules; rolls back when asked or when a rule refuses a row. */
-async function tryWrite(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[], rollBack: boolean): Promise<{ written: number; ruleErrors: CellError[] }> {
-  let result = { written: 0, ruleErrors: [] as CellError[] };
+async function tryWrite(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[], rollBack: boolean): Promise<{ created: number; updated: number; ruleErrors: CellError[] }> {
+  let result = { created: 0, updated: 0, ruleErrors: [] as CellError[] };
   try {
     await tx.transaction(async (sp) => {
       const written = await writeRows(sp, b, scope, rows);
       const ruleErrors = await checkRules(sp, b, scope, written.ids, rows);
-      result = { written: written.count, ruleErrors };
+      result = { created: written.created, updated: written.updated, ruleErrors };
       if (rollBack || ruleErrors.length > 0) throw new RollBack();
     });
   } catch (e) {
@@ -176,6 +180,7 @@ function compositeKey(def: EntityDef, values: Record<string, unknown>): string {
 
 /** Existing records whose natural key a row of the file repeats: those rows update them. */
 async function existingByKey(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
   const first = b.def.key[0]!;
   const firstCol = columnOf(b.table, first);
   const isText = b.def.fields[first]!.type === 'text';
@@ -205,8 +210,8 @@ async function resolveAllRefs(tx: Tx, registry: EntityRegistry, b: KitBinding, s
 }
 
 /** Inserts new rows in one statement, updates existing ones, then links rows that refer to rows of the same file. */
-async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<{ count: number; ids: string[] }> {
-  if (rows.length === 0) return { count: 0, ids: [] };
+async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<{ created: number; updated: number; ids: string[] }> {
+  if (rows.length === 0) return { created: 0, updated: 0, ids: [] };
   const keyField = b.def.key[0]!;
   const existing = await existingByKey(tx, b, scope, rows);
   const company = b.def.companyScoped ? { companyId: scope.companyId } : {};
@@ -233,6 +238,6 @@ async function writeRows(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[])
     ...inserted.map((row) => ({ entity: b.def.name, recordId: String((row as { id: string }).id), action: 'create' as const, after: toRecord(b.def, row as Record<string, unknown>) })),
     ...updated.map((row) => ({ entity: b.def.name, recordId: String((row as { id: string }).id), action: 'edit' as const, after: toRecord(b.def, row as Record<string, unknown>) })),
   ]);
-  return { count: inserted.length + updated.length, ids: [...inserted, ...updated].map((row) => String((row as { id: string }).id)) };
+  return { created: inserted.length, updated: updated.length, ids: [...inserted, ...updated].map((row) => String((row as { id: string }).id)) };
 }
 

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_DATE_FORMAT,
   MAX_LIST_SIZE,
   type Company,
   type CompanyInput,
@@ -12,7 +11,6 @@ import {
   type TenantList,
 } from '@erp/contracts';
 import { callApi } from './api-client';
-import { useCompany } from './shell-adapter';
 import { searchPathSegment } from './path-segment';
 
 const tenantsKey = ['admin', 'tenants'] as const;
@@ -44,11 +42,6 @@ export function useCompanies(search = '') {
     queryFn: ({ signal }) =>
       callApi<CompanyList>('GET', companiesPath(search), undefined, signal),
   });
-}
-
-/** The date format label lists show dates in: the company's, or the default until it is known. */
-export function useCompanyDateFormat(): string {
-  return useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
 }
 
 export function useCurrencies() {

@@ -123,7 +123,8 @@ const matches = (node: ChartNode, needle: string) =>
 
 /**
  * The tree cut to what the search names: a node that matches keeps its whole branch, any other
- * node stays only as the way to a match. `expanded` opens the way to every match.
+ * node stays only as the way to a match. `expanded` opens the way to every match, also to a match
+ * inside a matching node ('66' keeps header 6600 with its branch and opens it, so 6610 shows).
  */
 export function filterChart(nodes: readonly ChartNode[], search: string): { nodes: ChartNode[]; expanded: string[] } {
   const needle = search.trim().toLowerCase();
@@ -131,14 +132,42 @@ export function filterChart(nodes: readonly ChartNode[], search: string): { node
   const expanded: string[] = [];
   const walk = (list: readonly ChartNode[]): ChartNode[] =>
     list.flatMap((node) => {
-      if (matches(node, needle)) return [node];
       const kept = walk(node.children);
-      if (kept.length === 0) return [];
-      expanded.push(node.key);
-      return [{ ...node, children: kept }];
+      if (kept.length > 0) expanded.push(node.key);
+      if (matches(node, needle)) return [node];
+      return kept.length > 0 ? [{ ...node, children: kept }] : [];
     });
   const kept = walk(nodes);
   return { nodes: kept, expanded };
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Adds decimal strings exactly (as minor units at the widest scale among them); '' when there is none. */
+function sumDecimals(values: readonly string[]): string {
+  const parsed = values.map((v) => DECIMAL.exec(v.trim())).filter((m): m is RegExpExecArray => m !== null);
+  if (parsed.length === 0) return '';
+  const scale = Math.max(...parsed.map((m) => m[3]?.length ?? 0));
+  const minor = parsed.reduce((total, [, sign, whole, fraction = '']) => total + (sign ? -1n : 1n) * BigInt(`${whole}${fraction.padEnd(scale, '0')}`), 0n);
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(scale + 1, '0');
+  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return minor < 0n ? `-${text}` : text;
+}
+
+/**
+ * The balance of every node by key: a posting account its own (from the server's balances, zero
+ * when it has none), a header account, group or class the exact sum of the accounts under it.
+ */
+export function chartBalances(nodes: readonly ChartNode[], balances: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (node: ChartNode): string => {
+    const own = node.kind === 'account' && node.record?.kind !== 'Header' ? [balances.get(node.id) ?? '0'] : [];
+    const total = sumDecimals([...own, ...node.children.map(visit)]);
+    if (total) out.set(node.key, total);
+    return total;
+  };
+  nodes.forEach(visit);
+  return out;
 }
 
 /** A node by key, anywhere in the tree. */

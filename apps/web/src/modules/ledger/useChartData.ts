@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { accountClassEntity, accountEntity, accountGroupEntity, MAX_LIST_SIZE, type EntityDef, type EntityRecord } from '@erp/contracts';
+import { accountClassEntity, accountEntity, accountGroupEntity, MAX_LIST_SIZE, type ChartBalances, type EntityDef, type EntityRecord } from '@erp/contracts';
+import { apiRequest, unwrap } from '../../app/api';
 import { entityKey, fetchEntityList, initialListState } from '../../shared/kit';
 import type { ChartData } from './chart-tree';
 
@@ -31,4 +32,12 @@ export function useChartData(): { data: ChartData | undefined; loading: boolean;
     [classes.data, groups.data, accounts.data],
   );
   return { data, loading: classes.isFetching || groups.isFetching || accounts.isFetching, error: classes.error ?? groups.error ?? accounts.error };
+}
+
+/** Each posting account's balance today in base currency (GET /gl/chart-balances), from the maintained balances. */
+export function useChartBalances() {
+  return useQuery({
+    queryKey: [...entityKey(accountEntity), 'balances'],
+    queryFn: async ({ signal }) => unwrap(await apiRequest<ChartBalances>('GET', '/gl/chart-balances', undefined, { signal })),
+  });
 }

@@ -5,6 +5,7 @@
  * documents outside its range skip it.
  */
 import type { EscalationRuleView, WorkflowStepView, WorkflowView } from '@erp/contracts';
+import type { Display } from './shell-adapter';
 import { approvalTypeLabel, thresholdLabel } from './workflow-format';
 
 export type ChartTone = 'normal' | 'muted' | 'accent' | 'warn';
@@ -47,10 +48,10 @@ export function wrap(text: string, max = LINE_CHARS, most = 3): string[] {
 
 const wrapped = (text: string, tone: ChartTone): ChartLine[] => wrap(text).map((line) => ({ text: line, tone }));
 
-function stepLines(step: WorkflowStepView, currency: string, rules: readonly EscalationRuleView[]): ChartLine[] {
+function stepLines(step: WorkflowStepView, currency: string, rules: readonly EscalationRuleView[], display: Display): ChartLine[] {
   const who = step.assignees.map((a) => a.label).join(', ') || 'nobody';
   const lines: ChartLine[] = wrapped(`${step.rule === 'All' ? 'All of' : 'Any of'}: ${who}`, 'normal');
-  const condition = thresholdLabel(step.minAmount, step.maxAmount, currency);
+  const condition = thresholdLabel(step.minAmount, step.maxAmount, currency, display);
   lines.push(...wrapped(condition ? `Only when amount ${condition}` : 'Every document', condition ? 'accent' : 'muted'));
   lines.push({ text: step.deadlineHours ? `Deadline ${step.deadlineHours} h` : 'No deadline', tone: step.deadlineHours ? 'normal' : 'muted' });
   for (const rule of rules.filter((r) => r.active && (r.stepId === step.id || (r.stepId === null && step.deadlineHours !== null)))) {
@@ -69,12 +70,12 @@ export function remainingOperations(view: Pick<WorkflowView, 'steps' | 'completi
   return view.completion.filter((op) => !done.has(op));
 }
 
-export function chartLayout(view: WorkflowView, rules: readonly EscalationRuleView[] = []): ChartLayout {
+export function chartLayout(view: WorkflowView, display: Display, rules: readonly EscalationRuleView[] = []): ChartLayout {
   const x = MARGIN;
   const remaining = remainingOperations(view);
   const specs: Omit<ChartNode, 'x' | 'y' | 'height'>[] = [
     { key: 'start', kind: 'start', width: NODE_WIDTH, title: 'Document submitted', lines: wrapped(`${approvalTypeLabel(view.approvalType)} · ${view.allowSelfApproval ? 'self-approval allowed' : 'no self-approval'}`, 'muted') },
-    ...view.steps.map((step) => ({ key: step.id, kind: 'step' as const, width: NODE_WIDTH, title: clip(`${step.stepNo}. ${step.name}`, 40), lines: stepLines(step, view.currency, rules) })),
+    ...view.steps.map((step) => ({ key: step.id, kind: 'step' as const, width: NODE_WIDTH, title: clip(`${step.stepNo}. ${step.name}`, 40), lines: stepLines(step, view.currency, rules, display) })),
     { key: 'end', kind: 'end', width: NODE_WIDTH, title: 'Approved', lines: [{ text: remaining.length > 0 ? `Runs ${remaining.join(', ')}` : 'Every operation ran at its step', tone: 'accent' }] },
   ];
   const nodes: ChartNode[] = [];

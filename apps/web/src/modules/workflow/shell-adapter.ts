@@ -7,6 +7,6 @@ export { useSignedInUser } from '../../app/session/useSession';
 export { PageHeading } from '../../app/pages/PageHeading';
 export { useCompany } from '../../app/shell/useCompany';
 export { ApiError, apiRequest, unwrap } from '../../app/api';
-export { datePickerFormat, formatDateCell, useDebouncedValue } from '../../shared/kit';
+export { useDebouncedValue } from '../../shared/kit';
+export { useDisplay, type Display } from '../../shared/useDisplay';
 export { typeAhead } from '../../shared/option-match';
-export { browserLocale, NUMBER_DECIMALS_DEFAULT, toIsoDate } from '../../shared/format';

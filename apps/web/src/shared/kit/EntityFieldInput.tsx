@@ -1,8 +1,7 @@
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { Controller, type Control } from 'react-hook-form';
-import type { EntityDef, FieldDef } from '@erp/contracts';
-import { datePickerFormat } from './cell-format';
+import { datePattern, type EntityDef, type FieldDef } from '@erp/contracts';
 import { fieldId, type FormValues } from './form-values';
 import { RefSelect } from './RefSelect';
 
@@ -53,7 +52,7 @@ function Widget({ id, f, value, onChange, onBlur, invalid, dateFormat, knownLabe
           {...common}
           value={typeof value === 'string' && value ? dayjs(value, ISO_DATE) : null}
           onChange={(next) => onChange(next ? next.format(ISO_DATE) : null)}
-          format={datePickerFormat(dateFormat)}
+          format={datePattern(dateFormat)}
           style={{ width: '100%' }}
         />
       );

@@ -1,6 +1,6 @@
 import { Alert, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_DATE_FORMAT, type EntityDef, type EntityRecord } from '@erp/contracts';
+import { type EntityDef, type EntityRecord } from '@erp/contracts';
 import type { FormValues } from './form-values';
 import type { RefLabels } from './kit-api';
 import { entityColumns } from './entity-columns';
@@ -8,7 +8,8 @@ import { EntityFormDrawer } from './EntityFormDrawer';
 import { EntityListToolbar } from './EntityListToolbar';
 import { ImportWizard } from './ImportWizard';
 import { filterParam, initialListState, nextListState, type ListState } from './list-query';
-import { PageHeading, useCompany } from './shell-adapter';
+import { useDisplay } from '../useDisplay';
+import { PageHeading } from './shell-adapter';
 import { useColumnChoice } from './useColumnChoice';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useEntityDelete } from './useEntityDelete';
@@ -78,7 +79,7 @@ function useListState(filter: ListState['filter'] | undefined) {
 /** The generic list of a kit entity: server-side search, sort, filter and paging, chosen columns, New, Import, Export, delete. */
 export function EntityListPage({ def, title, actions, filter, initial, knownLabels, hiddenFields = [], expandedRow, embedded }: Props) {
   const can = useEntityOperations(def);
-  const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const display = useDisplay();
   const { state, setState, searchText, setSearchText, searchNow } = useListState(filter);
   const list = useEntityList(def, state);
   const [columns, setColumns] = useColumnChoice(def);
@@ -122,7 +123,7 @@ export function EntityListPage({ def, title, actions, filter, initial, knownLabe
           fields: columns.filter((field) => !hiddenFields.includes(field)),
           state,
           labels: list.data?.labels ?? {},
-          dateFormat,
+          display,
           onEdit: can.edit ? setEditing : undefined,
           onDelete: can.delete ? (record) => void deleteRecords([record]) : undefined,
         })}

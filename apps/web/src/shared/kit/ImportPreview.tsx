@@ -1,7 +1,7 @@
-import { Alert, Flex, Statistic, Table, Tooltip, Typography, theme } from 'antd';
+import { Alert, Flex, Statistic, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
-import type { EntityDef, ImportResult } from '@erp/contracts';
+import type { EntityDef, EntityImportResult, ImportResult } from '@erp/contracts';
 import { columnLabel, previewRows, rowHasErrors, type PreviewRow, type Table as RawTable } from './import-file';
 
 type ErrorRow = ImportResult['errors'][number] & { key: number };
@@ -23,8 +23,8 @@ function ErrorsTable({ def, errors }: { def: EntityDef; errors: ImportResult['er
   );
 }
 
-/** Each row of the file, the bad cells marked with their message; a row with errors is tinted. */
-function RowsTable({ def, rows }: { def: EntityDef; rows: PreviewRow[] }) {
+/** Each row of the file, the bad cells marked with their message, each valid row saying whether it updates or adds a record; a row with errors is tinted. */
+function RowsTable({ def, rows, updates }: { def: EntityDef; rows: PreviewRow[]; updates: ReadonlySet<number> }) {
   const { token } = theme.useToken();
   const columns: ColumnType<PreviewRow>[] = [
     {
@@ -33,6 +33,15 @@ function RowsTable({ def, rows }: { def: EntityDef; rows: PreviewRow[] }) {
       width: 64,
       fixed: 'left',
       render: (_: unknown, row) => (rowHasErrors(row) ? <Typography.Text type="danger" strong>{row.row}</Typography.Text> : row.row),
+    },
+    {
+      key: 'action',
+      title: 'Action',
+      width: 90,
+      render: (_: unknown, row) => {
+        if (rowHasErrors(row)) return <Tag color="error">Error</Tag>;
+        return updates.has(row.row) ? <Tag color="blue" title={`The ${def.label.toLowerCase()} exists: this row changes it`}>Update</Tag> : <Tag color="green">New</Tag>;
+      },
     },
     ...Object.entries(def.fields).map(
       ([field, f]): ColumnType<PreviewRow> => ({
@@ -71,7 +80,7 @@ function RowsTable({ def, rows }: { def: EntityDef; rows: PreviewRow[] }) {
   );
 }
 
-type Props = { def: EntityDef; result: ImportResult; raw: RawTable | undefined };
+type Props = { def: EntityDef; result: EntityImportResult; raw: RawTable | undefined };
 
 /** The dry run's answer: counts, the file's header problems, every error by row and column, and the rows. */
 export function ImportPreview({ def, result, raw }: Props) {
@@ -79,11 +88,13 @@ export function ImportPreview({ def, result, raw }: Props) {
   const rows = useMemo(() => previewRows(def, result, raw), [def, result, raw]);
   const headerErrors = result.errors.filter((error) => error.row < 2);
   const withErrors = result.rows - result.valid;
+  const updates = useMemo(() => new Set(result.updates), [result.updates]);
   return (
     <Flex vertical gap={12}>
       <Flex gap={32} wrap>
         <Statistic title="Rows" value={result.rows} />
-        <Statistic title="Valid" value={result.valid} />
+        <Statistic title="New" value={result.valid - result.updates.length} />
+        <Statistic title="Updates" value={result.updates.length} />
         <Statistic title="With errors" value={withErrors} styles={{ content: withErrors > 0 ? { color: token.colorError } : undefined }} />
       </Flex>
       {result.errors.length > 0 ? (
@@ -100,7 +111,7 @@ export function ImportPreview({ def, result, raw }: Props) {
       {!raw && result.valid > result.preview.length && (
         <Typography.Text type="secondary">The first {result.preview.length} valid rows are shown.</Typography.Text>
       )}
-      <RowsTable def={def} rows={rows} />
+      <RowsTable def={def} rows={rows} updates={updates} />
     </Flex>
   );
 }

@@ -31,11 +31,12 @@ function ChooseStep({ def, checking, onFile }: { def: EntityDef; checking: boole
           <p className="ant-upload-text">Click or drag a .csv or .xlsx file here</p>
           <p className="ant-upload-hint">
             The first row names the columns by their labels; references take the code of the record they point to.
-            Rows whose {def.fields[def.key[0]!]!.label.toLowerCase()} exists update that record.
+            Rows whose {def.fields[def.key[0]!]!.label.toLowerCase()} exists update that record; the preview marks them.
+            Choices and yes/no are read in any case.
           </p>
         </Upload.Dragger>
         <Button type="link" icon={<FileExcelOutlined aria-hidden />} onClick={template} style={{ alignSelf: 'start', padding: 0 }}>
-          Download a template (CSV)
+          Download a template (CSV, with an example row)
         </Button>
       </Flex>
     </Spin>
@@ -45,10 +46,11 @@ function ChooseStep({ def, checking, onFile }: { def: EntityDef; checking: boole
 function DoneStep({ def, state }: { def: EntityDef; state: ImportWizardState }) {
   const done = state.done!;
   const skipped = done.mode === 'valid' ? done.rows - done.valid : 0;
+  const name = (n: number) => (n === 1 ? def.label.toLowerCase() : def.plural.toLowerCase());
   return (
     <Result
       status="success"
-      title={`${done.written} ${done.written === 1 ? def.label.toLowerCase() : def.plural.toLowerCase()} written`}
+      title={`${done.created} ${name(done.created)} created, ${done.updated} updated`}
       subTitle={skipped > 0 ? `${skipped} rows with errors were skipped.` : `All ${done.rows} rows were imported.`}
     />
   );

@@ -2,7 +2,8 @@ import { CheckOutlined, DeleteOutlined, EditOutlined, MinusOutlined } from '@ant
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { EntityDef, EntityRecord, FieldDef } from '@erp/contracts';
-import { formatDateCell, formatDecimalCell } from './cell-format';
+import type { Display } from '../useDisplay';
+import { formatDecimalCell } from './cell-format';
 import type { RefLabels } from './kit-api';
 import type { ListState } from './list-query';
 
@@ -11,7 +12,7 @@ export type ColumnContext = {
   fields: readonly string[];
   state: ListState;
   labels: RefLabels;
-  dateFormat: string;
+  display: Display;
   onEdit?: (record: EntityRecord) => void;
   onDelete?: (record: EntityRecord) => void;
 };
@@ -28,7 +29,7 @@ function BooleanCell({ value }: { value: unknown }) {
 }
 
 /** A cell as the field's type reads: labels for references, tags for flags and lists, locale numbers. */
-export function renderCell(field: string, f: FieldDef, value: unknown, labels: RefLabels, dateFormat: string) {
+export function renderCell(field: string, f: FieldDef, value: unknown, labels: RefLabels, display: Display) {
   if (value === null || value === undefined) return '';
   switch (f.type) {
     case 'ref':
@@ -36,9 +37,9 @@ export function renderCell(field: string, f: FieldDef, value: unknown, labels: R
     case 'boolean':
       return <BooleanCell value={value} />;
     case 'decimal':
-      return formatDecimalCell(f, value);
+      return formatDecimalCell(f, value, display);
     case 'date':
-      return formatDateCell(value, dateFormat);
+      return typeof value === 'string' ? display.date(value) : '';
     case 'textList':
       return Array.isArray(value) ? value.map((item) => <Tag key={String(item)}>{String(item)}</Tag>) : '';
     case 'longText':
@@ -81,7 +82,7 @@ function fieldColumn(ctx: ColumnContext, field: string): ColumnType<EntityRecord
     sortOrder: sortOrderOf(sort, field),
     sortDirections: ['ascend', 'descend'],
     ...(filters ? { filters, filterMultiple: false, filteredValue: filtered === undefined || filtered === null ? null : [filtered] } : {}),
-    render: (value: unknown) => renderCell(field, f, value, ctx.labels, ctx.dateFormat),
+    render: (value: unknown) => renderCell(field, f, value, ctx.labels, ctx.display),
   };
 }
 

@@ -3,7 +3,7 @@
  * preview. The server validates (dry run) and reports errors by row and field; a CSV file is also
  * read here so that rows with errors show what they hold, with the bad cells marked.
  */
-import { fieldOfHeader, readCsv, type EntityDef, type ImportResult, type Table } from '@erp/contracts';
+import { exampleValue, fieldOfHeader, readCsv, type EntityDef, type ImportResult, type Table } from '@erp/contracts';
 
 export type { Table };
 
@@ -93,7 +93,12 @@ export const rowHasErrors = (row: PreviewRow) => row.otherErrors.length > 0 || O
 /** The column an error names, as the user knows it: the field's label, else the header as written. */
 export const columnLabel = (def: EntityDef, field: string) => def.fields[field]?.label ?? field;
 
-/** A CSV file with the import's header row: every field by its label. */
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** A CSV file with the import's header row (every field by its label) and one example row to write over. */
 export function templateCsv(def: EntityDef): string {
-  return `${Object.values(def.fields).map((f) => f.label).join(',')}\r\n`;
+  const fields = Object.keys(def.fields);
+  const header = fields.map((field) => csvCell(def.fields[field]!.label));
+  const example = fields.map((field) => csvCell(exampleValue(def, field)));
+  return `${header.join(',')}\r\n${example.join(',')}\r\n`;
 }

@@ -4,7 +4,6 @@ export { EntityFormDrawer, type EntityFormDrawerProps } from './EntityFormDrawer
 export { ImportWizard } from './ImportWizard';
 export { entityKey, fetchEntityList, recordLabel, type RefLabels } from './kit-api';
 export { RefSelect } from './RefSelect';
-export { datePickerFormat, formatDateCell } from './cell-format';
 export { initialListState, listPath, type FilterValue, type ListState } from './list-query';
 export { useEntityOperations, type EntityAbilities } from './useEntityOperations';
 export { useDebouncedValue } from './useDebouncedValue';

@@ -2,7 +2,7 @@
  * Calls of the kit's generic routes. They reject with the shell's ApiError (the SPEC.md section 8
  * error object) so TanStack Query sees failures.
  */
-import type { EntityDef, EntityList, EntityRecord, ImportRequest, ImportResult, LookupItem, MessageResult } from '@erp/contracts';
+import type { EntityDef, EntityImportResult, EntityList, EntityRecord, ImportRequest, LookupItem, MessageResult } from '@erp/contracts';
 import { entityBasePath, exportPath, initialListState, listPath, LOOKUP_LIMIT, lookupPath, type EntityRef, type ListState } from './list-query';
 import { apiDownload, apiRequest, unwrap } from './shell-adapter';
 
@@ -53,8 +53,8 @@ export async function deleteEntity(def: EntityRef, id: string): Promise<void> {
   unwrap(await apiRequest<MessageResult>('DELETE', `${entityBasePath(def)}/${id}`));
 }
 
-export async function importEntities(def: EntityRef, request: ImportRequest): Promise<ImportResult> {
-  return unwrap(await apiRequest<ImportResult>('POST', `${entityBasePath(def)}/import`, request));
+export async function importEntities(def: EntityRef, request: ImportRequest): Promise<EntityImportResult> {
+  return unwrap(await apiRequest<EntityImportResult>('POST', `${entityBasePath(def)}/import`, request));
 }
 
 /** Saves a blob as a file through a temporary link. */

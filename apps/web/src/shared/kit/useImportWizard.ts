@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EntityDef, ImportResult } from '@erp/contracts';
+import type { EntityDef, EntityImportResult } from '@erp/contracts';
 import { parseCsv, readAsBase64, readAsText, type Table } from './import-file';
 import { entityKey, importEntities } from './kit-api';
 
@@ -12,9 +12,9 @@ type ChosenFile = { fileName: string; contentBase64: string; raw: Table | undefi
 export type ImportWizardState = {
   phase: ImportPhase;
   file?: ChosenFile;
-  preview?: ImportResult;
+  preview?: EntityImportResult;
   /** The answer of the import that ran, and in which mode. */
-  done?: ImportResult & { mode: ImportMode };
+  done?: EntityImportResult & { mode: ImportMode };
   /** The mode of the import under way. */
   running?: ImportMode;
   error?: string;

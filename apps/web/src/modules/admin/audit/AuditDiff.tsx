@@ -1,6 +1,7 @@
 import { Flex, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { AuditEntry, AuditLabels } from '@erp/contracts';
+import { useDisplay } from '../../../shared/useDisplay';
 import { diffRows, sideCaption, type DiffCell } from './audit-diff-rows';
 import './audit-trail.css';
 
@@ -18,7 +19,8 @@ function Value({ cell }: { cell: DiffCell }) {
 /** Before and after side by side, one row per field; the changed rows are highlighted and tagged; ids the page's labels name read as labels. */
 export function AuditDiff({ entry, labels }: { entry: AuditEntry; labels?: AuditLabels }) {
   const [changedOnly, setChangedOnly] = useState(false);
-  const rows = diffRows(entry, changedOnly, labels);
+  const display = useDisplay();
+  const rows = diffRows(entry, changedOnly, labels, display);
   const beforeNote = sideCaption(entry.before, 'before');
   const afterNote = sideCaption(entry.after, 'after');
   if (entry.before === null && entry.after === null) {

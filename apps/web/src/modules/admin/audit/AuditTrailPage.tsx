@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Table, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_EXPORT_ROWS_MAX, DEFAULT_DATE_FORMAT, type AuditEntry, type AuditLabels } from '@erp/contracts';
-import { datePickerFormat } from '../../../shared/kit';
-import { PageHeading, useCompany, useNotify } from '../shell-adapter';
+import { AUDIT_EXPORT_ROWS_MAX, type AuditEntry, type AuditLabels } from '@erp/contracts';
+import { useDisplay } from '../../../shared/useDisplay';
+import { PageHeading, useNotify } from '../shell-adapter';
 import { downloadAuditTrail, useAuditTrail } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { AuditDiff } from './AuditDiff';
@@ -13,6 +13,7 @@ import { filterFromParams, hasFilter, paramsFromFilter, type AuditFilter } from 
 
 function ExportButton({ filter }: { filter: AuditFilter }) {
   const notify = useNotify();
+  const display = useDisplay();
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
@@ -26,7 +27,7 @@ function ExportButton({ filter }: { filter: AuditFilter }) {
   };
   return (
     <Dropdown trigger={['click']} menu={{ items: [{ key: 'csv', label: 'CSV' }, { key: 'xlsx', label: 'Excel (XLSX)' }], onClick: ({ key }) => void run(key === 'xlsx' ? 'xlsx' : 'csv') }}>
-      <Tooltip title={`The entries of the filter, newest first, up to ${AUDIT_EXPORT_ROWS_MAX.toLocaleString()}`}>
+      <Tooltip title={`The entries of the filter, newest first, up to ${display.count(AUDIT_EXPORT_ROWS_MAX)}`}>
         <Button icon={<DownloadOutlined aria-hidden />} loading={busy}>Export</Button>
       </Tooltip>
     </Dropdown>
@@ -37,7 +38,7 @@ function ExportButton({ filter }: { filter: AuditFilter }) {
 export default function AuditTrailPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
-  const dateFormat = datePickerFormat(useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT);
+  const display = useDisplay();
   const list = useAuditTrail(filter);
   const entries = list.data?.pages.flatMap((page) => page.items) ?? [];
   // Each page names the ids it holds; the pages loaded so far together name every row's.
@@ -49,13 +50,13 @@ export default function AuditTrailPage() {
   return (
     <>
       <PageHeading title="Audit trail" subtitle="Every change in this tenant: who, when, what, before and after" extra={<ExportButton filter={filter} />} />
-      <AuditFilters filter={filter} userLabel={userLabel} dateFormat={dateFormat} onChange={apply} onClear={() => setParams({}, { replace: true })} />
+      <AuditFilters filter={filter} userLabel={userLabel} dateFormat={display.pickerFormat} onChange={apply} onClear={() => setParams({}, { replace: true })} />
       {list.error && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 12 }} />}
       <Table<AuditEntry>
         rowKey="id"
         size="small"
         aria-label="Audit entries"
-        columns={auditColumns({ now: new Date(), onRecord: (e) => apply({ entity: e.entity, recordId: e.recordId }), onUser: (e) => apply({ userId: e.user?.id }) })}
+        columns={auditColumns({ now: new Date(), display, onRecord: (e) => apply({ entity: e.entity, recordId: e.recordId }), onUser: (e) => apply({ userId: e.user?.id }) })}
         dataSource={entries}
         loading={list.isFetching && !list.isFetchingNextPage}
         // No horizontal scroll: an expanded row must fit the screen so before and after sit side by side;

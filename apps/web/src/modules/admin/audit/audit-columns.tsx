@@ -1,19 +1,20 @@
 import { Button, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { AuditEntry } from '@erp/contracts';
+import type { Display } from '../../../shared/useDisplay';
 import { actionColour, actionLabel, entryTimeLabel, humanise } from './audit-labels';
 
-type Options = { now: Date; onRecord: (entry: AuditEntry) => void; onUser: (entry: AuditEntry) => void };
+type Options = { now: Date; display: Display; onRecord: (entry: AuditEntry) => void; onUser: (entry: AuditEntry) => void };
 
 const CHANGED_SHOWN = 4;
 
 /** Time, user, entity, record, action and the changed fields; a click on a record or user narrows the list to it. */
-export function auditColumns({ now, onRecord, onUser }: Options): TableColumnsType<AuditEntry> {
+export function auditColumns({ now, display, onRecord, onUser }: Options): TableColumnsType<AuditEntry> {
   return [
     {
       title: 'Time',
       key: 'at',
       render: (_, entry) => (
-        <Tooltip title={new Date(entry.at).toLocaleString()}>
+        <Tooltip title={display.dateTime(entry.at)}>
           <span className="audit-time">{entryTimeLabel(entry.at, now)}</span>
         </Tooltip>
       ),

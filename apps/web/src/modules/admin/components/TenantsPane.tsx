@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Tenant } from '@erp/contracts';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../csv-export';
-import { formatDate } from '../date-format';
-import { useCompanyDateFormat, useTenants } from '../organisation-api';
+import { useDisplay, type Display } from '../../../shared/useDisplay';
+import { useTenants } from '../organisation-api';
 import { countLabel } from '../shell-adapter';
 import { ListToolbar } from './ListToolbar';
 import { LocalListNotice } from './LocalListNotice';
 import { StatusTag } from './StatusTag';
 import { TenantFormModal } from './TenantFormModal';
 
-function tenantColumns(dateFormat: string, onEdit: (tenant: Tenant) => void): ColumnsType<Tenant> {
+function tenantColumns(display: Display, onEdit: (tenant: Tenant) => void): ColumnsType<Tenant> {
   return [
     { title: 'No.', key: 'no', align: 'right', width: 60, render: (_value, _tenant, index) => index + 1 },
     {
@@ -37,7 +37,7 @@ function tenantColumns(dateFormat: string, onEdit: (tenant: Tenant) => void): Co
     {
       title: 'Created',
       dataIndex: 'createdAt',
-      render: (_value, tenant) => formatDate(tenant.createdAt, dateFormat),
+      render: (_value, tenant) => display.dayOf(tenant.createdAt),
     },
     {
       title: 'Actions',
@@ -51,14 +51,14 @@ function tenantColumns(dateFormat: string, onEdit: (tenant: Tenant) => void): Co
   ];
 }
 
-function tenantCsvColumns(dateFormat: string): CsvColumn<Tenant>[] {
+function tenantCsvColumns(display: Display): CsvColumn<Tenant>[] {
   return [
     { title: 'Code', value: (tenant) => tenant.code },
     { title: 'Name', value: (tenant) => tenant.name },
     { title: 'Host', value: (tenant) => tenant.host },
     { title: 'License Manager', value: (tenant) => (tenant.isLicenseManager ? 'Yes' : 'No') },
     { title: 'Status', value: (tenant) => tenant.status },
-    { title: 'Created', value: (tenant) => formatDate(tenant.createdAt, dateFormat) },
+    { title: 'Created', value: (tenant) => display.dayOf(tenant.createdAt) },
   ];
 }
 
@@ -68,7 +68,7 @@ export function TenantsPane() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Tenant | undefined>();
   const tenants = useTenants(search);
-  const dateFormat = useCompanyDateFormat();
+  const display = useDisplay();
   const rows = tenants.data?.items ?? [];
   const isLicenseManager = rows.some((tenant) => tenant.isLicenseManager);
 
@@ -78,7 +78,7 @@ export function TenantsPane() {
         searchLabel="Search tenants"
         placeholder="Search by code or name"
         onSearch={setSearch}
-        onExport={() => downloadCsv(csvFileName('tenants'), toCsv(tenantCsvColumns(dateFormat), rows))}
+        onExport={() => downloadCsv(csvFileName('tenants'), toCsv(tenantCsvColumns(display), rows))}
       >
         {isLicenseManager && (
           <Button
@@ -95,7 +95,7 @@ export function TenantsPane() {
         rowKey="id"
         size="small"
         aria-label="Tenants"
-        columns={tenantColumns(dateFormat, setEditing)}
+        columns={tenantColumns(display, setEditing)}
         dataSource={rows}
         loading={tenants.isFetching}
         scroll={{ x: 'max-content' }}

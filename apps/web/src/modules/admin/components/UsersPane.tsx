@@ -4,7 +4,8 @@ import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { DEFAULT_LIST_SIZE, type Role, type UserView } from '@erp/contracts';
 import { errorMessage } from '../api-client';
 import { csvFileName, downloadCsv, toCsv } from '../csv-export';
-import { useCompanies, useCompanyDateFormat } from '../organisation-api';
+import { useDisplay, type Display } from '../../../shared/useDisplay';
+import { useCompanies } from '../organisation-api';
 import { useRoles } from '../roles-api';
 import { countLabel, useGrants, useNotify, useSignedInUser } from '../shell-adapter';
 import { fetchAllUsers, useUsers } from '../users-api';
@@ -17,14 +18,14 @@ import { UserStatusModal } from './UserStatusModal';
 import { userColumns, userCsvColumns } from './user-columns';
 
 /** Writes every user of the current filter (all pages) to a CSV file. */
-function useUsersExport(filter: UsersFilter, dateFormat: string, companyNames: ReadonlyMap<string, string>) {
+function useUsersExport(filter: UsersFilter, display: Display, companyNames: ReadonlyMap<string, string>) {
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);
     try {
       const all = await fetchAllUsers(filter);
-      downloadCsv(csvFileName('users'), toCsv(userCsvColumns(dateFormat, companyNames), all));
+      downloadCsv(csvFileName('users'), toCsv(userCsvColumns(display, companyNames), all));
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -80,7 +81,7 @@ export function UsersPane() {
   const users = useUsers(filter);
   const roles = useRoles();
   const companies = useCompanies();
-  const dateFormat = useCompanyDateFormat();
+  const display = useDisplay();
   const { may } = useGrants();
   const self = useSignedInUser().mailAddress;
 
@@ -90,14 +91,14 @@ export function UsersPane() {
   );
   const columns = userColumns({
     filter,
-    dateFormat,
+    display,
     companyNames,
     onEdit: setEditing,
     onStatus: setStatusOf,
     mayEdit: (user) => may('EditUser') || user.mailAddress === self,
     mayChangeStatus: may('EditUser'),
   });
-  const { exporting, exportCsv } = useUsersExport(filter, dateFormat, companyNames);
+  const { exporting, exportCsv } = useUsersExport(filter, display, companyNames);
 
   return (
     <>

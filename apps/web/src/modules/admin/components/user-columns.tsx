@@ -2,13 +2,13 @@ import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DEFAULT_LIST_SIZE, type UserView } from '@erp/contracts';
 import type { CsvColumn } from '../csv-export';
-import { formatDateTime } from '../date-format';
+import type { Display } from '../../../shared/useDisplay';
 import type { UsersFilter } from '../users-query';
 import { StatusTag } from './StatusTag';
 
 type ColumnOptions = {
   filter: UsersFilter;
-  dateFormat: string;
+  display: Display;
   companyNames: ReadonlyMap<string, string>;
   onEdit: (user: UserView) => void;
   onStatus: (user: UserView) => void;
@@ -23,7 +23,7 @@ type ColumnOptions = {
  */
 export function userColumns({
   filter,
-  dateFormat,
+  display,
   companyNames,
   onEdit,
   onStatus,
@@ -54,7 +54,7 @@ export function userColumns({
     {
       title: 'Last Login',
       dataIndex: 'lastLogin',
-      render: (_value, user) => formatDateTime(user.lastLogin, dateFormat),
+      render: (_value, user) => display.dateTime(user.lastLogin),
     },
     {
       title: 'Actions',
@@ -78,7 +78,7 @@ export function userColumns({
 }
 
 export function userCsvColumns(
-  dateFormat: string,
+  display: Display,
   companyNames: ReadonlyMap<string, string>,
 ): CsvColumn<UserView>[] {
   return [
@@ -89,6 +89,6 @@ export function userCsvColumns(
     { title: 'Phone', value: (user) => user.phoneNumber },
     { title: 'Status', value: (user) => user.status },
     { title: 'Reason', value: (user) => user.reason },
-    { title: 'Last Login', value: (user) => formatDateTime(user.lastLogin, dateFormat) },
+    { title: 'Last Login', value: (user) => display.dateTime(user.lastLogin) },
   ];
 }

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Col, Flex, Row, Table, Tag, Typography, typ
 import { useNavigate } from 'react-router';
 import { AUDIT_TRAIL_ACCESS_PAGE, AUDIT_TRAIL_PAGE, SERVICE_MONITOR_REFRESH_MS, hasPage, type ServiceMonitor } from '@erp/contracts';
 import { PageHeading, useSignedInUser } from '../shell-adapter';
+import { useDisplay } from '../../../shared/useDisplay';
 import { entryTimeLabel } from '../audit/audit-labels';
 import { HealthCard } from './HealthCard';
 import { useServiceMonitor } from './monitor-api';
@@ -11,7 +12,11 @@ import { describeCron, formatMs, statusBadge, statusText, worstStatus } from './
 
 type Queue = ServiceMonitor['jobs']['queues'][number];
 
-const when = (iso: string | null) => (iso ? <span title={new Date(iso).toLocaleString()}>{entryTimeLabel(iso)}</span> : '—');
+function When({ iso }: { iso: string | null }) {
+  const display = useDisplay();
+  return iso ? <span title={display.dateTime(iso)}>{entryTimeLabel(iso)}</span> : '—';
+}
+const when = (iso: string | null) => <When iso={iso} />;
 
 const queueColumns: TableColumnsType<Queue> = [
   { title: 'Queue', dataIndex: 'name', key: 'name' },

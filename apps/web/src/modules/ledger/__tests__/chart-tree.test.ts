@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityRecord } from '@erp/contracts';
 import { addAccountPrefill, canAddAccountUnder, chartLabels } from '../chart-actions';
-import { allKeys, buildChartTree, filterChart, findNode, UNASSIGNED_TITLE, type ChartNode } from '../chart-tree';
+import { allKeys, buildChartTree, chartBalances, filterChart, findNode, UNASSIGNED_TITLE, type ChartNode } from '../chart-tree';
 
 const rec = (id: string, fields: Record<string, unknown>): EntityRecord => ({ id, createdAt: '', updatedAt: '', ...fields });
 
@@ -86,6 +86,44 @@ describe('filterChart', () => {
     expect(outline(filterChart(tree, '2000').nodes)).toEqual(['Liabilities', '  Current Liabilities', '    2000 Accounts Payable']);
     expect(filterChart(tree, 'nothing like this').nodes).toEqual([]);
     expect(filterChart(tree, '  ').nodes).toHaveLength(2);
+  });
+});
+
+describe('a search inside a matching branch', () => {
+  const expenses = rec('c-exp', { code: '6', name: 'Expenses', order: 6 });
+  const operating = rec('g-opex', { code: '66', name: 'Operating Expenses', accountClass: 'c-exp', parentGroup: null });
+  const tree = buildChartTree({
+    classes: [expenses],
+    groups: [operating],
+    accounts: [
+      rec('a-6600', { code: '6600', name: 'Office', accountGroup: 'g-opex', parentAccount: null, kind: 'Header' }),
+      rec('a-6610', { code: '6610', name: 'Stationery', accountGroup: 'g-opex', parentAccount: 'a-6600', kind: 'Posting' }),
+      rec('a-6700', { code: '6700', name: 'Travel', accountGroup: 'g-opex', parentAccount: null, kind: 'Posting' }),
+    ],
+  });
+
+  it("opens header 6600 on '66' so its matching 6610 shows, and keeps the whole branch of the group", () => {
+    const { nodes, expanded } = filterChart(tree, '66');
+    // The group's code matches: its whole branch stays; the matches under it are opened to.
+    expect(outline(nodes)).toEqual(['Expenses', '  Operating Expenses', '    6600 Office', '      6610 Stationery', '    6700 Travel']);
+    expect(expanded).toEqual(expect.arrayContaining(['class:c-exp', 'group:g-opex', 'account:a-6600']));
+    expect(filterChart(tree, '6610').expanded).toEqual(expect.arrayContaining(['account:a-6600']));
+  });
+});
+
+describe('chartBalances', () => {
+  const tree = buildChartTree({ classes, groups, accounts });
+
+  it('gives posting accounts their balance and headers, groups and classes the exact sum under them', () => {
+    const balances = chartBalances(tree, new Map([['a-1010', '0.10'], ['a-1020', '0.20'], ['a-2000', '-1234567.89']]));
+    expect(balances.get('account:a-1010')).toBe('0.10');
+    expect(balances.get('account:a-1000')).toBe('0.10');
+    expect(balances.get('group:g-bank')).toBe('0.20');
+    // 0.1 + 0.2 as floats is 0.30000000000000004: the sum is made on the decimal digits.
+    expect(balances.get('group:g-current')).toBe('0.30');
+    expect(balances.get('class:c-assets')).toBe('0.30');
+    expect(balances.get('account:a-200')).toBe('0');
+    expect(balances.get('class:c-liab')).toBe('-1234567.89');
   });
 });
 

@@ -2,7 +2,9 @@ import { ApartmentOutlined, FileTextOutlined, FolderOutlined, PlusOutlined, Prof
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { canAddAccountUnder } from '../chart-actions';
+import { AmountText } from '../../../shared/DisplayText';
 import type { ChartNode } from '../chart-tree';
+import '../journals/ledger-screens.css';
 
 const iconOf = (node: ChartNode): ReactNode => {
   if (node.kind === 'class') return <ApartmentOutlined aria-hidden />;
@@ -28,15 +30,15 @@ export function AccountTags({ node }: { node: ChartNode }) {
   );
 }
 
-type Props = { node: ChartNode; onAdd?: (node: ChartNode) => void };
+type Props = { node: ChartNode; balance?: string; onAdd?: (node: ChartNode) => void };
 
-/** One line of the chart: icon, title, the account's marks and 'Add account' on groups and header accounts. */
-export function ChartNodeTitle({ node, onAdd }: Props) {
+/** One line of the chart: icon, title, the account's marks, 'Add account' on groups and header accounts, and the balance at the right. */
+export function ChartNodeTitle({ node, balance, onAdd }: Props) {
   const inactive = node.kind === 'account' && node.record?.active === false;
   const strong = node.kind === 'class' || node.record?.kind === 'Header';
   const category = node.kind === 'class' ? `${String(node.record?.category ?? '')} · ${String(node.record?.balanceSide ?? '')}` : undefined;
   return (
-    <Flex align="baseline" gap={6} style={{ opacity: inactive ? 0.5 : 1 }}>
+    <Flex align="baseline" gap={6} style={{ opacity: inactive ? 0.5 : 1, width: '100%' }}>
       {iconOf(node)}
       <Flex align="center" gap={6} wrap style={{ minWidth: 0, minHeight: 24 }}>
         <Typography.Text strong={strong} type={inactive ? 'secondary' : undefined}>
@@ -59,6 +61,11 @@ export function ChartNodeTitle({ node, onAdd }: Props) {
           </Tooltip>
         )}
       </Flex>
+      {balance !== undefined && (
+        <span className="ledger-amount chart-balance" data-testid={`balance-${node.key}`} style={{ marginLeft: 'auto', paddingLeft: 12, fontWeight: strong ? 600 : undefined }}>
+          <AmountText value={balance} />
+        </span>
+      )}
     </Flex>
   );
 }

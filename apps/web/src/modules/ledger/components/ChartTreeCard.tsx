@@ -11,14 +11,16 @@ type Props = {
   selectedKey: string | undefined;
   onSelect: (key: string | undefined) => void;
   onAdd: ((node: ChartNode) => void) | undefined;
+  /** Balance by node key (chartBalances); none while they load or when they cannot be read. */
+  balances?: ReadonlyMap<string, string>;
 };
 
-function treeData(nodes: readonly ChartNode[], onAdd: Props['onAdd']): TreeDataNode[] {
-  return nodes.map((node) => ({ key: node.key, title: <ChartNodeTitle node={node} onAdd={onAdd} />, children: treeData(node.children, onAdd) }));
+function treeData(nodes: readonly ChartNode[], onAdd: Props['onAdd'], balances: Props['balances']): TreeDataNode[] {
+  return nodes.map((node) => ({ key: node.key, title: <ChartNodeTitle node={node} balance={balances?.get(node.key)} onAdd={onAdd} />, children: treeData(node.children, onAdd, balances) }));
 }
 
 /** The chart as a tree with a search that cuts it to the matches (and opens the way to them), expand and collapse all. */
-export function ChartTreeCard({ tree, loading, selectedKey, onSelect, onAdd }: Props) {
+export function ChartTreeCard({ tree, loading, selectedKey, onSelect, onAdd, balances }: Props) {
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search);
   const [expanded, setExpanded] = useState<string[] | undefined>();
@@ -45,7 +47,7 @@ export function ChartTreeCard({ tree, loading, selectedKey, onSelect, onAdd }: P
             aria-label="Chart of accounts"
             blockNode
             showLine
-            treeData={treeData(shown.nodes, onAdd)}
+            treeData={treeData(shown.nodes, onAdd, balances)}
             expandedKeys={expanded ?? branchKeys(shown.nodes)}
             onExpand={(keys) => setExpanded(keys.map(String))}
             selectedKeys={selectedKey ? [selectedKey] : []}

@@ -4,12 +4,11 @@ import { Button, Card, DatePicker, Flex, Form, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { dateFormats, type Company } from '@erp/contracts';
+import { dateFormats, formatDateLabel, type Company } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
-import { formatDateCell } from '../../../shared/kit';
 import { companyPayload, companySettingsOf, companySettingsSchema, type CompanySettings } from '../company-config';
 import { saveCompany, useCurrencyOptions, useLocaleOptions } from '../setup-api';
-import { useDateLabel } from '../useDateLabel';
+import { useDisplay } from '../../../shared/useDisplay';
 
 const ISO_DATE = 'YYYY-MM-DD';
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Error');
@@ -36,7 +35,7 @@ function SettingField({ control, name, label, help, children }: FieldProps) {
 export function CompanySettingsCard({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { pickerFormat } = useDateLabel();
+  const { pickerFormat } = useDisplay();
   const currencies = useCurrencyOptions();
   const locales = useLocaleOptions();
   const { control, handleSubmit } = useForm<CompanySettings>({ resolver: zodResolver(companySettingsSchema), defaultValues: companySettingsOf(company) });
@@ -78,7 +77,7 @@ export function CompanySettingsCard({ company, canEdit }: { company: Company; ca
         </SettingField>
         <SettingField control={control} name="dateFormat" label="Date Format">
           {({ value, onChange, status, id }) => (
-            <Select id={id} value={text(value)} onChange={onChange} status={status} options={dateFormats.map((format) => ({ value: format, label: `${format} (${formatDateCell(today, format)})` }))} />
+            <Select id={id} value={text(value)} onChange={onChange} status={status} options={dateFormats.map((format) => ({ value: format, label: `${format} (${formatDateLabel(today, format)})` }))} />
           )}
         </SettingField>
         <SettingField control={control} name="locale" label="Locale" help="Numbers and texts follow it">

@@ -6,7 +6,7 @@ import { Controller, useFieldArray, useFormState, type Control, type UseFormGetV
 import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { addDays, nextPeriodRow, PERIOD_NAME_MAX, type FiscalYearSpan } from '../period-plan';
 import type { GenerateFormValues } from '../period-form';
-import { useDateLabel } from '../useDateLabel';
+import { useDisplay } from '../../../shared/useDisplay';
 
 const ISO_DATE = 'YYYY-MM-DD';
 
@@ -32,7 +32,7 @@ function FieldError({ message }: { message: string | undefined }) {
 
 /** The inputs of one row, bound to the form; changing an end date moves the next period's start to the day after. */
 function useRowInputs({ control, getValues, setValue, submitted, disabled }: Props) {
-  const { pickerFormat } = useDateLabel();
+  const { pickerFormat } = useDisplay();
   const name = (index: number) => (
     <Controller
       control={control}

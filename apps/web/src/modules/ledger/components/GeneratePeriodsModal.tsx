@@ -6,7 +6,7 @@ import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { generateFormSchema, generateRequest, type GenerateFormValues } from '../period-form';
 import { quarterPlan, type FiscalYearSpan } from '../period-plan';
 import type { GeneratePeriodsRequest } from '../setup-api';
-import { useDateLabel } from '../useDateLabel';
+import { useDisplay } from '../../../shared/useDisplay';
 import { CustomPeriodsEditor } from './CustomPeriodsEditor';
 
 export type FiscalYearInfo = FiscalYearSpan & { code: string };
@@ -43,7 +43,7 @@ export function GeneratePeriodsModal({ fiscalYear, open, onClose, onGenerate, ge
 }
 
 function GenerateForm({ fiscalYear, onClose, onGenerate }: Omit<Props, 'open' | 'generating'>) {
-  const { dateLabel } = useDateLabel();
+  const { date: dateLabel } = useDisplay();
   const schema = useMemo(() => generateFormSchema(fiscalYear, dateLabel), [fiscalYear, dateLabel]);
   const { control, handleSubmit, getValues, setValue, formState } = useForm<GenerateFormValues>({
     resolver: zodResolver(schema),

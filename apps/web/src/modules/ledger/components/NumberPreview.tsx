@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { numberSegmentEntity, type EntityRecord } from '@erp/contracts';
 import { entityKey } from '../../../shared/kit';
 import { previewNumber } from '../setup-api';
-import { useDateLabel } from '../useDateLabel';
+import { useDisplay } from '../../../shared/useDisplay';
 
 const ISO_DATE = 'YYYY-MM-DD';
 
@@ -15,7 +15,7 @@ const ISO_DATE = 'YYYY-MM-DD';
  * in the key does the same when the sequence itself (its reset rule) changes.
  */
 export function NumberPreview({ sequence }: { sequence: EntityRecord }) {
-  const { pickerFormat } = useDateLabel();
+  const { pickerFormat } = useDisplay();
   const [date, setDate] = useState(() => dayjs().format(ISO_DATE));
   const preview = useQuery({
     queryKey: [...entityKey(numberSegmentEntity), 'preview', sequence.id, sequence.updatedAt, date],

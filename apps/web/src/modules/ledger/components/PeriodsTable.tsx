@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { periodActions, type PeriodAction } from '../period-plan';
 import type { AccountingPeriod, PeriodStatus } from '../setup-api';
-import { useDateLabel } from '../useDateLabel';
+import { useDisplay } from '../../../shared/useDisplay';
 import { ClosingUnderApprovalTag, PeriodStatusTag, PeriodTypeTag } from './PeriodTags';
 
 type Props = {
@@ -89,7 +89,7 @@ export function PeriodsTable({ label, periods, loading, canChange, changing, onC
       {period.status === 'Open' && underApproval?.has(period.id) && <ClosingUnderApprovalTag />}
     </>
   );
-  const { dateLabel } = useDateLabel();
+  const { date: dateLabel } = useDisplay();
   // Narrow screens: the dates under the name and the type beside the status, so the actions stay in view.
   const narrow = useMediaQuery('(max-width: 767px)');
   const wideColumns: ColumnType<AccountingPeriod>[] = [

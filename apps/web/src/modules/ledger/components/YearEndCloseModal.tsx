@@ -2,18 +2,18 @@ import { Alert, Button, Descriptions, Flex, Modal, Popconfirm, Result, Spin, Tab
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, displayDate } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { useCompany } from '../../../app/shell/useCompany';
-import { formatAmount, formatDate } from '../journals/amount-format';
 import { keyKeeper } from '../journals/idempotency-key';
 import { setupKeys } from '../setup-api';
 import { closeFiscalYear, fetchClosingPreview, yearEndKey, type ClosingPreview, type YearEndResult } from '../year-end-api';
 import '../journals/ledger-screens.css';
+import { AmountText } from '../../../shared/DisplayText';
 
 type Props = { fiscalYear: { id: string; code: string }; open: boolean; onClose: () => void };
 
-const amount = (text: string) => (/^-?0*(\.0*)?$/.test(text) ? null : <span className="ledger-amount">{formatAmount(text)}</span>);
+const amount = (text: string) => (/^-?0*(\.0*)?$/.test(text) ? null : <span className="ledger-amount"><AmountText value={text} /></span>);
 
 function ClosingLines({ preview }: { preview: ClosingPreview }) {
   return (
@@ -94,7 +94,7 @@ export function YearEndCloseModal({ fiscalYear, open, onClose }: Props) {
         <Result
           status="success"
           title={`Fiscal year ${done.fiscalYear.code} is closed`}
-          subTitle={`${done.periodsClosed} periods closed · net income ${formatAmount(done.netIncome)}`}
+          subTitle={<>{done.periodsClosed} periods closed · net income <AmountText value={done.netIncome} /></>}
           extra={done.journal && <Link to={`/adjustment-journal?id=${done.journal.id}`}>Open closing journal {done.journal.number}</Link>}
         />
       ) : (
@@ -121,9 +121,9 @@ export function YearEndCloseModal({ fiscalYear, open, onClose }: Props) {
                 column={{ xs: 1, sm: 2 }}
                 items={[
                   { key: 'year', label: 'Fiscal year', children: `${p.fiscalYear.code} · ${p.fiscalYear.name} (${p.fiscalYear.status})` },
-                  { key: 'date', label: 'Entry date', children: `${formatDate(p.date, dateFormat)}${p.period ? ` · ${p.period.name}` : ''}` },
+                  { key: 'date', label: 'Entry date', children: `${displayDate(p.date, { dateFormat })}${p.period ? ` · ${p.period.name}` : ''}` },
                   { key: 're', label: 'Retained earnings', children: p.retainedEarnings ? `${p.retainedEarnings.code} · ${p.retainedEarnings.name}` : 'Not configured' },
-                  { key: 'net', label: `Net income (${p.baseCurrency})`, children: <span className="ledger-amount">{formatAmount(p.netIncome)}</span> },
+                  { key: 'net', label: `Net income (${p.baseCurrency})`, children: <span className="ledger-amount"><AmountText value={p.netIncome} /></span> },
                   ...(p.closingJournal ? [{ key: 'journal', label: 'Closing journal', children: <Link to={`/adjustment-journal?id=${p.closingJournal}`}>Open</Link> }] : []),
                 ]}
               />

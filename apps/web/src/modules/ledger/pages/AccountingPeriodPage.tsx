@@ -8,7 +8,8 @@ import { entityKey, fetchEntityList, initialListState } from '../../../shared/ki
 import { PeriodsPanel } from '../components/PeriodsPanel';
 import { ScreenLink } from '../components/ScreenLink';
 import { fiscalYearInfo } from '../period-form';
-import { useDateLabel } from '../useDateLabel';
+import { toIsoDate } from '../../../shared/format';
+import { useDisplay } from '../../../shared/useDisplay';
 
 /** Every fiscal year of the company, the latest first (the definition's default sort). */
 function useFiscalYears() {
@@ -20,7 +21,8 @@ function useFiscalYears() {
 
 /** The year the page opens on: the one asked for, else the one holding today, else the latest. */
 function chosenYear(years: readonly EntityRecord[], asked: string | null): EntityRecord | undefined {
-  const today = new Date().toISOString().slice(0, 10);
+  // The local calendar day: toISOString would give the UTC one, a day off near midnight.
+  const today = toIsoDate(new Date());
   return years.find((year) => year.id === asked) ?? years.find((year) => String(year.startDate) <= today && today <= String(year.endDate)) ?? years[0];
 }
 
@@ -28,7 +30,7 @@ function chosenYear(years: readonly EntityRecord[], asked: string | null): Entit
 export default function AccountingPeriodPage() {
   const [params, setParams] = useSearchParams();
   const years = useFiscalYears();
-  const { dateLabel } = useDateLabel();
+  const { date: dateLabel } = useDisplay();
   const year = chosenYear(years.data ?? [], params.get('fiscalYear'));
 
   return (

@@ -6,12 +6,12 @@ import { PageHeading } from '../../../app/pages/PageHeading';
 import { EntityFormDrawer, useEntityOperations, type FormValues } from '../../../shared/kit';
 import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { addAccountPrefill, chartLabels } from '../chart-actions';
-import { buildChartTree, findNode, type ChartNode } from '../chart-tree';
+import { buildChartTree, chartBalances, findNode, type ChartNode } from '../chart-tree';
 import { ChartNodeDetails, ChartNodeFacts } from '../components/ChartNodeDetails';
 import { AccountTags } from '../components/ChartNodeTitle';
 import { ChartTreeCard } from '../components/ChartTreeCard';
 import { ScreenLink } from '../components/ScreenLink';
-import { useChartData } from '../useChartData';
+import { useChartBalances, useChartData } from '../useChartData';
 
 type DrawerState = { def: EntityDef; record?: EntityRecord; initial?: FormValues };
 
@@ -37,6 +37,11 @@ export default function ChartOfAccountsPage() {
   const [selectedKey, setSelectedKey] = useState<string | undefined>();
   const [drawer, setDrawer] = useState<DrawerState | undefined>();
   const tree = useMemo(() => (chart.data ? buildChartTree(chart.data) : []), [chart.data]);
+  const balanceQuery = useChartBalances();
+  const balances = useMemo(
+    () => (balanceQuery.data ? chartBalances(tree, new Map(balanceQuery.data.balances.map((b) => [b.account, b.balance]))) : undefined),
+    [tree, balanceQuery.data],
+  );
   const labels = useMemo(() => chartLabels(chart.data), [chart.data]);
   const selected = selectedKey ? findNode(tree, selectedKey) : undefined;
 
@@ -46,7 +51,7 @@ export default function ChartOfAccountsPage() {
     if (def && node.record) setDrawer({ def, record: node.record });
   };
   const details = { node: selected, labels, canAdd, canEdit, onAdd: addAccount, onEdit: edit };
-  const counts = chart.data && `${chart.data.classes.length} classes · ${chart.data.groups.length} groups · ${chart.data.accounts.length} accounts`;
+  const counts = chart.data && `${chart.data.classes.length} classes · ${chart.data.groups.length} groups · ${chart.data.accounts.length} accounts${balanceQuery.data ? ` · balances in ${balanceQuery.data.currency} today` : ''}`;
 
   return (
     <>
@@ -69,7 +74,7 @@ export default function ChartOfAccountsPage() {
       {chart.error && <Alert type="error" showIcon title={chart.error.message} style={{ marginBottom: 12 }} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <ChartTreeCard tree={tree} loading={chart.loading} selectedKey={selectedKey} onSelect={setSelectedKey} onAdd={canAdd ? addAccount : undefined} />
+          <ChartTreeCard tree={tree} loading={chart.loading} selectedKey={selectedKey} onSelect={setSelectedKey} onAdd={canAdd ? addAccount : undefined} balances={balances} />
         </Col>
         {!narrow && (
           <Col lg={9}>

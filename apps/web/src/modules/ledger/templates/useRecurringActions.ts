@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { RecurringJournalView } from '@erp/contracts';
 import { ApiError } from '../../../app/api';
 import { useNotify } from '../../../app/notifications/useNotify';
+import { useDisplay } from '../../../shared/useDisplay';
 import { journalsKey } from '../journals/journals-api';
 import { buildRecurringInput, recurringProblems, type RecurringForm } from './recurring-form';
 import { deleteRecurring, recurringKey, runRecurring, saveRecurring } from './templates-api';
@@ -18,6 +19,7 @@ const plural = (n: number) => `${n} ${n === 1 ? 'journal' : 'journals'}`;
 /** Save, Delete and Run now of one schedule: one at a time, the form checked first, errors in the shell's banner. */
 export function useRecurringActions(id: string | undefined, onSaved: (view: RecurringJournalView) => void) {
   const notify = useNotify();
+  const display = useDisplay();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'save' | 'delete' | 'run'>();
@@ -72,7 +74,7 @@ export function useRecurringActions(id: string | undefined, onSaved: (view: Recu
         queryClient.setQueryData(recurringOneKey(id), result.schedule);
         refresh();
         if (result.generated.length > 0) void queryClient.invalidateQueries({ queryKey: journalsKey });
-        if (result.failure) notify.error(`${result.failure.occurrenceDate}: ${result.failure.message}`, `${plural(result.generated.length)} generated, then a run failed`);
+        if (result.failure) notify.error(`${display.date(result.failure.occurrenceDate)}: ${result.failure.message}`, `${plural(result.generated.length)} generated, then a run failed`);
         else notify.success(result.generated.length > 0 ? `${plural(result.generated.length)} generated` : 'Nothing is due yet');
         onSaved(result.schedule);
       }),

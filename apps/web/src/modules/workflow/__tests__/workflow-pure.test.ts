@@ -9,7 +9,10 @@ import { actorInput, actorProblems } from '../pages/WorkflowActorPage';
 import { tagProblems } from '../pages/WorkflowTagPage';
 import { fetchAllPages, EXPORT_PAGE_SIZE } from '../workflow-export';
 import { blankStep, draftFromView, draftProblems, inputFromDraft, moveStep } from '../workflow-form';
-import { ageLabel, approvalTypeLabel, formatAmount, thresholdLabel } from '../workflow-format';
+import { ageLabel, approvalTypeLabel, thresholdLabel } from '../workflow-format';
+import { displayOf } from '../../../shared/useDisplay';
+
+const display = displayOf({ dateFormat: 'dd/mm/yy', locale: 'en-US' });
 import { sortRows } from '../workflow-sort';
 import { ids, instanceView, workflowView } from './workflow-server';
 
@@ -21,7 +24,7 @@ const rule = (patch: Partial<EscalationRuleView> = {}): EscalationRuleView => ({
 
 describe('workflow chart layout', () => {
   it('draws start, one box per step and the end, joined top to bottom without overlap', () => {
-    const layout = chartLayout(workflowView());
+    const layout = chartLayout(workflowView(), display);
     expect(layout.nodes.map((n) => n.kind)).toEqual(['start', 'step', 'step', 'end']);
     expect(layout.nodes.map((n) => n.title)).toEqual(['Document submitted', '1. Finance review', '2. CFO sign-off', 'Approved']);
     for (let i = 1; i < layout.nodes.length; i++) expect(layout.nodes[i]!.y).toBeGreaterThan(layout.nodes[i - 1]!.y + layout.nodes[i - 1]!.height);
@@ -31,7 +34,7 @@ describe('workflow chart layout', () => {
   });
 
   it('writes approvers, the amount condition, the deadline, escalations and the operation in the step box', () => {
-    const layout = chartLayout(workflowView(), [rule(), rule({ id: '90000000-0000-4000-8000-000000000002', stepId: null, action: 'Remind', target: null, afterHours: 0 })]);
+    const layout = chartLayout(workflowView(), display, [rule(), rule({ id: '90000000-0000-4000-8000-000000000002', stepId: null, action: 'Remind', target: null, afterHours: 0 })]);
     const first = layout.nodes[1]!.lines.map((l) => l.text);
     expect(first).toEqual(['Any of: Ada', 'Every document', 'Deadline 24 h', 'Escalates to Carl Clerk 4 h late', 'Reminds at the deadline', 'Then performs Validate']);
     expect(layout.nodes[0]!.lines[0]!.text).toBe('Journal Approval · no self-approval');
@@ -42,7 +45,7 @@ describe('workflow chart layout', () => {
   });
 
   it('adds a dashed skip arrow around each step with an amount condition, labelled', () => {
-    const layout = chartLayout(workflowView());
+    const layout = chartLayout(workflowView(), display);
     const skips = layout.edges.filter((e) => e.dashed);
     expect(skips).toHaveLength(1);
     expect(skips[0]!.key).toBe(`skip-${ids.step2}`);
@@ -118,15 +121,13 @@ describe('escalation, tag and actor forms', () => {
 });
 
 describe('formats, sorting, export and my task', () => {
-  it('formats amounts with 2 decimals in the locale from the decimal string, ages and thresholds', () => {
-    expect(formatAmount('1234.5', 'en-US')).toBe('1,234.50');
-    expect(formatAmount('1234.5', 'de-DE')).toBe('1.234,50');
-    expect(formatAmount('12345678901234.125', 'en-US')).toBe('12,345,678,901,234.125');
+  it('formats ages and thresholds (amounts in the display locale)', () => {
+    expect(thresholdLabel('1000', null, 'EUR', displayOf({ dateFormat: 'dd/mm/yy', locale: 'de-DE' }))).toBe('≥ 1.000,00 EUR');
     expect(ageLabel(0)).toBe('< 1 h');
     expect(ageLabel(5)).toBe('5 h');
     expect(ageLabel(48)).toBe('2 d');
     expect(ageLabel(76)).toBe('3 d 4 h');
-    expect(thresholdLabel(null, null, 'USD')).toBe('');
+    expect(thresholdLabel(null, null, 'USD', display)).toBe('');
     expect(approvalTypeLabel('VendorPaymentScheduleApproval')).toBe('Vendor Payment Schedule Approval');
   });
 

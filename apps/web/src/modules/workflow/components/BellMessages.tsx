@@ -2,10 +2,11 @@ import { Alert, Empty, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { MessageView } from '@erp/contracts';
 import { useMarkMessageRead, useMessages } from '../workflow-api';
-import { formatTimestamp } from '../workflow-format';
+import { useDisplay } from '../shell-adapter';
 
 /** The bell's messages tab: the in-app messages of the approval events; opening one marks it read and follows its link. */
 export function BellMessages({ onOpen }: { onOpen: () => void }) {
+  const display = useDisplay();
   const navigate = useNavigate();
   const messages = useMessages(true);
   const markRead = useMarkMessageRead();
@@ -24,7 +25,7 @@ export function BellMessages({ onOpen }: { onOpen: () => void }) {
           <button type="button" className="wf-bell-message" onClick={() => open(message)} aria-label={`${message.read ? '' : 'Unread: '}${message.title}`}>
             <Typography.Text strong={!message.read} ellipsis style={{ display: 'block' }}>{message.title}</Typography.Text>
             <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>{message.body}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatTimestamp(message.createdAt)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{display.dateTime(message.createdAt)}</Typography.Text>
           </button>
         </li>
       ))}

@@ -3,9 +3,8 @@ import { Alert, Button, Card, Col, Popconfirm, Row, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApprovalType, DocumentHistory, InstanceView } from '@erp/contracts';
-import { useNotify, useSignedInUser } from '../shell-adapter';
+import { useDisplay, useNotify, useSignedInUser } from '../shell-adapter';
 import { cancelInstance, useDocumentHistory, workflowKey } from '../workflow-api';
-import { formatTimestamp } from '../workflow-format';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InstanceStatusTag, InstanceSteps } from './InstanceSteps';
 import { refusalText, TaskDecision } from './TaskDecision';
@@ -46,6 +45,7 @@ export function myOpenTask(instance: InstanceView | null | undefined, userId: st
 
 /** The approval card of a document screen: the current submission's steps, withdraw (its submitter), and every action so far. */
 export function DocumentApproval({ state, onChanged }: { state: DocumentApprovalState; onChanged?: () => void }) {
+  const display = useDisplay();
   const notify = useNotify();
   const client = useQueryClient();
   const me = useSignedInUser();
@@ -92,7 +92,7 @@ export function DocumentApproval({ state, onChanged }: { state: DocumentApproval
         {current && (
           <Col xs={24} lg={12}>
             <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-              Submitted by {current.submittedBy.name} on {formatTimestamp(current.submittedAt)}
+              Submitted by {current.submittedBy.name} on {display.dateTime(current.submittedAt)}
               {current.workflowName ? ` · workflow ${current.workflowName}` : ' · no workflow applied'}
             </Typography.Paragraph>
             <InstanceSteps instance={current} />

@@ -1,6 +1,6 @@
 import { Empty, Tag, Timeline, Typography } from 'antd';
 import type { HistoryAction, HistoryItem } from '@erp/contracts';
-import { formatTimestamp } from '../workflow-format';
+import { useDisplay } from '../shell-adapter';
 
 const actionColour: Record<HistoryAction, string> = {
   submitted: 'blue',
@@ -25,6 +25,7 @@ function itemText(item: HistoryItem): string {
 
 /** A document's approval history, oldest first: who did what, when, with the comment. */
 export function HistoryTimeline({ items }: { items: readonly HistoryItem[] }) {
+  const display = useDisplay();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No approval history yet" />;
   return (
     <section aria-label="Approval history">
@@ -37,7 +38,7 @@ export function HistoryTimeline({ items }: { items: readonly HistoryItem[] }) {
             <Tag color={actionColour[item.action]}>{item.action}</Tag>
             <Typography.Text>{itemText(item)}</Typography.Text>
             <div>
-              <Typography.Text type="secondary">{formatTimestamp(item.at)}</Typography.Text>
+              <Typography.Text type="secondary">{display.dateTime(item.at)}</Typography.Text>
             </div>
             {item.comment && <Typography.Paragraph style={{ margin: 0 }} italic>“{item.comment}”</Typography.Paragraph>}
           </div>

@@ -4,19 +4,21 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { InboxItem } from '@erp/contracts';
 import { useTaskSummary } from '../workflow-api';
-import { ageLabel, approvalTypeLabel, formatAmount } from '../workflow-format';
+import { ageLabel, approvalTypeLabel } from '../workflow-format';
 import { BellMessages } from './BellMessages';
 import { documentLink } from './TaskDrawer';
 import '../workflow-screens.css';
+import { useDisplay } from '../shell-adapter';
 
 function NewestTask({ task, onOpen }: { task: InboxItem; onOpen: () => void }) {
+  const display = useDisplay();
   const link = documentLink(task) ?? `/workflow-task?task=${task.taskId}`;
   return (
     <li className="wf-bell-item">
       <Link to={link} onClick={onOpen} style={{ display: 'block', width: '100%' }} aria-label={`Open ${task.documentNumber ?? task.description}`}>
         <Flex justify="space-between" gap={8}>
           <Typography.Text strong ellipsis>{task.documentNumber ?? approvalTypeLabel(task.approvalType)}</Typography.Text>
-          <span className="wf-amount">{formatAmount(task.amount)} {task.currency}</span>
+          <span className="wf-amount">{display.amount(task.amount)} {task.currency}</span>
         </Flex>
         <Flex justify="space-between" gap={8}>
           <Typography.Text type="secondary" ellipsis>{task.description}</Typography.Text>

@@ -3,10 +3,11 @@ import { Alert, Descriptions, Divider, Drawer, Grid, Spin, Typography } from 'an
 import { Link } from 'react-router';
 import type { InboxItem } from '@erp/contracts';
 import { useDocumentHistory, useTaskDetail } from '../workflow-api';
-import { ageLabel, approvalTypeLabel, formatAmount, formatTimestamp } from '../workflow-format';
+import { ageLabel, approvalTypeLabel } from '../workflow-format';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InstanceStatusTag, InstanceSteps } from './InstanceSteps';
 import { TaskDecision } from './TaskDecision';
+import { useDisplay } from '../shell-adapter';
 
 /** The link that opens a task's document (SPEC.md section 2 approval link targets), if it has one. */
 export function documentLink(task: Pick<InboxItem, 'link' | 'linkTarget' | 'documentId'>): string | undefined {
@@ -27,20 +28,21 @@ export function DocumentLink({ task }: { task: InboxItem }) {
 }
 
 function TaskFacts({ task }: { task: InboxItem }) {
+  const display = useDisplay();
   return (
     <Descriptions size="small" column={1} bordered>
       <Descriptions.Item label="Document"><DocumentLink task={task} /></Descriptions.Item>
       <Descriptions.Item label="Approval type">{approvalTypeLabel(task.approvalType)}</Descriptions.Item>
       <Descriptions.Item label="Description">{task.description}</Descriptions.Item>
       <Descriptions.Item label="Amount">
-        <span className="wf-amount">{formatAmount(task.amount)} {task.currency}</span>
+        <span className="wf-amount">{display.amount(task.amount)} {task.currency}</span>
       </Descriptions.Item>
       <Descriptions.Item label="Step">{task.stepNo}. {task.stepName}{task.operation ? ` (then ${task.operation})` : ''}</Descriptions.Item>
       <Descriptions.Item label="Submitted by">{task.submittedBy.name}</Descriptions.Item>
       {task.onBehalfOf && <Descriptions.Item label="On behalf of">{task.onBehalfOf.name}</Descriptions.Item>}
       <Descriptions.Item label="Age">
         {ageLabel(task.ageHours)}
-        {task.dueAt && <Typography.Text type={task.overdue ? 'danger' : 'secondary'}> · due {formatTimestamp(task.dueAt)}{task.overdue ? ' (overdue)' : ''}</Typography.Text>}
+        {task.dueAt && <Typography.Text type={task.overdue ? 'danger' : 'secondary'}> · due {display.dateTime(task.dueAt)}{task.overdue ? ' (overdue)' : ''}</Typography.Text>}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import type { EscalationRuleView, WorkflowView } from '@erp/contracts';
 import { chartLayout, type ChartNode, type ChartTone } from '../chart-layout';
+import { useDisplay } from '../shell-adapter';
 
 function ChartBox({ node, colours }: { node: ChartNode; colours: Record<ChartTone | 'border' | 'fill' | 'head' | 'title', string> }) {
   const rounded = node.kind === 'step' ? 6 : 22;
@@ -25,7 +26,8 @@ function ChartBox({ node, colours }: { node: ChartNode; colours: Record<ChartTon
 /** A workflow's steps as a flow chart (SVG): boxes for the steps with their approvers, conditions, deadlines and escalations, arrows between them. */
 export function WorkflowChart({ view, rules }: { view: WorkflowView; rules: readonly EscalationRuleView[] }) {
   const { token } = theme.useToken();
-  const layout = chartLayout(view, rules);
+  const display = useDisplay();
+  const layout = chartLayout(view, display, rules);
   const colours = {
     normal: token.colorText,
     muted: token.colorTextSecondary,

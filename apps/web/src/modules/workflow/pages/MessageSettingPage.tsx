@@ -4,9 +4,8 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { defaultMessageTemplates, hasOperation, messagePlaceholders, messageSettingInputSchema, type MessageEvent, type MessageSettingInput, type MessageSettingView } from '@erp/contracts';
 import { refusalText } from '../components/TaskDecision';
-import { PageHeading, useNotify, useSignedInUser } from '../shell-adapter';
+import { PageHeading, useDisplay, useNotify, useSignedInUser } from '../shell-adapter';
 import { useMessageSettings, useSaveMessageSetting } from '../workflow-api';
-import { formatTimestamp } from '../workflow-format';
 import { fillTemplate, insertAt, placeholderHelp, unknownPlaceholders } from '../message-template';
 import '../workflow-screens.css';
 
@@ -27,6 +26,7 @@ function problemsOf(draft: Draft): Record<string, string> {
 }
 
 function EventCard({ setting, canEdit }: { setting: MessageSettingView; canEdit: boolean }) {
+  const display = useDisplay();
   const notify = useNotify();
   const save = useSaveMessageSetting();
   const body = useRef<TextAreaRef>(null);
@@ -65,7 +65,7 @@ function EventCard({ setting, canEdit }: { setting: MessageSettingView; canEdit:
       size="small"
       role="region"
       aria-label={text.title}
-      title={<Flex gap={8} align="center" wrap>{text.title}{setting.isDefault ? <Tag>Built-in default</Tag> : <Tag color="blue">Saved {formatTimestamp(setting.updatedAt)}</Tag>}{dirty && <Tag color="orange">Unsaved</Tag>}</Flex>}
+      title={<Flex gap={8} align="center" wrap>{text.title}{setting.isDefault ? <Tag>Built-in default</Tag> : <Tag color="blue">Saved {display.dateTime(setting.updatedAt)}</Tag>}{dirty && <Tag color="orange">Unsaved</Tag>}</Flex>}
       extra={canEdit && (
         <Flex gap={8}>
           <Tooltip title="Put the built-in template back in the fields (save to keep it)">

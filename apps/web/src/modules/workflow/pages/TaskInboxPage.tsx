@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_LIST_SIZE, type ApprovalType, type InboxItem } from '@erp/contracts';
 import { DocumentLink, TaskDrawer } from '../components/TaskDrawer';
-import { PageHeading, useDebouncedValue } from '../shell-adapter';
+import { PageHeading, useDebouncedValue, useDisplay, type Display } from '../shell-adapter';
 import { useApprovalTypes, useInbox } from '../workflow-api';
-import { ageLabel, approvalTypeLabel, formatAmount } from '../workflow-format';
+import { ageLabel, approvalTypeLabel } from '../workflow-format';
 import '../workflow-screens.css';
 
 type InboxState = { status: 'Open' | 'Done'; approvalType: ApprovalType | undefined; search: string; page: number; limit: number };
 
-function inboxColumns(status: InboxState['status']): TableColumnsType<InboxItem> {
+function inboxColumns(status: InboxState['status'], display: Display): TableColumnsType<InboxItem> {
   return [
     { key: 'document', title: 'Document', render: (_, row) => <DocumentLink task={row} />, width: 150 },
     { key: 'description', title: 'Description', dataIndex: 'description', ellipsis: true, responsive: ['md'] },
@@ -18,7 +18,7 @@ function inboxColumns(status: InboxState['status']): TableColumnsType<InboxItem>
       key: 'amount',
       title: 'Amount',
       align: 'right',
-      render: (_, row) => <span className="wf-amount">{formatAmount(row.amount)} {row.currency}</span>,
+      render: (_, row) => <span className="wf-amount">{display.amount(row.amount)} {row.currency}</span>,
     },
     {
       key: 'age',
@@ -35,6 +35,7 @@ function inboxColumns(status: InboxState['status']): TableColumnsType<InboxItem>
 
 /** /workflow-task: the signed-in user's approval inbox; a row opens the task to approve or reject it. */
 export default function TaskInboxPage() {
+  const display = useDisplay();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<InboxState>({ status: 'Open', approvalType: undefined, search: '', page: 1, limit: DEFAULT_LIST_SIZE });
   const [searchText, setSearchText] = useState('');
@@ -67,7 +68,7 @@ export default function TaskInboxPage() {
         rowKey="taskId"
         size="small"
         aria-label="Approval tasks"
-        columns={inboxColumns(state.status)}
+        columns={inboxColumns(state.status, display)}
         dataSource={inbox.data?.items ?? []}
         loading={inbox.isFetching}
         scroll={{ x: 'max-content' }}

@@ -2,10 +2,10 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { actorInputSchema, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, hasOperation, type ActorInput, type ActorView } from '@erp/contracts';
+import { actorInputSchema, DEFAULT_LIST_SIZE, hasOperation, type ActorInput, type ActorView } from '@erp/contracts';
 import { refusalText } from '../components/TaskDecision';
 import { UserPicker } from '../components/UserPicker';
-import { datePickerFormat, formatDateCell, PageHeading, useCompany, useDebouncedValue, useNotify, useSignedInUser } from '../shell-adapter';
+import { PageHeading, useDebouncedValue, useDisplay, useNotify, useSignedInUser, type Display } from '../shell-adapter';
 import { call, useActors, useSaveActor, useTags, withQuery, type Page } from '../workflow-api';
 import { exportCsv, type CsvColumn } from '../workflow-export';
 import { sortRows, type SortState } from '../workflow-sort';
@@ -35,7 +35,7 @@ export function actorProblems(draft: ActorDraft): Record<string, string> {
 
 const problemProps = (problem: string | undefined) => (problem ? { validateStatus: 'error' as const, help: problem } : {});
 
-function ActorModal({ actor, dateFormat, onClose }: { actor: ActorView; dateFormat: string; onClose: () => void }) {
+function ActorModal({ actor, display, onClose }: { actor: ActorView; display: Display; onClose: () => void }) {
   const notify = useNotify();
   const save = useSaveActor();
   const tags = useTags({ limit: 500, page: 1 });
@@ -44,7 +44,7 @@ function ActorModal({ actor, dateFormat, onClose }: { actor: ActorView; dateForm
   const [refusal, setRefusal] = useState<string | undefined>();
   const known = useMemo(() => new Map(actor.delegate ? [[actor.delegate.id, `${actor.delegate.name} <${actor.delegate.mailAddress}>`]] : []), [actor]);
   const problems = checked ? actorProblems(draft) : {};
-  const pattern = datePickerFormat(dateFormat);
+  const pattern = display.pickerFormat;
   const submit = async () => {
     setChecked(true);
     setRefusal(undefined);
@@ -95,7 +95,7 @@ function ActorModal({ actor, dateFormat, onClose }: { actor: ActorView; dateForm
 
 const sortable = (key: string, sort: SortState) => ({ key, sorter: true, sortOrder: sort?.key === key ? sort.order : null });
 
-function actorColumns(sort: SortState, dateFormat: string, actions: (a: ActorView) => ReactNode): TableColumnsType<ActorView> {
+function actorColumns(sort: SortState, display: Display, actions: (a: ActorView) => ReactNode): TableColumnsType<ActorView> {
   return [
     { ...sortable('name', sort), title: 'User', render: (_, a) => <span>{a.name}<br /><Typography.Text type="secondary">{a.mailAddress}</Typography.Text></span> },
     { ...sortable('status', sort), title: 'Status', render: (_, a) => <Tag color={a.status === 'Active' ? 'green' : 'default'}>{a.status}</Tag>, responsive: ['md'] },
@@ -106,7 +106,7 @@ function actorColumns(sort: SortState, dateFormat: string, actions: (a: ActorVie
       render: (_, a) =>
         a.delegate ? (
           <span>
-            {a.delegate.name} · {formatDateCell(a.delegateFrom, dateFormat)} – {formatDateCell(a.delegateTo, dateFormat)} {a.delegating && <Tag color="purple">Delegating now</Tag>}
+            {a.delegate.name} · {display.date(a.delegateFrom)} – {display.date(a.delegateTo)} {a.delegating && <Tag color="purple">Delegating now</Tag>}
           </span>
         ) : <Typography.Text type="secondary">None</Typography.Text>,
     },
@@ -128,7 +128,7 @@ const exportColumns: CsvColumn<ActorView>[] = [
 export default function WorkflowActorPage() {
   const notify = useNotify();
   const canSave = hasOperation(useSignedInUser().parentRole.permissions, 'SaveActor');
-  const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const display = useDisplay();
   const [query, setQuery] = useState({ search: '', page: 1, limit: DEFAULT_LIST_SIZE });
   const [searchText, setSearchText] = useState('');
   const settled = useDebouncedValue(searchText);
@@ -162,7 +162,7 @@ export default function WorkflowActorPage() {
         rowKey="userId"
         size="small"
         aria-label="Workflow actors"
-        columns={actorColumns(sort, dateFormat, actions)}
+        columns={actorColumns(sort, display, actions)}
         dataSource={sortRows(actors.data?.items ?? [], sort)}
         loading={actors.isFetching}
         scroll={{ x: 'max-content' }}
@@ -181,7 +181,7 @@ export default function WorkflowActorPage() {
           onChange: (page, limit) => setQuery((q) => ({ ...q, page: limit === q.limit ? page : 1, limit })),
         }}
       />
-      {editing && <ActorModal actor={editing} dateFormat={dateFormat} onClose={() => setEditing(undefined)} />}
+      {editing && <ActorModal actor={editing} display={display} onClose={() => setEditing(undefined)} />}
     </>
   );
 }

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_LIST_SIZE, hasOperation, type ApprovalType, type WorkflowListItem } from '@erp/contracts';
 import { WorkflowEditor } from '../components/WorkflowEditor';
-import { PageHeading, useDebouncedValue, useNotify, useSignedInUser } from '../shell-adapter';
+import { PageHeading, useDebouncedValue, useDisplay, useNotify, useSignedInUser, type Display } from '../shell-adapter';
 import { call, useApprovalTypes, useWorkflow, useWorkflows, withQuery, type Page } from '../workflow-api';
 import { exportCsv, type CsvColumn } from '../workflow-export';
-import { approvalTypeLabel, formatTimestamp } from '../workflow-format';
+import { approvalTypeLabel } from '../workflow-format';
 import { sortRows, type SortState } from '../workflow-sort';
 import '../workflow-screens.css';
 
@@ -15,7 +15,7 @@ type ListState = { approvalType: ApprovalType | undefined; active: 'true' | 'fal
 
 const sortable = (key: string, sort: SortState) => ({ key, sorter: true, sortOrder: sort?.key === key ? sort.order : null });
 
-function workflowColumns(sort: SortState): TableColumnsType<WorkflowListItem> {
+function workflowColumns(sort: SortState, display: Display): TableColumnsType<WorkflowListItem> {
   return [
     { ...sortable('approvalType', sort), title: 'Approval type', render: (_, w) => approvalTypeLabel(w.approvalType) },
     { ...sortable('name', sort), title: 'Name', render: (_, w) => <Link to={`/workflow?id=${w.id}`} onClick={(e) => e.stopPropagation()}>{w.name}</Link> },
@@ -23,7 +23,7 @@ function workflowColumns(sort: SortState): TableColumnsType<WorkflowListItem> {
     { ...sortable('stepCount', sort), title: 'Steps', align: 'right', dataIndex: 'stepCount' },
     { ...sortable('runningCount', sort), title: 'Running', align: 'right', dataIndex: 'runningCount' },
     { key: 'self', title: 'Self-approval', render: (_, w) => (w.allowSelfApproval ? 'Allowed' : 'No'), responsive: ['lg'] },
-    { ...sortable('updatedAt', sort), title: 'Updated', render: (_, w) => formatTimestamp(w.updatedAt), responsive: ['md'] },
+    { ...sortable('updatedAt', sort), title: 'Updated', render: (_, w) => display.dateTime(w.updatedAt), responsive: ['md'] },
     { key: 'chart', title: '', render: (_, w) => <Link to={`/workflow-chart?id=${w.id}`} onClick={(e) => e.stopPropagation()}>Chart</Link> },
   ];
 }
@@ -60,6 +60,7 @@ function useWorkflowExport(state: ListState) {
 
 /** The list of workflows: search, approval type and active filters, server-side paging; sorting within the page. */
 function WorkflowList() {
+  const display = useDisplay();
   const navigate = useNavigate();
   const canSave = hasOperation(useSignedInUser().parentRole.permissions, 'SaveWorkflow');
   const types = useApprovalTypes();
@@ -91,7 +92,7 @@ function WorkflowList() {
         rowKey="id"
         size="small"
         aria-label="Workflows"
-        columns={workflowColumns(sort)}
+        columns={workflowColumns(sort, display)}
         dataSource={sortRows(list.data?.items ?? [], sort)}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}

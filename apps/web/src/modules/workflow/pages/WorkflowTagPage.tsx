@@ -4,10 +4,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_LIST_SIZE, hasOperation, tagInputSchema, type TagInput, type TagView } from '@erp/contracts';
 import { refusalText } from '../components/TaskDecision';
 import { UserPicker } from '../components/UserPicker';
-import { PageHeading, useDebouncedValue, useNotify, useSignedInUser } from '../shell-adapter';
+import { PageHeading, useDebouncedValue, useDisplay, useNotify, useSignedInUser, type Display } from '../shell-adapter';
 import { call, useDeleteTag, useSaveTag, useTags, withQuery, type Page } from '../workflow-api';
 import { exportCsv, type CsvColumn } from '../workflow-export';
-import { formatTimestamp } from '../workflow-format';
 import { sortRows, type SortState } from '../workflow-sort';
 import '../workflow-screens.css';
 
@@ -70,7 +69,7 @@ function TagModal({ tag, onClose }: { tag: TagView | undefined; onClose: () => v
 
 const sortable = (key: string, sort: SortState) => ({ key, sorter: true, sortOrder: sort?.key === key ? sort.order : null });
 
-function tagColumns(sort: SortState, actions: (tag: TagView) => ReactNode): TableColumnsType<TagView> {
+function tagColumns(sort: SortState, display: Display, actions: (tag: TagView) => ReactNode): TableColumnsType<TagView> {
   return [
     { ...sortable('code', sort), title: 'Code', dataIndex: 'code' },
     { ...sortable('name', sort), title: 'Name', dataIndex: 'name' },
@@ -82,13 +81,14 @@ function tagColumns(sort: SortState, actions: (tag: TagView) => ReactNode): Tabl
           <Flex gap={4} wrap>{t.members.map((m) => <Tag key={m.id} title={m.mailAddress}>{m.name}</Tag>)}</Flex>
         ),
     },
-    { ...sortable('updatedAt', sort), title: 'Updated', render: (_, t) => formatTimestamp(t.updatedAt), responsive: ['md'] },
+    { ...sortable('updatedAt', sort), title: 'Updated', render: (_, t) => display.dateTime(t.updatedAt), responsive: ['md'] },
     { key: 'actions', title: '', align: 'right', render: (_, t) => actions(t) },
   ];
 }
 
 /** /workflow-tag: groups of users that workflow steps and escalation rules name. */
 export default function WorkflowTagPage() {
+  const display = useDisplay();
   const notify = useNotify();
   const { permissions } = useSignedInUser().parentRole;
   const can = { save: hasOperation(permissions, 'SaveTag'), edit: hasOperation(permissions, 'EditTag'), delete: hasOperation(permissions, 'DeleteTag') };
@@ -147,7 +147,7 @@ export default function WorkflowTagPage() {
         rowKey="id"
         size="small"
         aria-label="Workflow tags"
-        columns={tagColumns(sort, actions)}
+        columns={tagColumns(sort, display, actions)}
         dataSource={sortRows(tags.data?.items ?? [], sort)}
         loading={tags.isFetching}
         scroll={{ x: 'max-content' }}

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountEntity, type ImportRequest, type ImportResult } from '@erp/contracts';
+import { accountEntity, type EntityImportResult as ImportResult, type ImportRequest } from '@erp/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { ImportWizard } from '../ImportWizard';
-import { previewRows, parseCsv } from '../import-file';
+import { previewRows, parseCsv, templateCsv } from '../import-file';
 import { adminUser, ids, route, stubServer, type Call } from './kit-server';
 
 const CSV = [
@@ -20,6 +20,10 @@ const preview: ImportResult = {
   rows: 4,
   valid: 2,
   written: 0,
+  created: 0,
+  updated: 0,
+  // 1090 exists: importing row 5 changes it.
+  updates: [5],
   errors: [
     { row: 3, field: 'accountGroup', message: 'No Account Group with code 99' },
     { row: 4, field: 'name', message: 'Please supply name' },
@@ -33,7 +37,7 @@ const preview: ImportResult = {
 function server() {
   return stubServer(
     route('GET', '/gl/GetFullCompany', { status: 404, body: { message: 'Company not found' } }),
-    route('POST', '/gl/accounts/import', (call) => ((call.body as ImportRequest).dryRun ? { body: preview } : { body: { ...preview, written: 2 } })),
+    route('POST', '/gl/accounts/import', (call) => ((call.body as ImportRequest).dryRun ? { body: preview } : { body: { ...preview, written: 2, created: 1, updated: 1 } })),
   );
 }
 const imports = (calls: Call[]) => calls.filter((call) => call.path === '/gl/accounts/import').map((call) => call.body as ImportRequest);
@@ -58,26 +62,36 @@ describe('ImportWizard', () => {
     expect(within(rows).getByText('99')).toBeTruthy();
     expect(within(rows).getByText('Please supply name')).toBeTruthy();
     expect(within(rows).getByText('Undeposited, Funds')).toBeTruthy();
+    // Each row says what it will do: the existing 1090 is an update, 1050 a new account.
+    const actionOf = (code: string) => within(within(rows).getByText(code).closest('tr')!).getAllByRole('cell')[1]!.textContent;
+    expect([actionOf('1050'), actionOf('1060'), actionOf('1090')]).toEqual(['New', 'Error', 'Update']);
 
     expect(screen.getByRole('button', { name: 'Import all' }).hasAttribute('disabled')).toBe(true);
     const validOnly = screen.getByRole('button', { name: 'Import valid rows only (2)' });
     expect(validOnly.hasAttribute('disabled')).toBe(false);
     await user.click(validOnly);
-    expect(await screen.findByText('2 accounts written')).toBeTruthy();
+    expect(await screen.findByText('1 account created, 1 updated')).toBeTruthy();
     expect(screen.getByText('2 rows with errors were skipped.')).toBeTruthy();
     expect(imports(calls)[1]).toMatchObject({ fileName: 'accounts.csv', dryRun: false, mode: 'valid' });
   });
 
   it('enables Import all when every row is valid', async () => {
     const user = userEvent.setup();
-    const calls = stubServer(route('POST', '/gl/accounts/import', (call) => ({ body: { rows: 1, valid: 1, written: (call.body as ImportRequest).dryRun ? 0 : 1, errors: [], preview: [{ row: 2, code: '1050' }] } })));
+    const calls = stubServer(route('POST', '/gl/accounts/import', (call) => ({ body: { rows: 1, valid: 1, ...((call.body as ImportRequest).dryRun ? { written: 0, created: 0 } : { written: 1, created: 1 }), updated: 0, updates: [], errors: [], preview: [{ row: 2, code: '1050' }] } })));
     renderWithProviders(<ImportWizard def={accountEntity} open onClose={() => undefined} />, { user: adminUser });
     await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, new File(['Code,Name,Account Group\r\n1050,Cash,10'], 'accounts.csv', { type: 'text/csv' }));
     const importAll = await screen.findByRole('button', { name: 'Import all' });
     await waitFor(() => expect(importAll.hasAttribute('disabled')).toBe(false));
     await user.click(importAll);
-    expect(await screen.findByText('1 account written')).toBeTruthy();
+    expect(await screen.findByText('1 account created, 0 updated')).toBeTruthy();
     expect(imports(calls).map((request) => [request.dryRun, request.mode])).toEqual([[true, 'all'], [false, 'all']]);
+  });
+
+  it('offers a template with the header row and an example row', () => {
+    const [header, example, end] = templateCsv(accountEntity).split('\r\n');
+    expect(header).toBe('Code,Name,Account Group,Parent Account,Kind,Control,Allowed Currencies,Required Dimension Groups,Active,Description');
+    expect(example).toBe('1030,Bank - Savings Account,10,1000,Posting,None,,,Yes,');
+    expect(end).toBe('');
   });
 
   it('builds the preview rows from the file, marking cells by field', () => {

@@ -2,8 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { diffRows, NO_VALUE, NOT_RECORDED, sideCaption, valueText } from '../audit-diff-rows';
 import { actionLabel, entryTimeLabel, humanise } from '../audit-labels';
+import { displayOf } from '../../../../shared/useDisplay';
 
 const texts = (rows: ReturnType<typeof diffRows>) => rows.map((r) => [r.label, r.before.text, r.after.text, r.changed]);
+
+describe('dates in the details', () => {
+  it("writes recorded dates and timestamps in the company's format, at any depth, never as raw ISO", () => {
+    const display = displayOf({ dateFormat: 'mm/dd/yyyy', locale: 'en-US', timeZone: 'UTC' });
+    const rows = diffRows({ before: null, after: { journalDate: '2026-11-25', postedAt: '2026-11-25T11:29:27.000Z', code: '2026-11', lines: [{ date: '2026-02-01' }] } }, false, {}, display);
+    expect(texts(rows)).toEqual([
+      ['Journal date', NO_VALUE, '11/25/2026', true],
+      ['Posted at', NO_VALUE, '11/25/2026 11:29 AM', true],
+      ['Code', NO_VALUE, '2026-11', true],
+      ['Lines', NO_VALUE, expect.stringContaining('"date": "02/01/2026"'), true],
+    ]);
+  });
+});
 
 describe('diffRows', () => {
   it('flags only the fields whose values differ in an edit recorded on both sides', () => {
@@ -14,7 +28,7 @@ describe('diffRows', () => {
     expect(texts(rows)).toEqual([
       ['Code', 'NORTH', 'NORTH', false],
       ['Description', 'Northern branch', 'Northern branch (renamed)', true],
-      ['Accounting date', '2026-01-01', '2026-01-01', false],
+      ['Accounting date', '01/01/26', '01/01/26', false],
       ['Status', 'Active', 'Inactive', true],
     ]);
   });

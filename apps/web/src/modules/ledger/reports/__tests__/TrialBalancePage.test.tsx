@@ -47,6 +47,16 @@ describe('trial balance grouping', () => {
     );
   });
 
+  it("writes amounts and dates as the company's locale and date format say, not the browser's", async () => {
+    const company = { id: 'c0000000-0000-4000-8000-000000000001', code: 'DE', description: 'Berlin', baseCurrency: 'USD', accountingDate: '2026-01-15', dateFormat: 'dd.mm.yyyy', locale: 'de-DE', status: 'Active', createdAt: '', updatedAt: '' };
+    stubServer(route('GET', '/gl/GetFullCompany', { body: company }), ...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: tbFixture }));
+    renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance?from=2026-01-01&to=2026-12-31' });
+    await screen.findByText('Total 10 · Current Assets');
+    await waitFor(() => expect(bodyRows()[2]).toEqual(['1010 · Petty Cash', '100,00', '1.000,10', '200,20', '899,90']));
+    expect(bodyRows()[14]).toEqual(['Total', '0,00', '1.300,30', '1.300,30', '0,00']);
+    expect(screen.getByText(/^01\.01\.2026 – 31\.12\.2026/)).toBeTruthy();
+  });
+
   it('shows Not balanced when the server says so', async () => {
     stubServer(...referenceRoutes, route('GET', /^\/gl\/trial-balance\?/, { body: { ...tbFixture, balanced: false } }));
     renderWithProviders(<TrialBalancePage />, { user: adminUser, path: '/trial-balance' });

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../../app/api';
 import { readAsBase64 } from '../../../../shared/kit/import-file';
-import { formatAmount } from '../../journals/amount-format';
 import { journalsKey } from '../../journals/journals-api';
 import { importTrialBalance, reportsKey, type TbImportResult } from '../reports-api';
+import { AmountText } from '../../../../shared/DisplayText';
 
 type Props = { open: boolean; defaultDate: string; dateFormat: string; onClose: () => void };
 type File = { fileName: string; contentBase64: string };
 type Phase = { step: 'choose' | 'checking' | 'importing' } | { step: 'preview'; file: File; result: TbImportResult } | { step: 'done'; result: TbImportResult };
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.error.message : e instanceof Error ? e.message : String(e));
-const amount = (text: string) => (text ? <span className="ledger-amount">{formatAmount(text)}</span> : null);
+const amount = (text: string) => (text ? <span className="ledger-amount"><AmountText value={text} /></span> : null);
 
 function Preview({ result }: { result: TbImportResult }) {
   return (
@@ -41,7 +41,7 @@ function Preview({ result }: { result: TbImportResult }) {
         <Flex gap={16} wrap aria-label="Totals per currency">
           {result.totals.map((t) => (
             <Typography.Text key={t.currency}>
-              {t.currency}: debit <strong>{formatAmount(t.debit)}</strong>, credit <strong>{formatAmount(t.credit)}</strong>
+              {t.currency}: debit <strong><AmountText value={t.debit} /></strong>, credit <strong><AmountText value={t.credit} /></strong>
             </Typography.Text>
           ))}
         </Flex>

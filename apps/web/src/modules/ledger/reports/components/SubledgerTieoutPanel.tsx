@@ -1,15 +1,16 @@
+import { displayDate } from '@erp/contracts';
 import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Collapse, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SubledgerTieout } from '@erp/contracts';
-import { formatAmount, formatDate } from '../../journals/amount-format';
 import { fetchSubledgerTieout, reportsKey } from '../reports-api';
+import { AmountText } from '../../../../shared/DisplayText';
 
 type Row = SubledgerTieout['rows'][number];
 
 const amount = (key: 'ledgerBalance' | 'partyBalance' | 'difference', title: string): TableColumnsType<Row>[number] => ({
-  key, title, dataIndex: key, align: 'right', render: (v: string) => <span className="amount">{formatAmount(v)}</span>,
+  key, title, dataIndex: key, align: 'right', render: (v: string) => <span className="amount"><AmountText value={v} /></span>,
 });
 
 const columns: TableColumnsType<Row> = [
@@ -44,7 +45,7 @@ export function SubledgerTieoutPanel({ asOf, dateFormat }: { asOf: string; dateF
       onChange={(keys) => setOpen(keys.length > 0)}
       items={[{
         key: 'tieout',
-        label: `Subledger tie-out as of ${formatDate(asOf, dateFormat)}`,
+        label: `Subledger tie-out as of ${displayDate(asOf, { dateFormat })}`,
         extra: status,
         children: (
           <>

@@ -1,15 +1,16 @@
+import { displayDate } from '@erp/contracts';
 import { Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useMediaQuery } from '../../../../shared/useMediaQuery';
-import { formatAmount, formatDate } from '../../journals/amount-format';
 import type { TransactionLine } from '../reports-api';
 import '../../journals/ledger-screens.css';
+import { AmountText } from '../../../../shared/DisplayText';
 
 type Row = TransactionLine & { key: string; kind: 'opening' | 'line' | 'closing' };
 type Props = { opening: string | undefined; lines: TransactionLine[]; complete: boolean; loading: boolean; dateFormat: string; currency: string };
 
 const isZero = (text: string) => /^-?0*(\.0*)?$/.test(text);
-const amount = (text: string) => (text && !isZero(text) ? <span className="ledger-amount">{formatAmount(text)}</span> : null);
+const amount = (text: string) => (text && !isZero(text) ? <span className="ledger-amount"><AmountText value={text} /></span> : null);
 const blank = { journal: '', number: null, lineNo: 0, date: '', description: null, currency: '', debit: '', credit: '' };
 
 function columns(dateFormat: string, currency: string, narrow: boolean): TableColumnsType<Row> {
@@ -26,7 +27,7 @@ function columns(dateFormat: string, currency: string, narrow: boolean): TableCo
             line(row) ? (
               <>
                 {journal(row)}
-                <div className="ledger-muted">{formatDate(row.date, dateFormat)}</div>
+                <div className="ledger-muted">{displayDate(row.date, { dateFormat })}</div>
               </>
             ) : (
               label(row)
@@ -40,7 +41,7 @@ function columns(dateFormat: string, currency: string, narrow: boolean): TableCo
           width: 100,
           // Opening and closing rows name themselves across Date and Journal.
           onCell: (row) => ({ colSpan: line(row) ? 1 : 2 }),
-          render: (_, row) => (line(row) ? formatDate(row.date, dateFormat) : label(row)),
+          render: (_, row) => (line(row) ? displayDate(row.date, { dateFormat }) : label(row)),
         },
         { title: 'Journal', key: 'journal', onCell: (row) => ({ colSpan: line(row) ? 1 : 0 }), render: (_, row) => journal(row) },
         { title: 'Line', dataIndex: 'lineNo', align: 'right', width: 56, render: (n: number, row) => (line(row) ? n : null) },
@@ -57,7 +58,7 @@ function columns(dateFormat: string, currency: string, narrow: boolean): TableCo
   return [
     ...lead,
     ...sides,
-    { title: narrow ? 'Balance' : `Balance (${currency})`, dataIndex: 'balance', align: 'right', render: (text: string) => <span className="ledger-amount">{formatAmount(text)}</span> },
+    { title: narrow ? 'Balance' : `Balance (${currency})`, dataIndex: 'balance', align: 'right', render: (text: string) => <span className="ledger-amount"><AmountText value={text} /></span> },
   ];
 }
 

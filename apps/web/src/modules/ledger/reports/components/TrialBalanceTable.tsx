@@ -2,10 +2,10 @@ import { Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportColumns, useLayout } from '../../../../shared/layout';
-import { formatAmount } from '../../journals/amount-format';
 import type { Amounts } from '../reports-api';
 import type { TbDisplayRow } from '../trial-balance-rows';
 import '../../journals/ledger-screens.css';
+import { AmountText } from '../../../../shared/DisplayText';
 
 type Props = { rows: TbDisplayRow[]; from: string; to: string; loading: boolean; currency: string };
 
@@ -63,7 +63,7 @@ function columns(from: string, to: string, currency: string, narrow: boolean, sh
       render: (_: unknown, row: TbDisplayRow) => {
         const amounts = amountsOf(row);
         if (!amounts) return null;
-        const text = <span className="ledger-amount">{formatAmount(amounts[field])}</span>;
+        const text = <span className="ledger-amount"><AmountText value={amounts[field]} /></span>;
         return row.kind === 'account' ? text : <strong>{text}</strong>;
       },
     })),

@@ -2,14 +2,15 @@ import { Alert, Button, Card, DatePicker, Descriptions, Flex } from 'antd';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { datePattern, DEFAULT_DATE_FORMAT } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useCompany } from '../../../../app/shell/useCompany';
-import { currentYearRange, formatAmount, pickerFormat } from '../../journals/amount-format';
+import { currentYearRange } from '../../journals/amount-format';
 import { AccountPicker, postingAccounts } from '../../journals/components/AccountPicker';
 import { TransactionTable } from '../components/TransactionTable';
 import { downloadTransactions, fetchTransactions, reportsKey } from '../reports-api';
 import { ExportButton } from '../../../../shared/transfer';
+import { AmountText } from '../../../../shared/DisplayText';
 
 /** The account and range of the address (?account=&from=&to=), this year by default. */
 function useHistoryParams() {
@@ -48,7 +49,7 @@ export default function TransactionHistoryPage() {
         </div>
         <DatePicker.RangePicker
           aria-label="Date range"
-          format={pickerFormat(dateFormat)}
+          format={datePattern(dateFormat)}
           allowClear={false}
           value={[dayjs(from), dayjs(to)]}
           onChange={(range) => {
@@ -68,7 +69,7 @@ export default function TransactionHistoryPage() {
               style={{ marginBottom: 12 }}
               items={[
                 { key: 'currency', label: 'Amounts in', children: `${first.currency} (base)` },
-                { key: 'opening', label: 'Opening balance', children: <span className="ledger-amount">{formatAmount(first.opening ?? '0')}</span> },
+                { key: 'opening', label: 'Opening balance', children: <span className="ledger-amount"><AmountText value={first.opening ?? '0'} /></span> },
                 { key: 'lines', label: 'Lines shown', children: `${lines.length}${history.hasNextPage ? '+' : ''}` },
               ]}
             />

@@ -2,11 +2,10 @@ import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadO
 import { Alert, Button, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DEFAULT_DATE_FORMAT, hasOperation } from '@erp/contracts';
+import { datePattern, DEFAULT_DATE_FORMAT, displayDate, hasOperation } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
-import { formatDate, pickerFormat } from '../../journals/amount-format';
 import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
@@ -64,7 +63,7 @@ export default function TrialBalancePage() {
     <>
       <PageHeading
         title="Trial Balance"
-        subtitle={tb && `${formatDate(tb.from, dateFormat)} – ${formatDate(tb.to, dateFormat)} · ${filter.currency ? `${tb.currency} (transaction currency)` : `${tb.currency} (base)`}`}
+        subtitle={tb && `${displayDate(tb.from, { dateFormat })} – ${displayDate(tb.to, { dateFormat })} · ${filter.currency ? `${tb.currency} (transaction currency)` : `${tb.currency} (base)`}`}
         extra={
           <Flex wrap gap={8} align="center">
             {tb && <BalanceBadge tb={tb} inBase={!filter.currency} />}
@@ -86,13 +85,13 @@ export default function TrialBalancePage() {
         baseCurrency={reference.baseCurrency}
         currencyCodes={reference.currencyCodes}
         dimensionOptions={reference.dimensionOptions}
-        dateFormat={pickerFormat(dateFormat)}
+        dateFormat={datePattern(dateFormat)}
         fiscalYears={fiscalYears.data ?? []}
       />
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
       <SubledgerTieoutPanel asOf={filter.to} dateFormat={dateFormat} />
-      <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={pickerFormat(dateFormat)} onClose={() => setImporting(false)} />
+      <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={datePattern(dateFormat)} onClose={() => setImporting(false)} />
     </>
   );
 }

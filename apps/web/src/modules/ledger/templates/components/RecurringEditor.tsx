@@ -2,16 +2,16 @@ import { DeleteOutlined, PlayCircleOutlined, SaveOutlined, UnorderedListOutlined
 import { Alert, Button, Card, Col, Descriptions, Flex, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { hasOperation, type RecurringJournalView } from '@erp/contracts';
+import { datePattern, displayDate, hasOperation, type RecurringJournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
-import { formatDate, pickerFormat } from '../../journals/amount-format';
 import { blankRecurringForm, formFromRecurring, frequencyText, previewDates, type RecurringForm } from '../recurring-form';
 import { RECURRING_LIST_LINK, useRecurringActions } from '../useRecurringActions';
 import { RecurringFields } from './RecurringFields';
 import { RecurringHistory } from './RecurringHistory';
 import { RecurringStateTag } from './RecurringStateTag';
+import { DateTimeText } from '../../../../shared/DisplayText';
 
 type Props = { view: RecurringJournalView | undefined; dateFormat: string; baseCurrency: string };
 
@@ -26,8 +26,8 @@ function LastRun({ view, dateFormat }: { view: RecurringJournalView; dateFormat:
       items={[
         { key: 'state', label: 'State', children: <RecurringStateTag state={view.state} /> },
         { key: 'generated', label: 'Journals generated', children: view.occurrencesGenerated },
-        { key: 'last', label: 'Last occurrence', children: view.lastOccurrenceDate ? formatDate(view.lastOccurrenceDate, dateFormat) : '—' },
-        { key: 'ran', label: 'Last run', children: view.lastRunAt ? new Date(view.lastRunAt).toLocaleString() : 'Never' },
+        { key: 'last', label: 'Last occurrence', children: view.lastOccurrenceDate ? displayDate(view.lastOccurrenceDate, { dateFormat }) : '—' },
+        { key: 'ran', label: 'Last run', children: view.lastRunAt ? <DateTimeText value={view.lastRunAt} /> : 'Never' },
       ]}
     />
   );
@@ -48,7 +48,7 @@ export function RecurringEditor({ view, dateFormat, baseCurrency }: Props) {
   const mayDelete = view !== undefined && hasOperation(permissions, 'DeleteRecurringJournal');
   const mayRun = view !== undefined && hasOperation(permissions, 'EditRecurringJournal');
   const upcoming = previewDates(form, view?.occurrencesGenerated ?? 0, PREVIEW_COUNT);
-  const picker = pickerFormat(dateFormat);
+  const picker = datePattern(dateFormat);
 
   return (
     <>
@@ -100,7 +100,7 @@ export function RecurringEditor({ view, dateFormat, baseCurrency }: Props) {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`The last run failed${view.lastErrorAt ? ` (${new Date(view.lastErrorAt).toLocaleString()})` : ''}`}
+          title={<>The last run failed{view.lastErrorAt && <> (<DateTimeText value={view.lastErrorAt} />)</>}</>}
           description={view.lastError}
         />
       )}
@@ -113,7 +113,7 @@ export function RecurringEditor({ view, dateFormat, baseCurrency }: Props) {
             {upcoming.length > 0 ? (
               <Flex wrap gap={6} aria-label="Next journal dates">
                 {upcoming.map((date) => (
-                  <Tag key={date}>{formatDate(date, dateFormat)}</Tag>
+                  <Tag key={date}>{displayDate(date, { dateFormat })}</Tag>
                 ))}
               </Flex>
             ) : (

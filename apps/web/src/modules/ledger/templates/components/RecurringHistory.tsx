@@ -2,10 +2,10 @@ import { Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { journalStatuses, type GeneratedJournal, type JournalStatus } from '@erp/contracts';
-import { formatAmount, formatDate } from '../../journals/amount-format';
+import { displayDate, journalStatuses, type GeneratedJournal, type JournalStatus } from '@erp/contracts';
 import { JournalStatusTag } from '../../journals/components/JournalStatusTag';
 import { fetchRecurringHistory, recurringKey } from '../templates-api';
+import { AmountText, DateTimeText } from '../../../../shared/DisplayText';
 
 const PAGE_SIZE = 10;
 const isJournalStatus = (status: string): status is JournalStatus => (journalStatuses as readonly string[]).includes(status);
@@ -29,7 +29,7 @@ export function RecurringHistory({ id, dateFormat, currency }: { id: string; dat
       locale={{ emptyText: history.error ? history.error.message : 'No journal generated yet' }}
       pagination={{ current: page, pageSize: PAGE_SIZE, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
       columns={[
-        { title: 'Occurrence', key: 'occurrenceDate', dataIndex: 'occurrenceDate', render: (date: string) => formatDate(date, dateFormat) },
+        { title: 'Occurrence', key: 'occurrenceDate', dataIndex: 'occurrenceDate', render: (date: string) => displayDate(date, { dateFormat }) },
         {
           title: 'Journal',
           key: 'journal',
@@ -41,8 +41,8 @@ export function RecurringHistory({ id, dateFormat, currency }: { id: string; dat
           dataIndex: 'status',
           render: (status: string) => (isJournalStatus(status) ? <JournalStatusTag status={status} /> : status),
         },
-        { title: `Total (${currency})`, key: 'total', dataIndex: 'total', align: 'right', render: (total: string | null) => (total ? <span className="ledger-amount">{formatAmount(total)}</span> : '—') },
-        { title: 'Generated at', key: 'createdAt', dataIndex: 'createdAt', responsive: ['md'], render: (at: string) => new Date(at).toLocaleString() },
+        { title: `Total (${currency})`, key: 'total', dataIndex: 'total', align: 'right', render: (total: string | null) => (total ? <span className="ledger-amount"><AmountText value={total} /></span> : '—') },
+        { title: 'Generated at', key: 'createdAt', dataIndex: 'createdAt', responsive: ['md'], render: (at: string) => <DateTimeText value={at} /> },
       ]}
     />
   );

@@ -2,10 +2,9 @@ import { DeleteOutlined, FileAddOutlined, SaveOutlined, UnorderedListOutlined } 
 import { Button, Card, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { hasOperation, type JournalTemplateView } from '@erp/contracts';
+import { datePattern, hasOperation, type JournalTemplateView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
-import { pickerFormat } from '../../journals/amount-format';
 import { LineGrid } from '../../journals/components/LineGrid';
 import { LineTotals } from '../../journals/components/LineTotals';
 import { emptyLine, sentLineNumbers } from '../../journals/journal-lines';
@@ -114,7 +113,7 @@ export function TemplateEditor({ view, baseCurrency, reference, dateFormat }: Pr
         />
         <LineTotals totals={totals} />
       </Card>
-      <CreateJournalModal template={making && view ? { ...view, ...savedHeader } : undefined} dateFormat={pickerFormat(dateFormat)} onClose={() => setMaking(false)} />
+      <CreateJournalModal template={making && view ? { ...view, ...savedHeader } : undefined} dateFormat={datePattern(dateFormat)} onClose={() => setMaking(false)} />
     </>
   );
 }

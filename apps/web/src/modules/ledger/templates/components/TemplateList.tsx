@@ -3,11 +3,10 @@ import { Alert, Button, Flex, Input, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_LIST_SIZE, hasOperation, type JournalTemplateListItem } from '@erp/contracts';
+import { datePattern, DEFAULT_LIST_SIZE, hasOperation, type JournalTemplateListItem } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useDebouncedValue } from '../../../../shared/kit';
-import { pickerFormat } from '../../journals/amount-format';
 import { nextListState } from '../list-state';
 import { fetchTemplates, templatesKey, type ListState } from '../templates-api';
 import { TEMPLATE_LINK } from '../useTemplateActions';
@@ -80,7 +79,7 @@ export function TemplateList({ dateFormat }: { dateFormat: string }) {
           showTotal: (count) => `${count} ${count === 1 ? 'template' : 'templates'}`,
         }}
       />
-      <CreateJournalModal template={making} dateFormat={pickerFormat(dateFormat)} onClose={() => setMaking(undefined)} />
+      <CreateJournalModal template={making} dateFormat={datePattern(dateFormat)} onClose={() => setMaking(undefined)} />
     </>
   );
 }

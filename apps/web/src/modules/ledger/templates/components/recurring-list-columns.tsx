@@ -1,16 +1,17 @@
+import { displayDate } from '@erp/contracts';
 import { WarningOutlined } from '@ant-design/icons';
 import { Tooltip, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { RecurringJournalView } from '@erp/contracts';
-import { formatDate } from '../../journals/amount-format';
 import { orderOf } from '../list-state';
 import { frequencyText } from '../recurring-form';
 import { RecurringStateTag } from './RecurringStateTag';
+import { DateTimeText } from '../../../../shared/DisplayText';
 
 type Options = { sort: string | undefined; dateFormat: string; linkOf: (row: RecurringJournalView) => string };
 
 const endText = (row: RecurringJournalView, dateFormat: string) =>
-  row.endDate ? `On ${formatDate(row.endDate, dateFormat)}` : row.occurrences ? `After ${row.occurrences} (${row.occurrencesGenerated} made)` : 'Never';
+  row.endDate ? `On ${displayDate(row.endDate, { dateFormat })}` : row.occurrences ? `After ${row.occurrences} (${row.occurrencesGenerated} made)` : 'Never';
 
 /** The recurring list's columns: code (a link), description, template, how often, next date, end, mode, state and the last run. */
 export function recurringListColumns({ sort, dateFormat, linkOf }: Options): TableColumnsType<RecurringJournalView> {
@@ -30,7 +31,7 @@ export function recurringListColumns({ sort, dateFormat, linkOf }: Options): Tab
     { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['sm'] },
     { title: 'Template', key: 'template', responsive: ['lg'], render: (_, row) => `${row.templateCode} · ${row.templateName}` },
     { title: 'Frequency', key: 'frequency', render: (_, row) => frequencyText(row.frequency, row.interval) },
-    { title: 'Next date', key: 'nextDate', dataIndex: 'nextDate', sorter: true, sortOrder: orderOf(sort, 'nextDate'), render: (date: string | null) => (date ? formatDate(date, dateFormat) : '—') },
+    { title: 'Next date', key: 'nextDate', dataIndex: 'nextDate', sorter: true, sortOrder: orderOf(sort, 'nextDate'), render: (date: string | null) => (date ? displayDate(date, { dateFormat }) : '—') },
     { title: 'Ends', key: 'end', responsive: ['lg'], render: (_, row) => endText(row, dateFormat) },
     { title: 'Mode', key: 'mode', dataIndex: 'mode', responsive: ['md'], render: (mode: RecurringJournalView['mode']) => (mode === 'Post' ? 'Post' : 'Draft') },
     { title: 'State', key: 'state', dataIndex: 'state', render: (state: RecurringJournalView['state']) => <RecurringStateTag state={state} /> },
@@ -43,7 +44,7 @@ export function recurringListColumns({ sort, dateFormat, linkOf }: Options): Tab
       responsive: ['md'],
       render: (at: string | null, row) => (
         <>
-          {at ? new Date(at).toLocaleDateString() : 'Never'}
+          {at ? <DateTimeText value={at} /> : 'Never'}
           {row.lastError && (
             <Tooltip title={row.lastError}>
               <WarningOutlined style={{ color: 'var(--ant-color-error, #ff4d4f)', marginLeft: 6 }} aria-label={`Last run failed: ${row.lastError}`} />

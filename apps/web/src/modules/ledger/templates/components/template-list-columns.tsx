@@ -1,8 +1,8 @@
+import { displayDate } from '@erp/contracts';
 import { FileAddOutlined } from '@ant-design/icons';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { JournalTemplateListItem } from '@erp/contracts';
-import { formatDate } from '../../journals/amount-format';
 import { kindLabel } from '../../journals/journal-kinds';
 import { orderOf } from '../list-state';
 
@@ -38,7 +38,7 @@ export function templateListColumns({ sort, dateFormat, linkOf, onMakeJournal }:
         </>
       ),
     },
-    { title: 'Updated', key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, sortOrder: orderOf(sort, 'updatedAt'), responsive: ['lg'], render: (at: string) => formatDate(at.slice(0, 10), dateFormat) },
+    { title: 'Updated', key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, sortOrder: orderOf(sort, 'updatedAt'), responsive: ['lg'], render: (at: string) => displayDate(at.slice(0, 10), { dateFormat }) },
     {
       title: <span className="journal-grid-sr">Actions</span>,
       key: 'actions',

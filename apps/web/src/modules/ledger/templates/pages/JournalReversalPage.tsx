@@ -4,11 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, hasOperation, type JournalView } from '@erp/contracts';
+import { datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, displayDate, hasOperation, type JournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
-import { formatAmount, formatDate, pickerFormat } from '../../journals/amount-format';
 import { JournalLink } from '../../journals/components/JournalLink';
 import { JournalStatusTag } from '../../journals/components/JournalStatusTag';
 import { PostedLinesTable } from '../../journals/components/PostedLinesTable';
@@ -17,6 +16,7 @@ import { fetchJournal, fetchJournals, journalsKey, type JournalListItem } from '
 import { journalKey, useJournalActions } from '../../journals/useJournalActions';
 import { PostedJournalSelect } from '../components/PostedJournalSelect';
 import '../../journals/ledger-screens.css';
+import { AmountText } from '../../../../shared/DisplayText';
 
 const REVERSAL_LINK = '/journal-reversal';
 
@@ -29,8 +29,8 @@ function JournalFacts({ view, dateFormat }: { view: JournalView; dateFormat: str
         { key: 'number', label: 'Journal', children: <Link to={`${editorLinkOfKind(view.kind)}?id=${view.id}`}>{view.number}</Link> },
         { key: 'status', label: 'Status', children: <JournalStatusTag status={view.status} /> },
         { key: 'kind', label: 'Kind', children: kindLabel[view.kind] },
-        { key: 'date', label: 'Date', children: formatDate(view.journalDate, dateFormat) },
-        { key: 'total', label: `Total (${view.baseCurrency})`, children: <span className="ledger-amount">{formatAmount(view.totalDebit)}</span> },
+        { key: 'date', label: 'Date', children: displayDate(view.journalDate, { dateFormat }) },
+        { key: 'total', label: `Total (${view.baseCurrency})`, children: <span className="ledger-amount"><AmountText value={view.totalDebit} /></span> },
         { key: 'description', label: 'Description', children: view.description },
         ...(view.reversedBy ? [{ key: 'reversedBy', label: 'Reversed by', children: <JournalLink id={view.reversedBy} /> }] : []),
       ]}
@@ -55,11 +55,11 @@ function ReversalList({ dateFormat }: { dateFormat: string }) {
       pagination={{ current: page, pageSize: DEFAULT_LIST_SIZE, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
       columns={[
         { title: 'Reversal', key: 'number', render: (_, row) => <Link to={`/journal?id=${row.id}`}>{row.number}</Link> },
-        { title: 'Date', key: 'journalDate', dataIndex: 'journalDate', render: (date: string) => formatDate(date, dateFormat) },
+        { title: 'Date', key: 'journalDate', dataIndex: 'journalDate', render: (date: string) => displayDate(date, { dateFormat }) },
         { title: <SwapOutlined aria-label="reverses" />, key: 'arrow', width: 40, align: 'center', render: () => <SwapOutlined aria-hidden /> },
         { title: 'Original journal', key: 'original', render: (_, row) => (row.reversalOf ? <JournalLink id={row.reversalOf} /> : '—') },
         { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['md'] },
-        { title: list.data?.items[0] ? `Total (${list.data.items[0].baseCurrency})` : 'Total', key: 'total', dataIndex: 'total', align: 'right', render: (total: string) => <span className="ledger-amount">{formatAmount(total)}</span> },
+        { title: list.data?.items[0] ? `Total (${list.data.items[0].baseCurrency})` : 'Total', key: 'total', dataIndex: 'total', align: 'right', render: (total: string) => <span className="ledger-amount"><AmountText value={total} /></span> },
       ]}
     />
   );
@@ -86,19 +86,19 @@ export default function JournalReversalPage() {
           <Row gutter={16} align="bottom">
             <Col xs={24} md={14}>
               <Form.Item label="Posted journal" htmlFor="reversal-journal" style={{ marginBottom: 12 }}>
-                <PostedJournalSelect id="reversal-journal" value={id} valueLabel={view ? [view.number ?? '(draft)', formatDate(view.journalDate, dateFormat), view.description].join(' · ') : 'Loading…'} dateFormat={dateFormat} onChange={choose} />
+                <PostedJournalSelect id="reversal-journal" value={id} valueLabel={view ? [view.number ?? '(draft)', displayDate(view.journalDate, { dateFormat }), view.description].join(' · ') : 'Loading…'} onChange={choose} />
               </Form.Item>
             </Col>
             <Col xs={14} md={5}>
               <Form.Item label="Reversal date" htmlFor="reversal-on" style={{ marginBottom: 12 }}>
-                <DatePicker id="reversal-on" format={pickerFormat(dateFormat)} value={date} onChange={setDate} allowClear={false} style={{ width: '100%' }} />
+                <DatePicker id="reversal-on" format={datePattern(dateFormat)} value={date} onChange={setDate} allowClear={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={10} md={5}>
               <Form.Item style={{ marginBottom: 12 }}>
                 <Popconfirm
                   title={`Reverse journal ${view?.number ?? ''}?`}
-                  description={date ? `A reversing journal is posted on ${formatDate(date.format('YYYY-MM-DD'), dateFormat)}.` : undefined}
+                  description={date ? `A reversing journal is posted on ${displayDate(date.format('YYYY-MM-DD'), { dateFormat })}.` : undefined}
                   okText="Reverse"
                   okButtonProps={{ danger: true }}
                   disabled={!canReverse || !date}
