@@ -1,0 +1,16 @@
+/** The documents kit's web half (issue 19 part 4): a document type's list page and editor frame, derived from its DocumentDef. */
+export { DocumentListPage, type DocumentColumnContext, type DocumentRow } from './DocumentListPage';
+export { DocumentStatusTag, stateColour } from './DocumentStatusTag';
+export {
+  documentBase,
+  documentKey,
+  documentListPath,
+  downloadDocumentList,
+  editorPageOf,
+  fetchDocumentList,
+  initialDocumentListState,
+  sortOrderOf,
+  type DocumentList,
+  type DocumentListState,
+  type ListFilterKey,
+} from './document-list';
