@@ -19,6 +19,8 @@ type Options = {
   dirty: boolean;
   /** An existing journal was saved: the editor marks its lines clean. */
   onSaved?: (view: JournalView) => void;
+  /** The refusals of the last action (none once one succeeds), to mark on the header and the grid. */
+  onRefusals?: (messages: readonly string[], numbers: readonly number[]) => void;
 };
 
 export const journalKey = (id: string | undefined) => [...journalsKey, 'one', id] as const;
@@ -49,7 +51,7 @@ export function useJournalActions(o: Options) {
   // Once posted, a click that lands before the screen turns read-only sends nothing.
   const posted = useRef(false);
   const [keys] = useState(keyKeeper);
-  const { busy, run } = useActionRunner(o.prepare);
+  const { busy, run } = useActionRunner(o.prepare, o.onRefusals);
   const { remember, refreshLists } = useJournalCache(o);
   /** The saved journal: the one on screen when nothing changed, else saved first. */
   const saved = async (prepared: PreparedJournal | undefined): Promise<string> => {

@@ -19,7 +19,11 @@ type Props = {
   taxOptions: readonly TaxOption[];
   /** Template lines: no rate to type. */
   rateless?: boolean;
+  /** Refusals by grid line number (from 1): the line is marked, its named cell red, the message on it. */
+  refusals?: ReadonlyMap<number, { text: string; field?: string }>;
 };
+
+const NO_LINE_REFUSALS: ReadonlyMap<number, { text: string; field?: string }> = new Map();
 
 const COLUMN_COUNT = 10;
 
@@ -81,7 +85,7 @@ function GridHead() {
  * lines in view are rendered (a window over a scroll box), and rows are memoised, so a keystroke
  * renders one row and the totals.
  */
-export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions, taxOptions, rateless }: Props) {
+export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCodes, dimensionOptions, taxOptions, rateless, refusals = NO_LINE_REFUSALS }: Props) {
   const rows = useRowWindow(lines.length);
   useFocusRequest(focus, lines, api, rows.reveal, `${rows.start}-${rows.end}`);
   const currencyOptions = useMemo(() => {
@@ -112,6 +116,7 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
                 dimensionOptions={dimensionOptions}
                 taxOptions={taxOptions}
                 rateless={rateless}
+                refusal={refusals.get(rows.start + offset + 1)}
               />
             ))}
             {rows.padBottomPx > 0 && (
