@@ -21,9 +21,10 @@ export function useActionRunner(prepare: (() => PreparedJournal) | undefined, on
     if (lock.current) return false;
     const prepared = needsBody && prepare ? prepare() : undefined;
     if (prepared && prepared.problems.length > 0) {
-      // Marked on their fields and lines (the grid counts every line, so no renumbering); the banner says it too.
-      onRefusals?.(prepared.problems, []);
-      notify.error(prepared.problems.slice(0, 3).join('; '), 'Please check the journal');
+      // An editor marks them on their fields and lines (the grid counts every line, so no renumbering)
+      // and lists them above the form; without one, the banner says them.
+      if (onRefusals) onRefusals(prepared.problems, []);
+      else notify.error(prepared.problems.slice(0, 3).join('; '), 'Please check the journal');
       return false;
     }
     lock.current = true;
