@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { JournalInput, JournalView } from '@erp/contracts';
+import { isPosted, journalDocument, type JournalInput, type JournalView } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from './idempotency-key';
 import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, submitJournal, validateJournal } from './journals-api';
@@ -36,7 +36,7 @@ function useJournalCache(o: Pick<Options, 'id' | 'editorLink' | 'onSaved'>) {
   /** A journal the server answered with becomes the one on screen (a new one gets its ?id=). */
   const remember = (view: JournalView) => {
     queryClient.setQueryData(journalKey(view.id), view);
-    refreshLists(view.status === 'Posted');
+    refreshLists(isPosted(journalDocument, view.status));
     if (view.id !== o.id) void navigate(`${o.editorLink}?id=${view.id}`, { replace: !o.id });
     else o.onSaved?.(view);
   };
