@@ -19,3 +19,4 @@ export { DocumentActionBar, type ApprovalOffer, type DocumentAbilities } from '.
 export { DocumentHeaderForm, headerFieldId, type HeaderValues } from './DocumentHeaderForm';
 export { DocumentHistory, historyText, oldestFirst } from './DocumentHistory';
 export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';
+export { DocumentLineGrid, type LineColumn, type LineFocus } from './DocumentLineGrid';
