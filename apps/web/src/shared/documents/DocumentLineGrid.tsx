@@ -16,22 +16,27 @@ type Props<L extends { key: string }> = {
   classPrefix: string;
   columns: readonly LineColumn[];
   lines: readonly L[];
-  focus: LineFocus | undefined;
+  /** A cell to move the focus to (a grid whose rows move the focus themselves gives none). */
+  focus?: LineFocus | undefined;
   /** The id of a cell's input, so the focus can move to it. */
-  cellId: (lineKey: string, column: string) => string;
+  cellId?: (lineKey: string, column: string) => string;
   /** The grid has moved the focus where it was asked to. */
-  onFocused: () => void;
+  onFocused?: () => void;
+  /** A narrower grid's least width (a grid without its rate column in a drawer). */
+  minWidth?: number;
   onAdd: () => void;
   /** One line's row (memoised by the module, so a keystroke renders one row); the first rendered row takes `rowRef`. */
   renderRow: (line: L, index: number, rowRef: Ref<HTMLTableRowElement> | undefined) => ReactNode;
   hint?: ReactNode;
 };
 
+const noop = () => undefined;
+
 /** Moves the focus to the asked cell, scrolling its line into the window first when it is not rendered. */
 function useFocusRequest<L extends { key: string }>(p: Pick<Props<L>, 'focus' | 'lines' | 'cellId' | 'onFocused'>, reveal: (index: number) => void, windowKey: string) {
-  const { focus, lines, cellId, onFocused } = p;
+  const { focus, lines, cellId, onFocused = noop } = p;
   useEffect(() => {
-    if (!focus) return;
+    if (!focus || !cellId) return;
     const cell = document.getElementById(cellId(focus.key, focus.column));
     if (cell) {
       cell.focus();
@@ -56,7 +61,7 @@ export function DocumentLineGrid<L extends { key: string }>(p: Props<L>) {
   return (
     <>
       <div className={`${c}-grid-scroll`} ref={rows.boxRef} onScroll={rows.onScroll}>
-        <table className={`${c}-grid`} aria-label={p.label}>
+        <table className={`${c}-grid`} aria-label={p.label} style={p.minWidth ? { minWidth: p.minWidth } : undefined}>
           <colgroup>
             {columns.map((column) => (
               <col key={column.key} style={column.width === undefined ? undefined : { width: column.width }} />
