@@ -109,7 +109,7 @@ for (const width of [1600, 768, 375]) {
     const cut = await crumbs.evaluate((nav) => {
       const clip = nav.closest('.erp-topbar-crumbs') ?? document.documentElement;
       const right = Math.min(clip.getBoundingClientRect().right, window.innerWidth);
-      return [...nav.querySelectorAll('li')]
+      return Array.from(nav.querySelectorAll('li'))
         .filter((li) => li.getBoundingClientRect().right > right + 1 || li.scrollWidth > li.clientWidth + 4)
         .map((li) => `${li.textContent}: ${li.getBoundingClientRect().right} > ${right}, ${li.scrollWidth} > ${li.clientWidth}`);
     });

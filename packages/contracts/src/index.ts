@@ -10,6 +10,7 @@ export * from './navigation/index';
 export * from './kit/define-entity';
 export * from './kit/define-document';
 export * from './kit/csv';
+export * from './kit/refusals';
 export * from './ledger/setup-entities';
 export * from './ledger/journals';
 export * from './ledger/intercompany';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { approvalOperationSchema, approvalTypeSchema } from '../navigation/approvals';
 import { approvalRules, messageEvents } from './definitions';
+import { amountSchema } from '../common/scalars';
 
 /*
  * Running approvals: submissions, instances (one per submission of a document), tasks (the
@@ -165,8 +166,23 @@ export const documentHistorySchema = z.object({ current: instanceViewSchema.null
 export type DocumentHistory = z.infer<typeof documentHistorySchema>;
 
 /** GET /workflow/gate: whether an active workflow governs the type in my company (its direct operations are refused), and whether this document is under approval. */
-export const gateQuerySchema = z.object({ approvalType: approvalTypeSchema, documentId: z.uuid().optional() });
-export const approvalGateSchema = z.object({ workflowActive: z.boolean(), underApproval: z.boolean(), instanceId: z.uuid().nullable() });
+export const gateQuerySchema = z.object({
+  approvalType: approvalTypeSchema,
+  documentId: z.uuid().optional(),
+  /** The document's amount in base currency as it stands in the editor (issue 14 edge 2): the gate then says whether a step applies to it. */
+  amount: amountSchema().optional(),
+});
+export const approvalGateSchema = z.object({
+  workflowActive: z.boolean(),
+  underApproval: z.boolean(),
+  instanceId: z.uuid().nullable(),
+  /**
+   * With `amount`: whether a step of the active workflow applies to a document of that amount
+   * (false: submitting performs the operations at once, "No approval needed"). Absent when not asked
+   * or not known; the editor then offers "Submit for approval" as before.
+   */
+  approvalNeeded: z.boolean().optional(),
+});
 export type ApprovalGateView = z.infer<typeof approvalGateSchema>;
 
 export const messageViewSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldRefusal, refusalPath } from '@erp/contracts';
 import { AppError } from './errors';
 
 type PgLikeError = { code?: string; constraint?: string };
@@ -28,19 +29,14 @@ export function isConnectionLoss(error: unknown): boolean {
   return false;
 }
 
-/** Names a field path the way a person reads it: `user.mailAddress`, `[2].code`. */
-function fieldPath(instancePath: string): string {
-  return instancePath.replace(/\/(\d+)/g, '[$1]').replace(/^\//, '').replace(/\//g, '.');
-}
-
 /** Every failure leaves as the SPEC.md section 8 error object with the status DESIGN.md names. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.statusCode).send(error.toErrorObject());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first ? fieldPath(first.instancePath) : '';
-      const message = `${where ? `${where}: ` : ''}${first?.message ?? 'invalid input'}`;
+      // The place in the form the document editor reads back (contracts kit/refusals.ts): `lines[2].debit: ...`.
+      const message = fieldRefusal(first ? refusalPath(first.instancePath) : '', first?.message ?? 'invalid input');
       return reply.status(400).send({ message, statusCode: 400, serverError: 'ValidationError' });
     }
     if (isResponseSerializationError(error)) {

@@ -37,3 +37,18 @@ export function useDocumentsUnderApproval(approvalType: ApprovalType, documentId
     combine: (results) => new Set(documentIds.filter((_, index) => results[index]?.data?.underApproval === true)),
   });
 }
+
+/**
+ * Whether submitting a document of this amount needs an approver (issue 14 edge 2): the gate asked
+ * with the amount answers `approvalNeeded`; undefined while asking, without a governing workflow,
+ * or while the server does not answer it (the screen then says "Submit for approval" as before).
+ */
+export function useApprovalNeeded(approvalType: ApprovalType, documentId: string | undefined, amount: string | undefined, governed: boolean): boolean | undefined {
+  const gate = useQuery({
+    queryKey: [...gateKey(approvalType, documentId), 'amount', amount],
+    queryFn: ({ signal }) => call<ApprovalGateView>('GET', withQuery('/workflow/gate', { approvalType, documentId, amount }), undefined, signal),
+    enabled: governed && amount !== undefined,
+    staleTime: 30_000,
+  });
+  return gate.data?.approvalNeeded;
+}

@@ -5,5 +5,5 @@
 export { workflowPages } from './pages';
 export { TaskBell } from './components/TaskBell';
 export { DocumentApproval, useDocumentApproval, type DocumentApprovalState } from './components/DocumentApproval';
-export { approvalMode, useApprovalGate, useDocumentsUnderApproval, type ApprovalMode } from './approval-gate';
+export { approvalMode, useApprovalGate, useApprovalNeeded, useDocumentsUnderApproval, type ApprovalMode } from './approval-gate';
 export { workflowKey } from './workflow-api';

@@ -9,7 +9,7 @@ import { RefSelect } from './RefSelect';
 const DECIMAL_TYPING = /^-?\d*(\.\d*)?$/;
 const ISO_DATE = 'YYYY-MM-DD';
 
-type WidgetProps = {
+export type FieldWidgetProps = {
   id: string;
   f: FieldDef;
   value: unknown;
@@ -23,8 +23,8 @@ type WidgetProps = {
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 const optionsOf = (values: readonly string[] = []) => values.map((value) => ({ value, label: value }));
 
-/** The widget of one field type; every widget reports empty as '', null, false or [] (see form-values.ts). */
-function Widget({ id, f, value, onChange, onBlur, invalid, dateFormat, knownLabels }: WidgetProps) {
+/** The widget of one field type (the entity form's and the document header's); every widget reports empty as '', null, false or [] (see form-values.ts). */
+export function FieldWidget({ id, f, value, onChange, onBlur, invalid, dateFormat, knownLabels }: FieldWidgetProps) {
   const status = invalid ? ('error' as const) : undefined;
   const common = { id, onBlur, status };
   switch (f.type) {
@@ -104,7 +104,7 @@ export function EntityFieldInput({ def, field, control, dateFormat, knownLabels 
           help={fieldState.error?.message}
           extra={f.help}
         >
-          <Widget
+          <FieldWidget
             id={id}
             f={f}
             value={bound.value}

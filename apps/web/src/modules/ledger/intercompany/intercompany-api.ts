@@ -8,7 +8,6 @@ import type {
   ImportResult,
   IntercompanyAccountsInput,
   IntercompanyJournalInput,
-  IntercompanyJournalListItem,
   IntercompanyJournalView,
   IntercompanyPartner,
   IntercompanyTemplateInput,
@@ -59,10 +58,6 @@ export async function lookupPairAccounts(company: string, search: string, signal
   const params = new URLSearchParams({ company, limit: '20' });
   if (search.trim()) params.set('search', search.trim());
   return unwrap(await apiRequest<{ id: string; label: string }[]>('GET', `/gl/intercompany-accounts/lookup?${params.toString()}`, undefined, withSignal(signal)));
-}
-
-export async function fetchIcJournals(state: IcListState, signal?: AbortSignal): Promise<List<IntercompanyJournalListItem>> {
-  return unwrap(await apiRequest<List<IntercompanyJournalListItem>>('GET', `/gl/intercompany-journals?${listQuery(state, true)}`, undefined, withSignal(signal)));
 }
 
 export async function fetchIcJournal(id: string, signal?: AbortSignal): Promise<IntercompanyJournalView> {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { IntercompanyJournalInput, IntercompanyJournalView } from '@erp/contracts';
+import { intercompanyJournalDocument, isEditable, type IntercompanyJournalInput, type IntercompanyJournalView } from '@erp/contracts';
 import { ApiError } from '../../../app/api';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from '../journals/idempotency-key';
@@ -31,7 +31,7 @@ export function useIcActions(o: Options) {
   const remember = (view: IntercompanyJournalView) => {
     queryClient.setQueryData(icJournalKey(view.id), view);
     void queryClient.invalidateQueries({ queryKey: [...icKey, 'list'] });
-    if (view.status !== 'Draft' && view.status !== 'Validated') {
+    if (!isEditable(intercompanyJournalDocument, view.status)) {
       // Both companies' journals and balances changed.
       void queryClient.invalidateQueries({ queryKey: ['gl', 'journals'] });
       void queryClient.invalidateQueries({ queryKey: ['gl', 'reports'] });

@@ -2,6 +2,7 @@
  * What the editor checks before it sends a journal, in the contract's words (journalInputSchema);
  * the server checks everything again, and the posting rules (periods, accounts, balance) only there.
  */
+import { fieldRefusal, lineRefusal } from '@erp/contracts';
 import { isAmountText, isBlankLine, RATE_TEXT, type GridLine, type JournalHeader } from './journal-lines';
 import { SCALE_FALLBACK } from './journal-totals';
 
@@ -19,13 +20,14 @@ function lineProblem(line: GridLine, scale: number): string | undefined {
 /** The first problems of a journal about to be saved, validated or posted; empty when it may be sent. */
 export function journalProblems(header: JournalHeader, lines: readonly GridLine[], scales: Readonly<Record<string, number>>): string[] {
   const problems: string[] = [];
-  if (!header.journalDate) problems.push('Please supply the journal date');
-  if (!header.description.trim()) problems.push('Please supply a description');
+  // Each names its place as the server's refusals do (contracts kit/refusals.ts), so the editor marks it.
+  if (!header.journalDate) problems.push(fieldRefusal('journalDate', 'Please supply the journal date'));
+  if (!header.description.trim()) problems.push(fieldRefusal('description', 'Please supply a description'));
   const used = lines.map((line, index) => ({ line, index })).filter(({ line }) => !isBlankLine(line));
   if (used.length < 2) problems.push('A journal needs at least two lines');
   for (const { line, index } of used) {
     const problem = lineProblem(line, scales[line.currency] ?? SCALE_FALLBACK);
-    if (problem) problems.push(`Line ${index + 1}: ${problem}`);
+    if (problem) problems.push(lineRefusal(index + 1, problem));
   }
   return problems;
 }

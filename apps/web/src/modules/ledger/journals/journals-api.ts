@@ -2,76 +2,22 @@
  * Calls of the journal routes (apps/api modules/ledger/journals.routes.ts) and the reference data
  * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
  */
-import type { InstanceView, JournalInput, JournalKind, JournalStatus, JournalView } from '@erp/contracts';
-import { apiDownload, apiRequest, unwrap } from '../../../app/api';
-import { saveBlob } from '../../../shared/kit/kit-api';
+import { journalDocument, type InstanceView, type JournalInput, type JournalKind, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
+import { apiRequest, unwrap } from '../../../app/api';
+import { documentKey, documentListPath, fetchDocumentList, type DocumentList, type DocumentListState } from '../../../shared/documents';
 
-export type JournalListItem = {
-  id: string;
-  number: string | null;
-  kind: JournalKind;
-  status: JournalStatus;
-  journalDate: string;
-  description: string;
-  reference: string | null;
-  total: string;
-  baseCurrency: string;
-  reversalOf: string | null;
-  reversedBy: string | null;
-};
-export type JournalList = { items: JournalListItem[]; total: number };
+export type { JournalListItem };
+export type JournalList = DocumentList<JournalListItem>;
+export type JournalListState = DocumentListState<JournalStatus, JournalKind>;
 
-export type JournalListState = {
-  kind: JournalKind | undefined;
-  status: JournalStatus | undefined;
-  from: string | undefined;
-  to: string | undefined;
-  search: string;
-  /** `field` or `-field` of journalDate, number, status, createdAt. */
-  sort: string | undefined;
-  page: number;
-  pageSize: number;
-};
-
-export const journalsKey = ['gl', 'journals'] as const;
-
-/** The query of a list state (empty parts left out), with its page or, for an export, without. */
-function journalQuery(state: JournalListState, paged: boolean): URLSearchParams {
-  const params = new URLSearchParams();
-  const set = (name: string, value: string | number | undefined) => {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  };
-  set('kind', state.kind);
-  set('status', state.status);
-  set('from', state.from);
-  set('to', state.to);
-  set('search', state.search.trim());
-  set('sort', state.sort);
-  if (paged) {
-    set('limit', state.pageSize);
-    set('page', state.page);
-  }
-  return params;
-}
+export const journalsKey = documentKey(journalDocument);
 
 /** GET /gl/journals?kind=&status=&from=&to=&search=&sort=&limit=&page= (empty parts left out). */
-export function journalListPath(state: JournalListState): string {
-  return `/gl/journals?${journalQuery(state, true).toString()}`;
-}
+export const journalListPath = (state: JournalListState): string => documentListPath(journalDocument, state);
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-/** Downloads every line of the journals of the list's filter (all pages) as CSV or XLSX. */
-export async function downloadJournals(state: JournalListState, format: 'csv' | 'xlsx'): Promise<void> {
-  const query = journalQuery(state, false);
-  query.set('format', format);
-  const file = unwrap(await apiDownload(`/gl/journals/export?${query.toString()}`));
-  saveBlob(file.blob, file.fileName ?? `journals.${format}`);
-}
-
-export async function fetchJournals(state: JournalListState, signal?: AbortSignal): Promise<JournalList> {
-  return unwrap(await apiRequest<JournalList>('GET', journalListPath(state), undefined, withSignal(signal)));
-}
+export const fetchJournals = (state: JournalListState, signal?: AbortSignal): Promise<JournalList> => fetchDocumentList<JournalListItem>(journalDocument, state, undefined, signal);
 
 export async function fetchJournal(id: string, signal?: AbortSignal): Promise<JournalView> {
   return unwrap(await apiRequest<JournalView>('GET', `/gl/journals/${id}`, undefined, withSignal(signal)));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { JournalInput, JournalView } from '@erp/contracts';
+import { isPosted, journalDocument, type JournalInput, type JournalView } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from './idempotency-key';
 import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, submitJournal, validateJournal } from './journals-api';
@@ -19,6 +19,8 @@ type Options = {
   dirty: boolean;
   /** An existing journal was saved: the editor marks its lines clean. */
   onSaved?: (view: JournalView) => void;
+  /** The refusals of the last action (none once one succeeds), to mark on the header and the grid. */
+  onRefusals?: (messages: readonly string[], numbers: readonly number[]) => void;
 };
 
 export const journalKey = (id: string | undefined) => [...journalsKey, 'one', id] as const;
@@ -34,7 +36,7 @@ function useJournalCache(o: Pick<Options, 'id' | 'editorLink' | 'onSaved'>) {
   /** A journal the server answered with becomes the one on screen (a new one gets its ?id=). */
   const remember = (view: JournalView) => {
     queryClient.setQueryData(journalKey(view.id), view);
-    refreshLists(view.status === 'Posted');
+    refreshLists(isPosted(journalDocument, view.status));
     if (view.id !== o.id) void navigate(`${o.editorLink}?id=${view.id}`, { replace: !o.id });
     else o.onSaved?.(view);
   };
@@ -49,7 +51,7 @@ export function useJournalActions(o: Options) {
   // Once posted, a click that lands before the screen turns read-only sends nothing.
   const posted = useRef(false);
   const [keys] = useState(keyKeeper);
-  const { busy, run } = useActionRunner(o.prepare);
+  const { busy, run } = useActionRunner(o.prepare, o.onRefusals);
   const { remember, refreshLists } = useJournalCache(o);
   /** The saved journal: the one on screen when nothing changed, else saved first. */
   const saved = async (prepared: PreparedJournal | undefined): Promise<string> => {

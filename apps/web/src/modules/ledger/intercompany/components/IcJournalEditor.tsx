@@ -1,19 +1,17 @@
 import { Alert, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { hasOperation, intercompanyJournalOperations as ops, type IntercompanyJournalView } from '@erp/contracts';
+import { hasOperation, intercompanyJournalDocument, intercompanyJournalOperations as ops, type IntercompanyJournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useNotify } from '../../../../app/notifications/useNotify';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
-import { pickerFormat } from '../../journals/amount-format';
-import { JournalActions } from '../../journals/components/JournalActions';
-import { JournalHeaderFields } from '../../journals/components/JournalHeaderFields';
+import { formatAmount } from '../../journals/amount-format';
+import { DocumentActionBar, DocumentHeaderForm } from '../../../../shared/documents';
 import { JournalStatusTag } from '../../journals/components/JournalStatusTag';
-import type { JournalHeader } from '../../journals/journal-lines';
 import { fetchIcTemplate } from '../intercompany-api';
 import { icProblems } from '../intercompany-checks';
 import { buildIcJournalInput, emptyIcLine, icHeaderFromView, icLinesFromView, switchPartner, type IcHeader } from '../intercompany-lines';
-import { companyTotals, entryBalance, type PairCompany } from '../intercompany-totals';
+import { companyTotals, entryBalance, type CurrencyBalance, type PairCompany } from '../intercompany-totals';
 import { useIcActions } from '../useIcActions';
 import { useIcGrid } from '../useIcGrid';
 import type { IcReference } from '../useIcReference';
@@ -28,9 +26,17 @@ function useAbilities() {
   return useMemo(() => ({ save: hasOperation(permissions, ops.save), edit: hasOperation(permissions, ops.edit), delete: hasOperation(permissions, ops.delete) }), [permissions]);
 }
 
-/** The partner, then the journal's date, description and reference (the journal editor's fields). */
+/** The definition's header without the partner, which this editor picks itself (choosing one moves the partner's lines). */
+const headerDef = { ...intercompanyJournalDocument, headerForm: intercompanyJournalDocument.headerForm.map((row) => row.filter((field) => field !== 'partnerCompany')).filter((row) => row.length > 0) };
+
+/** Why Validate and Post cannot succeed yet: a currency whose debits and credits differ across both companies (nothing is sent). */
+const blockedReason = (entry: readonly CurrencyBalance[]): string | undefined => {
+  const open = entry.filter((balance) => !balance.balanced);
+  return open.length ? `Debits and credits differ by ${open.map((b) => `${formatAmount(b.difference)} ${b.currency}`).join(', ')}` : undefined;
+};
+
+/** The partner, then the journal's date, description and reference (the definition's header fields). */
 function HeaderFields({ header, reference, dateFormat, onPartner, onChange }: { header: IcHeader; reference: Props['reference']; dateFormat: string; onPartner: (id: string) => void; onChange: (patch: Partial<IcHeader>) => void }) {
-  const journalHeader: JournalHeader = { kind: 'Intercompany', journalDate: header.journalDate, description: header.description, reference: header.reference };
   return (
     <>
       <Form layout="vertical" component="div" requiredMark>
@@ -49,7 +55,7 @@ function HeaderFields({ header, reference, dateFormat, onPartner, onChange }: { 
           </Col>
         </Row>
       </Form>
-      <JournalHeaderFields header={journalHeader} dateFormat={dateFormat} onChange={(patch) => onChange(patch)} />
+      <DocumentHeaderForm def={headerDef} values={header} dateFormat={dateFormat} onChange={(field, value) => onChange({ [field]: typeof value === 'string' ? value : '' })} />
     </>
   );
 }
@@ -66,6 +72,7 @@ export function IcJournalEditor({ view, reference, dateFormat }: Props) {
   const totals = useMemo(() => (pair ? companyTotals(grid.lines, pair, reference.scales) : []), [grid.lines, pair, reference.scales]);
   const entry = useMemo(() => entryBalance(grid.lines, reference.scales), [grid.lines, reference.scales]);
   const can = useAbilities();
+  const reason = blockedReason(entry);
   const dirty = grid.dirty || headerDirty;
   const actions = useIcActions({
     id: view?.id,
@@ -109,14 +116,27 @@ export function IcJournalEditor({ view, reference, dateFormat }: Props) {
             {dirty && view && <Typography.Text type="warning">Unsaved changes</Typography.Text>}
           </Space>
         }
-        extra={<JournalActions status={view?.status} can={can} busy={actions.busy} onSave={() => void actions.save()} onValidate={() => void actions.validate()} onPost={() => void actions.post()} onDelete={() => void actions.remove()} />}
+        extra={
+          <DocumentActionBar
+            def={intercompanyJournalDocument}
+            status={view?.status}
+            can={can}
+            busy={actions.busy}
+            on={{ validate: () => void actions.validate(), post: () => void actions.post() }}
+            blocked={reason ? { validate: reason, post: reason } : {}}
+            onSave={() => void actions.save()}
+            onDelete={() => void actions.remove()}
+            approval={{ mode: 'direct' }}
+            underApproval={false}
+          />
+        }
       />
       {reference.partners.length === 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="The tenant has no other company: an intercompany journal needs a partner company." />}
       {partner && !reference.partners.find((p) => p.id === partner.id)?.partnerReady && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`Posting needs the due-from and due-to accounts of both companies (set on the intercompany journal template screen): ${partner.code} has not set its accounts for ${own.code} yet.`} />
       )}
       <Card size="small" style={{ marginBottom: 16 }} extra={!view && <TemplatePicker onPick={(id) => void applyTemplate(id)} />} title="Journal">
-        <HeaderFields header={header} reference={reference} dateFormat={pickerFormat(dateFormat)} onPartner={choosePartner} onChange={patchHeader} />
+        <HeaderFields header={header} reference={reference} dateFormat={dateFormat} onPartner={choosePartner} onChange={patchHeader} />
       </Card>
       <Card size="small" title={`Lines (${grid.lines.length})`}>
         <IcLineGrid lines={grid.lines} api={grid.api} companies={pair ?? [own]} scales={reference.scales} currencyCodes={reference.currencyCodes} withRate />

@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Select, Typography } from 'antd';
-import { memo, type KeyboardEvent } from 'react';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
+import { memo, type KeyboardEvent, type Ref } from 'react';
+import { DocumentLineGrid, type LineColumn } from '../../../../shared/documents';
 import { isAmountText, RATE_TEXT } from '../../journals/journal-lines';
 import { amountPatch } from '../../journals/line-grid-state';
 import { SCALE_FALLBACK } from '../../journals/journal-totals';
@@ -22,12 +23,12 @@ type Props = {
   withRate: boolean;
 };
 
-type RowProps = Omit<Props, 'lines'> & { line: IcGridLine; index: number };
+type RowProps = Omit<Props, 'lines'> & { line: IcGridLine; index: number; rowRef?: Ref<HTMLTableRowElement> };
 
 const cellId = (key: string, column: string) => `ic-${key}-${column}`;
 
 /** One line: its company first (the account picker searches that company's chart), then the journal grid's cells. */
-const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales, currencyCodes, withRate }: RowProps) {
+const IcLineRow = memo(function IcLineRow({ line, index, rowRef, api, companies, scales, currencyCodes, withRate }: RowProps) {
   const { key } = line;
   const company = companies.find((c) => c.id === line.company);
   const base = company?.baseCurrency;
@@ -46,7 +47,7 @@ const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales,
     }
   };
   return (
-    <tr className="journal-line" onKeyDown={onRowKey} data-line={key}>
+    <tr ref={rowRef} className="journal-line" onKeyDown={onRowKey} data-line={key}>
       <td className="journal-grid-no">{index + 1}</td>
       <td data-col="company">
         <Select
@@ -101,58 +102,34 @@ const IcLineRow = memo(function IcLineRow({ line, index, api, companies, scales,
 const MIN_WIDTH_WITHOUT_RATE = 960;
 
 /**
- * The intercompany line grid: each line names its company (this one or the partner), and its
+ * The intercompany line grid, on the documents kit's grid: each line names its company (this one or the partner), and its
  * account comes from that company's chart. Tab moves through the cells, Enter on a credit adds
  * a line below in the same company, Ctrl+Delete removes one.
  */
 export function IcLineGrid(props: Props) {
   const { lines, api, withRate } = props;
+  const columns: readonly LineColumn[] = [
+    { key: 'no', title: '#', width: 40, className: 'journal-grid-no' },
+    { key: 'company', title: 'Company', width: 110 },
+    { key: 'account', title: 'Account', width: '24%' },
+    { key: 'description', title: 'Description' },
+    { key: 'currency', title: 'Currency', width: 84 },
+    ...(withRate ? [{ key: 'rate', title: 'Rate', width: 96 }] : []),
+    { key: 'debit', title: 'Debit', width: 128, className: 'journal-grid-amount' },
+    { key: 'credit', title: 'Credit', width: 128, className: 'journal-grid-amount' },
+    { key: 'remove', title: <span className="journal-grid-sr">Remove</span>, width: 36, className: 'journal-grid-remove' },
+  ];
   return (
-    <>
-      <div className="journal-grid-scroll">
-        {/* Without the rate column the grid needs less room: it then fits the template drawer with its remove buttons in view. */}
-        <table className="journal-grid" aria-label="Intercompany lines" style={withRate ? undefined : { minWidth: MIN_WIDTH_WITHOUT_RATE }}>
-          <colgroup>
-            <col style={{ width: 40 }} />
-            <col style={{ width: 110 }} />
-            <col style={{ width: '24%' }} />
-            <col />
-            <col style={{ width: 84 }} />
-            {withRate && <col style={{ width: 96 }} />}
-            <col style={{ width: 128 }} />
-            <col style={{ width: 128 }} />
-            <col style={{ width: 36 }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th className="journal-grid-no">#</th>
-              <th>Company</th>
-              <th>Account</th>
-              <th>Description</th>
-              <th>Currency</th>
-              {withRate && <th>Rate</th>}
-              <th className="journal-grid-amount">Debit</th>
-              <th className="journal-grid-amount">Credit</th>
-              <th className="journal-grid-remove">
-                <span className="journal-grid-sr">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, index) => (
-              <IcLineRow key={line.key} {...props} line={line} index={index} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
-        <Button icon={<PlusOutlined aria-hidden />} onClick={() => api.addAfter()}>
-          Add line
-        </Button>
-        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-          Tab moves between cells · Enter on a credit adds a line · Ctrl+Delete removes a line
-        </Typography.Text>
-      </Flex>
-    </>
+    <DocumentLineGrid
+      label="Intercompany lines"
+      classPrefix="journal"
+      columns={columns}
+      lines={lines}
+      onAdd={() => api.addAfter()}
+      // Without the rate column the grid needs less room: it then fits the template drawer with its remove buttons in view.
+      minWidth={withRate ? undefined : MIN_WIDTH_WITHOUT_RATE}
+      renderRow={(line, index, rowRef) => <IcLineRow key={line.key} {...props} rowRef={rowRef} line={line} index={index} />}
+      hint="Tab moves between cells · Enter on a credit adds a line · Ctrl+Delete removes a line"
+    />
   );
 }

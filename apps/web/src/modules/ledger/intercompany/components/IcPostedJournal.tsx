@@ -2,7 +2,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { hasOperation, intercompanyJournalOperations as ops, type IntercompanyJournalView, type IntercompanyLeg } from '@erp/contracts';
+import { canPerform, hasOperation, intercompanyJournalDocument, intercompanyJournalOperations as ops, type IntercompanyJournalView, type IntercompanyLeg } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
@@ -52,7 +52,7 @@ function LegCard({ leg, mine }: { leg: IntercompanyLeg; mine: boolean }) {
 /** A posted or reversed intercompany journal: each company's journal with its due line; Reverse both together. */
 export function IcPostedJournal({ view, ownCompanyId, dateFormat }: Props) {
   const { permissions } = useSignedInUser().parentRole;
-  const mayReverse = view.status === 'Posted' && view.company.id === ownCompanyId && hasOperation(permissions, ops.edit);
+  const mayReverse = canPerform(intercompanyJournalDocument, view.status, 'reverse') && view.company.id === ownCompanyId && hasOperation(permissions, ops.edit);
   const actions = useIcActions({ id: view.id, dirty: false });
   const [reversing, setReversing] = useState(false);
   const facts = [

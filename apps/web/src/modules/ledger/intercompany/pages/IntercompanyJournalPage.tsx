@@ -1,7 +1,7 @@
 import { Alert, Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, intercompanyJournalDocument, isPosted } from '@erp/contracts';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { IcJournalEditor } from '../components/IcJournalEditor';
 import { IcPostedJournal } from '../components/IcPostedJournal';
@@ -32,7 +32,7 @@ export default function IntercompanyJournalPage() {
   const own = reference.own;
   if ((id && !journal.data) || !own) return <Waiting />;
   const view = journal.data;
-  if (view && (view.status === 'Posted' || view.status === 'Reversed')) return <IcPostedJournal view={view} ownCompanyId={own.id} dateFormat={dateFormat} />;
+  if (view && isPosted(intercompanyJournalDocument, view.status)) return <IcPostedJournal view={view} ownCompanyId={own.id} dateFormat={dateFormat} />;
   if (view && view.company.id !== own.id) {
     return <Alert type="info" showIcon title={`This draft was entered by ${view.company.code}; only ${view.company.code} can change or post it.`} action={back} />;
   }

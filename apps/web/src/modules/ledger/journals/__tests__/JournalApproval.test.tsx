@@ -97,7 +97,7 @@ describe('journal approval', () => {
     expect(await screen.findByRole('button', { name: /Submit for approval/ })).toBeTruthy();
   });
 
-  it('under approval offers its approver the decision instead of the edit actions, with the history', async () => {
+  it('under approval offers its approver the decision instead of the edit actions, the journal read-only and legible, with the history', async () => {
     const calls = stubServer(
       ...referenceRoutes,
       governed,
@@ -112,9 +112,13 @@ describe('journal approval', () => {
     expect(screen.queryByRole('button', { name: /Save draft/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Submit for approval/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Post/ })).toBeNull();
-    const debits = screen.getAllByLabelText('Debit');
-    expect(debits.length).toBeGreaterThan(0);
-    for (const field of debits) expect((field as HTMLInputElement).disabled).toBe(true);
+    // The approver reads the journal (issue 14 edge 11): its lines as text at full contrast, no greyed inputs,
+    // and the state says what the approval card says.
+    expect(screen.queryAllByLabelText('Debit')).toHaveLength(0);
+    expect(screen.getAllByText('4.20').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Awaiting approval').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Draft')).toBeNull();
+    expect(screen.getByText('Office rent', { selector: '.ant-descriptions-item-content' })).toBeTruthy();
     const decision = within(card).getByRole('group', { name: 'Your decision' });
     await user.type(within(decision).getByRole('textbox', { name: 'Comment' }), 'Fine');
     await user.click(within(decision).getByRole('button', { name: /Approve/ }));

@@ -34,7 +34,14 @@ describe('journal lists', () => {
     expect(calls.some((c) => c.path === '/gl/journals?sort=-journalDate&limit=20&page=1')).toBe(true);
     await user.type(screen.getByRole('searchbox', { name: 'Search journals' }), 'accrual{Enter}');
     await waitFor(() => expect(calls.some((c) => c.path === '/gl/journals?search=accrual&sort=-journalDate&limit=20&page=1')).toBe(true));
-    expect(screen.getByRole('link', { name: 'JV2026-000007' }).getAttribute('href')).toBe(`/journal?id=${ids.journal}`);
+    // The all-kinds list opens a row in its own kind's editor (an adjustment in /adjustment-journal).
+    expect(screen.getByRole('link', { name: 'JV2026-000007' }).getAttribute('href')).toBe(`/adjustment-journal?id=${ids.journal}`);
+  });
+
+  it('opens a journal of a kind users do not make (a reversal) in the editor of the list', async () => {
+    stubServer(...referenceRoutes, route('GET', /^\/gl\/journals\?/, { body: { items: [{ ...item, kind: 'Reversal' }], total: 1 } }));
+    renderWithProviders(<JournalsPage />, { user: adminUser, path: '/journals' });
+    expect((await screen.findByRole('link', { name: 'JV2026-000007' })).getAttribute('href')).toBe(`/journal?id=${ids.journal}`);
   });
 
   it('exports every line of the filter on screen, not its page, as CSV or Excel', async () => {
@@ -78,8 +85,9 @@ describe('journals under approval', () => {
     );
     renderWithProviders(<JournalsPage />, { user: adminUser, path: '/journals' });
     expect(await screen.findByText('Awaiting approval')).toBeTruthy();
-    // Next to the journal's own status, in its row only.
-    expect(within(rowOf(draft.id)).getByText('Awaiting approval').previousElementSibling?.textContent).toBe('Draft');
+    // In place of the stored Draft (the tag says what the approval card says), in its row only.
+    expect(within(rowOf(draft.id)).getByText('Awaiting approval').getAttribute('title')).toBe('Stored as Draft until the approvers decide');
+    expect(within(rowOf(draft.id)).queryByText('Draft')).toBeNull();
     expect(within(rowOf(validated.id)).getByText('Validated')).toBeTruthy();
     expect(within(rowOf(validated.id)).queryByText('Awaiting approval')).toBeNull();
     expect(within(rowOf(posted.id)).queryByText('Awaiting approval')).toBeNull();

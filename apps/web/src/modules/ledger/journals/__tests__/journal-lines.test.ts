@@ -52,10 +52,10 @@ describe('journal body from the grid', () => {
     expect(linesFromView(view)).toMatchObject([{ account: A, accountLabel: '6100 · Rent', debit: '4.20', credit: '', rate: '' }]);
   });
 
-  it('names what stops a journal being sent, in the contract’s words', () => {
+  it('names what stops a journal being sent, in the contract’s words, each with its place (field or line)', () => {
     const problems = journalProblems({ ...header, description: '' }, [line({ account: A, debit: '1', credit: '2' }), line({ debit: '1.234' })], { USD: 2 });
     expect(problems).toEqual([
-      'Please supply a description',
+      'description: Please supply a description',
       'Line 1: A line has a debit or a credit, not both',
       'Line 2: Please choose an account',
     ]);

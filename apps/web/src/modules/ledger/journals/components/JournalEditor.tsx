@@ -1,23 +1,22 @@
-import { Card, ConfigProvider, Flex, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { hasOperation, type JournalView } from '@erp/contracts';
-import { PageHeading } from '../../../../app/pages/PageHeading';
+import { documentLabel, journalDocument, hasOperation, type JournalView } from '@erp/contracts';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
-import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../../../workflow/index';
-import { pickerFormat } from '../amount-format';
-import { operationOfKind, kindLabel, type KindPages } from '../journal-kinds';
+import { DocumentActionBar, DocumentEditorFrame, NO_REFUSALS, refusalsOf, type ApprovalOffer, type DocumentAbilities, type Refusals } from '../../../../shared/documents';
+import { approvalMode, DocumentApproval, useApprovalGate, useApprovalNeeded, useDocumentApproval } from '../../../workflow/index';
+import { formatAmount } from '../amount-format';
+import { kindLabel, type KindPages } from '../journal-kinds';
 import { buildJournalInput, emptyLine, headerFromView, linesFromView, sentLineNumbers, type JournalHeader } from '../journal-lines';
 import { journalProblems } from '../journal-checks';
-import { gridTotals } from '../journal-totals';
+import { bucketText, gridTotals, isBalanced, type GridTotals } from '../journal-totals';
 import { useJournalActions, type PreparedJournal } from '../useJournalActions';
 import type { LedgerReference } from '../useLedgerReference';
 import { useLineGrid } from '../useLineGrid';
-import { JournalActions, type JournalAbilities } from './JournalActions';
-import { JournalHeaderFields } from './JournalHeaderFields';
-import { JournalStatusTag } from './JournalStatusTag';
+import { useDebouncedValue } from '../../../../shared/kit';
 import { LineGrid } from './LineGrid';
 import { LineTotals } from './LineTotals';
+import { PostedLinesTable } from './PostedLinesTable';
 
 type Props = {
   /** The saved draft or validated journal; none for a new one. */
@@ -31,19 +30,30 @@ type Props = {
 const sameHeader = (a: JournalHeader, b: JournalHeader) =>
   a.journalDate === b.journalDate && a.description === b.description && a.reference === b.reference;
 
-function useAbilities(kind: JournalView['kind']): JournalAbilities {
+function useAbilities(kind: JournalView['kind']): DocumentAbilities {
   const { permissions } = useSignedInUser().parentRole;
   return useMemo(
     () => ({
-      save: hasOperation(permissions, operationOfKind('Save', kind)),
-      edit: hasOperation(permissions, operationOfKind('Edit', kind)),
-      delete: hasOperation(permissions, operationOfKind('Delete', kind)),
+      save: hasOperation(permissions, documentLabel(journalDocument, 'Save', kind)),
+      edit: hasOperation(permissions, documentLabel(journalDocument, 'Edit', kind)),
+      delete: hasOperation(permissions, documentLabel(journalDocument, 'Delete', kind)),
     }),
     [permissions, kind],
   );
 }
 
-/** A new, draft or validated journal: header fields, the keyboard line grid, running totals and the actions. */
+/**
+ * Why Validate, Post and Submit cannot succeed yet (issue 14 edge 1): an open difference, or a
+ * line whose amounts do not read. Nothing is sent, so a refused journal leaves no draft behind.
+ */
+function blockedReason(totals: GridTotals): string | undefined {
+  if (totals.unreadable.length > 0) return `Line ${totals.unreadable.map((index) => index + 1).join(', ')}: an amount or rate does not read as a number`;
+  if (isBalanced(totals)) return undefined;
+  const open = totals.buckets.find((bucket) => bucket.debitMinor !== bucket.creditMinor)!;
+  return `Debits and credits differ by ${formatAmount(bucketText(open).difference.replace(/^-/, ''))} ${open.currency}`;
+}
+
+/** A new, draft or validated journal on the documents kit's editor: header from the definition, the keyboard line grid, running totals, the actions its state allows. */
 export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat }: Props) {
   // The editor is keyed by journal (?id=), so what it starts from is the saved journal or a blank one.
   const [initialHeader] = useState<JournalHeader>(() =>
@@ -51,6 +61,7 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
   );
   const [header, setHeader] = useState(initialHeader);
   const [savedHeader, setSavedHeader] = useState(initialHeader);
+  const [refusals, setRefusals] = useState<Refusals>(NO_REFUSALS);
   const grid = useLineGrid(baseCurrency, () => (view ? linesFromView(view) : [emptyLine(baseCurrency), emptyLine(baseCurrency)]));
   const totals = useMemo(() => gridTotals(grid.lines, baseCurrency, reference.scales), [grid.lines, baseCurrency, reference.scales]);
   const can = useAbilities(header.kind);
@@ -66,60 +77,69 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
     setSavedHeader(header);
     grid.api.markSaved(grid.edits);
   };
-  const actions = useJournalActions({ id: view?.id, editorLink: pages.editorLink, listLink: pages.listLink, prepare, dirty, onSaved });
+  const onRefusals = useCallback((messages: readonly string[], numbers: readonly number[]) => setRefusals(messages.length ? refusalsOf(messages, numbers) : NO_REFUSALS), []);
+  const actions = useJournalActions({ id: view?.id, editorLink: pages.editorLink, listLink: pages.listLink, prepare, dirty, onSaved, onRefusals });
   const approval = useDocumentApproval('JournalApproval', view?.id);
-  // An active JournalApproval workflow: Submit for approval instead of Validate and Post.
+  // An active JournalApproval workflow: Submit for approval instead of Validate and Post, labelled
+  // for what it will do once the gate says whether a step applies to the journal's amount.
   const mode = approvalMode(useApprovalGate('JournalApproval'));
-  const patchHeader = useCallback((patch: Partial<JournalHeader>) => setHeader((current) => ({ ...current, ...patch })), []);
-  const lineCount = grid.lines.length;
+  const balanced = isBalanced(totals) && totals.unreadable.length === 0;
+  const amount = useDebouncedValue(balanced ? bucketText(totals.buckets[0]!).debit : '');
+  const needed = useApprovalNeeded('JournalApproval', view?.id, amount || undefined, mode === 'submit');
+  const reason = blockedReason(totals);
+  const offer: ApprovalOffer =
+    mode === undefined ? { mode: 'pending' } : mode === 'direct' ? { mode: 'direct' } : { mode: 'submit', needed, onSubmit: () => void actions.submit(approval.refresh) };
+  const onHeaderChange = useCallback((field: string, value: unknown) => setHeader((current) => ({ ...current, [field]: typeof value === 'string' ? value : '' })), []);
+  const underApproval = approval.running;
 
   return (
-    <>
-      <PageHeading
-        title={view ? `${pages.singular}: ${savedHeader.description}` : `New ${pages.singular.toLowerCase()}`}
-        subtitle={
-          <Space size={8}>
-            {view && <JournalStatusTag status={view.status} />}
-            <span>{kindLabel[header.kind]}</span>
-            {dirty && view && <Typography.Text type="warning">Unsaved changes</Typography.Text>}
-          </Space>
-        }
-        extra={
-          <JournalActions
-            status={view?.status}
-            can={can}
-            busy={actions.busy}
-            onSave={actions.save}
-            onValidate={actions.validate}
-            onPost={actions.post}
-            onDelete={actions.remove}
-            onSubmit={mode === 'submit' ? () => void actions.submit(approval.refresh) : undefined}
-            gatePending={mode === undefined}
-            underApproval={approval.running}
-          />
-        }
-      />
-      {/* Under approval nothing may change the journal: its fields are read-only until the approvers decide. */}
-      <ConfigProvider componentDisabled={approval.running}>
-        <Card size="small" style={{ marginBottom: 16 }}>
-          <JournalHeaderFields header={header} dateFormat={pickerFormat(dateFormat)} onChange={patchHeader} />
-        </Card>
-        <Card
-          size="small"
-          title={
-            <Flex justify="space-between" align="center">
-              <span>Lines ({lineCount})</span>
-              <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-                Base currency {baseCurrency}
-              </Typography.Text>
-            </Flex>
-          }
-        >
-          <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} taxOptions={reference.taxOptions} />
-          <LineTotals totals={totals} />
-        </Card>
-      </ConfigProvider>
-      <DocumentApproval state={approval} />
-    </>
+    <DocumentEditorFrame
+      def={journalDocument}
+      id={view?.id}
+      status={view?.status}
+      title={view ? `${pages.singular}: ${savedHeader.description}` : `New ${pages.singular.toLowerCase()}`}
+      subtitle={
+        <>
+          <span>{kindLabel[header.kind]}</span>
+          {dirty && view && <Typography.Text type="warning">Unsaved changes</Typography.Text>}
+        </>
+      }
+      actions={
+        <DocumentActionBar
+          def={journalDocument}
+          status={view?.status}
+          can={can}
+          busy={actions.busy}
+          on={{ validate: actions.validate, post: actions.post }}
+          blocked={reason ? { validate: reason, post: reason, submit: reason } : {}}
+          onSave={actions.save}
+          onDelete={actions.remove}
+          approval={offer}
+          underApproval={underApproval}
+        />
+      }
+      header={header}
+      onHeaderChange={onHeaderChange}
+      dateFormat={dateFormat}
+      refusals={refusals}
+      underApproval={underApproval}
+      lineCount={underApproval && view ? view.lines.length : grid.lines.length}
+      linesExtra={`Base currency ${baseCurrency}`}
+      lines={
+        // Under approval the approvers read the journal: its lines as a table at full contrast, not a greyed grid.
+        underApproval && view ? (
+          <>
+            <PostedLinesTable view={view} />
+            <LineTotals totals={totals} />
+          </>
+        ) : (
+          <>
+            <LineGrid lines={grid.lines} api={grid.api} focus={grid.focus} baseCurrency={baseCurrency} scales={reference.scales} currencyCodes={reference.currencyCodes} dimensionOptions={reference.dimensionOptions} taxOptions={reference.taxOptions} refusals={refusals.lines} />
+            <LineTotals totals={totals} />
+          </>
+        )
+      }
+      approval={<DocumentApproval state={approval} />}
+    />
   );
 }

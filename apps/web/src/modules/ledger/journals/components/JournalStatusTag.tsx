@@ -1,8 +1,7 @@
-import { Tag } from 'antd';
-import type { JournalStatus } from '@erp/contracts';
+import { journalDocument, type JournalStatus } from '@erp/contracts';
+import { DocumentStatusTag } from '../../../../shared/documents';
 
-const colourOf: Readonly<Record<JournalStatus, string>> = { Draft: 'default', Validated: 'processing', Posted: 'success', Reversed: 'warning' };
-
-export function JournalStatusTag({ status }: { status: JournalStatus }) {
-  return <Tag color={colourOf[status]}>{status}</Tag>;
+/** A journal's state (its colour from the journal's definition); under approval it says so. */
+export function JournalStatusTag({ status, underApproval }: { status: JournalStatus; underApproval?: boolean }) {
+  return <DocumentStatusTag def={journalDocument} status={status} underApproval={underApproval} />;
 }

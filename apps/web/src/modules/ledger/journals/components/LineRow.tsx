@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, Select } from 'antd';
+import { Button, Input, Select, Tooltip } from 'antd';
 import { memo, useState, type KeyboardEvent, type Ref } from 'react';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
@@ -25,6 +25,8 @@ export type LineRowProps = {
   taxOptions: readonly TaxOption[];
   /** Template lines carry no rate (each journal made from them takes the day's rate): the cell stays read-only. */
   rateless?: boolean;
+  /** What the last action refused on this line, and the cell it names. */
+  refusal?: { text: string; field?: string };
 };
 
 const singlePickerTab = gridTabCapture(true);
@@ -85,7 +87,7 @@ function AmountInput(props: CellInputProps) {
  * One line of the grid. Memoised: typing in a line renders that row only, because every other
  * row gets the same line object and the same stable callbacks.
  */
-export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless }: LineRowProps) {
+export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusal }: LineRowProps) {
   const { key } = line;
   const scale = scales[line.currency] ?? SCALE_FALLBACK;
   const foreign = line.currency !== baseCurrency;
@@ -106,15 +108,26 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
     }
   };
   const badRate = line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim());
+  const refused = (column: GridColumn) => refusal?.field === column;
 
   return (
-    <tr ref={rowRef} className="journal-line" onKeyDown={onRowKeyDown} data-line={key}>
-      <td className="journal-grid-no">{index + 1}</td>
+    <tr ref={rowRef} className={refusal ? 'journal-line journal-line-refused' : 'journal-line'} onKeyDown={onRowKeyDown} data-line={key} aria-invalid={refusal ? true : undefined}>
+      <td className="journal-grid-no">
+        {refusal ? (
+          <Tooltip title={refusal.text}>
+            <span className="journal-line-refusal" role="img" aria-label={`Line ${index + 1}: ${refusal.text}`} data-testid="line-refusal">
+              {index + 1}
+            </span>
+          </Tooltip>
+        ) : (
+          index + 1
+        )}
+      </td>
       <td data-col="account" onKeyDownCapture={singlePickerTab}>
-        <AccountPicker id={cellId(key, 'account')} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
+        <AccountPicker id={cellId(key, 'account')} status={refused('account') ? 'error' : undefined} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
       </td>
       <td data-col="description">
-        <CellInput id={cellId(key, 'description')} label="Line description" maxLength={500} value={line.description} onText={(description) => api.patch(key, { description })} />
+        <CellInput id={cellId(key, 'description')} label="Line description" maxLength={500} invalid={refused('description')} value={line.description} onText={(description) => api.patch(key, { description })} />
       </td>
       <td data-col="currency" onKeyDownCapture={singlePickerTab}>
         <Select
@@ -131,13 +144,13 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
       </td>
       <td data-col="rate">
         {/* Read-only rather than disabled for the base currency: Tab stops in the same cells on every line. */}
-        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate} onText={(rate) => api.patch(key, { rate })} />
+        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate || refused('rate')} onText={(rate) => api.patch(key, { rate })} />
       </td>
       <td data-col="debit" className="journal-grid-amount">
-        <AmountInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
+        <AmountInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale) || refused('debit')} onText={(text) => api.patch(key, amountPatch('debit', text))} />
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <AmountInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
+        <AmountInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale) || refused('credit')} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
       </td>
       <td data-col="dimensions">
         <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={hasTaxes ? undefined : () => api.addAfter(key)} />

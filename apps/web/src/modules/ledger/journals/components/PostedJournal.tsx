@@ -1,7 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { useState } from 'react';
-import { hasOperation, type JournalView } from '@erp/contracts';
+import { canPerform, hasOperation, journalDocument, type JournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { formatAmount, formatDate, pickerFormat } from '../amount-format';
@@ -35,7 +35,7 @@ function facts(view: JournalView, dateFormat: string) {
 /** A posted or reversed journal, read-only: its number, period, base amounts and the generated lines; Reverse once. */
 export function PostedJournal({ view, pages, dateFormat }: Props) {
   const { permissions } = useSignedInUser().parentRole;
-  const canReverse = view.status === 'Posted' && !view.reversedBy && hasOperation(permissions, operationOfKind('Edit', view.kind));
+  const canReverse = canPerform(journalDocument, view.status, 'reverse') && !view.reversedBy && hasOperation(permissions, operationOfKind('Edit', view.kind));
   const actions = useJournalActions({ id: view.id, editorLink: pages.editorLink, listLink: pages.listLink, dirty: false });
   const [reversing, setReversing] = useState(false);
   const approval = useDocumentApproval('JournalApproval', view.id);

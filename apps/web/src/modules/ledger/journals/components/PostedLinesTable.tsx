@@ -1,5 +1,5 @@
 import { Grid, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { JournalLineView, JournalView } from '@erp/contracts';
+import { isPosted, journalDocument, type JournalLineView, type JournalView } from '@erp/contracts';
 import { formatAmount } from '../amount-format';
 import { useTaxCodes } from '../useLedgerReference';
 import '../ledger-screens.css';
@@ -9,7 +9,8 @@ const LINES_PAGE_SIZE = 100;
 // A line has one side: the other reads blank, not 0.00, as on a printed journal.
 const amount = (text: string) => (/^-?0*(\.0*)?$/.test(text) ? null : <span className="ledger-amount">{formatAmount(text)}</span>);
 
-function columns(baseCurrency: string, taxCodes: ReadonlyMap<string, string> | undefined): TableColumnsType<JournalLineView> {
+/** `draft`: a journal not posted yet has no base amounts; its own amounts show at every width instead. */
+function columns(baseCurrency: string, taxCodes: ReadonlyMap<string, string> | undefined, draft: boolean): TableColumnsType<JournalLineView> {
   const lines: TableColumnsType<JournalLineView> = [
     // On a phone: account and base amounts; the transaction-currency detail from the breakpoints named.
     { title: '#', dataIndex: 'lineNo', width: 48, align: 'right', responsive: ['sm'] },
@@ -30,10 +31,14 @@ function columns(baseCurrency: string, taxCodes: ReadonlyMap<string, string> | u
     { title: 'Description', dataIndex: 'description', ellipsis: true, responsive: ['md'] },
     { title: 'Currency', dataIndex: 'currency', width: 80, responsive: ['md'] },
     { title: 'Rate', dataIndex: 'rate', width: 100, align: 'right', responsive: ['lg'] },
-    { title: 'Debit', dataIndex: 'debit', align: 'right', responsive: ['md'], render: (text: string) => amount(text) },
-    { title: 'Credit', dataIndex: 'credit', align: 'right', responsive: ['md'], render: (text: string) => amount(text) },
-    { title: `Debit (${baseCurrency})`, dataIndex: 'baseDebit', align: 'right', render: (text: string) => amount(text) },
-    { title: `Credit (${baseCurrency})`, dataIndex: 'baseCredit', align: 'right', render: (text: string) => amount(text) },
+    { title: 'Debit', dataIndex: 'debit', align: 'right', ...(draft ? {} : { responsive: ['md' as const] }), render: (text: string) => amount(text) },
+    { title: 'Credit', dataIndex: 'credit', align: 'right', ...(draft ? {} : { responsive: ['md' as const] }), render: (text: string) => amount(text) },
+    ...(draft
+      ? []
+      : [
+          { title: `Debit (${baseCurrency})`, dataIndex: 'baseDebit', align: 'right' as const, render: (text: string) => amount(text) },
+          { title: `Credit (${baseCurrency})`, dataIndex: 'baseCredit', align: 'right' as const, render: (text: string) => amount(text) },
+        ]),
     {
       title: 'Dimensions',
       key: 'dimensions',
@@ -51,26 +56,27 @@ function columns(baseCurrency: string, taxCodes: ReadonlyMap<string, string> | u
   return lines;
 }
 
-/** The ledger lines of a posted journal, generated rounding and exchange lines marked, base totals below. */
+/** The ledger lines of a posted journal, generated rounding and exchange lines marked, base totals below; a draft's lines (read by its approvers) as entered. */
 export function PostedLinesTable({ view }: { view: JournalView }) {
+  const draft = !isPosted(journalDocument, view.status);
   // The columns this width shows, so the totals row lines up under the base amounts.
   const screens = Grid.useBreakpoint();
   const taxed = view.lines.some((line) => line.tax !== null);
   const taxCodes = useTaxCodes(taxed);
-  const shown = columns(view.baseCurrency, taxed ? taxCodes : undefined).filter((column) => !column.responsive || column.responsive.some((size) => screens[size]));
+  const shown = columns(view.baseCurrency, taxed ? taxCodes : undefined, draft).filter((column) => !column.responsive || column.responsive.some((size) => screens[size]));
   const baseAt = shown.findIndex((column) => 'dataIndex' in column && column.dataIndex === 'baseDebit');
   return (
     <Table<JournalLineView>
       rowKey="lineNo"
       size="small"
-      aria-label="Posted lines"
+      aria-label={draft ? 'Journal lines' : 'Posted lines'}
       columns={shown.map(({ responsive: _responsive, ...column }) => column)}
       dataSource={view.lines}
       rowClassName={(line) => (line.generated ? 'journal-generated-line' : '')}
       // A phone wraps the few columns it shows instead of scrolling sideways.
       scroll={screens.sm ? { x: 'max-content' } : undefined}
       pagination={view.lines.length > LINES_PAGE_SIZE ? { pageSize: LINES_PAGE_SIZE, showSizeChanger: false } : false}
-      summary={() => (
+      summary={() => draft ? null : (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={baseAt}>
             <Typography.Text strong>Total ({view.baseCurrency})</Typography.Text>

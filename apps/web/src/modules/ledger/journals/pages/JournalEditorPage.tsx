@@ -1,7 +1,7 @@
 import { Alert, Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, isPosted, journalDocument } from '@erp/contracts';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { JournalEditor } from '../components/JournalEditor';
 import { PostedJournal } from '../components/PostedJournal';
@@ -41,7 +41,7 @@ export function JournalEditorPage({ pageKind }: { pageKind: PageKind }) {
   }
   if (id && !journal.data) return <Waiting />;
   const view = journal.data;
-  if (view && (view.status === 'Posted' || view.status === 'Reversed')) return <PostedJournal view={view} pages={pages} dateFormat={dateFormat} />;
+  if (view && isPosted(journalDocument, view.status)) return <PostedJournal view={view} pages={pages} dateFormat={dateFormat} />;
   const baseCurrency = view?.baseCurrency ?? reference.baseCurrency;
   if (!baseCurrency) return reference.error ? <Alert type="error" showIcon title={reference.error.message} /> : <Waiting />;
   return <JournalEditor key={id ?? 'new'} view={view} pages={pages} baseCurrency={baseCurrency} reference={reference} dateFormat={dateFormat} />;

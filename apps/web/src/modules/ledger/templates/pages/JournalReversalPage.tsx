@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, displayDate, hasOperation, type JournalView } from '@erp/contracts';
+import { canPerform, datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, displayDate, hasOperation, journalDocument, type JournalView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
@@ -75,7 +75,7 @@ export default function JournalReversalPage() {
   const journal = useQuery({ queryKey: journalKey(id), queryFn: ({ signal }) => fetchJournal(id!, signal), enabled: id !== undefined });
   const actions = useJournalActions({ id, editorLink: '/journal', listLink: REVERSAL_LINK, dirty: false });
   const view = journal.data;
-  const canReverse = view !== undefined && view.status === 'Posted' && !view.reversedBy && view.kind !== 'Reversal' && hasOperation(permissions, operationOfKind('Edit', view.kind));
+  const canReverse = view !== undefined && canPerform(journalDocument, view.status, 'reverse') && !view.reversedBy && view.kind !== 'Reversal' && hasOperation(permissions, operationOfKind('Edit', view.kind));
   const choose = (next: string | undefined) => setParams(next ? { id: next } : {}, { replace: true });
 
   return (
@@ -125,7 +125,7 @@ export default function JournalReversalPage() {
             }
           />
         )}
-        {view && view.status !== 'Posted' && !view.reversedBy && (
+        {view && !canPerform(journalDocument, view.status, 'reverse') && !view.reversedBy && (
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`Journal ${view.number ?? ''} is ${view.status.toLowerCase()}: only a posted journal can be reversed`} />
         )}
         {view && view.kind === 'Reversal' && view.reversalOf && (

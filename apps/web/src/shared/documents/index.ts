@@ -1,0 +1,22 @@
+/** The documents kit's web half (issue 19 part 4): a document type's list page and editor frame, derived from its DocumentDef. */
+export { DocumentListPage, type DocumentColumnContext, type DocumentRow } from './DocumentListPage';
+export { DocumentStatusTag, stateColour } from './DocumentStatusTag';
+export {
+  documentBase,
+  documentKey,
+  documentListPath,
+  downloadDocumentList,
+  editorPageOf,
+  fetchDocumentList,
+  initialDocumentListState,
+  sortOrderOf,
+  type DocumentList,
+  type DocumentListState,
+  type ListFilterKey,
+} from './document-list';
+export { DocumentEditorFrame } from './DocumentEditorFrame';
+export { DocumentActionBar, type ApprovalOffer, type DocumentAbilities } from './DocumentActionBar';
+export { DocumentHeaderForm, headerFieldId, type HeaderValues } from './DocumentHeaderForm';
+export { DocumentHistory, historyText, oldestFirst } from './DocumentHistory';
+export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';
+export { DocumentLineGrid, type LineColumn, type LineFocus } from './DocumentLineGrid';
