@@ -93,6 +93,7 @@ function handAttacks(): Endpoint[] {
     { route: 'GET /gl/journals', attacks: () => [...list('/gl/journals?limit=500'), ...list('/gl/journals?limit=500&search=Secret')] },
     { route: 'POST /gl/journals', attacks: () => [{ url: '/gl/journals', body: journalBody(), status: [422], check: noAccount }] },
     { route: 'POST /gl/journals/post', attacks: () => [{ url: '/gl/journals/post', body: journalBody(), status: [422], check: noAccount }] },
+    { route: 'POST /gl/journals/check', attacks: () => [{ url: '/gl/journals/check', body: journalBody(), status: [422], check: noAccount }] },
     { route: 'GET /gl/journals/export', attacks: () => [{ url: '/gl/journals/export?format=csv', file: true, status: [200], check: noneOfB('journal export') }] },
     { route: 'PUT /gl/journals/:id', attacks: () => [{ url: `/gl/journals/${B.draftId}`, body: journalBody(), status: gone() }] },
     { route: 'POST /gl/journals/:id/reverse', attacks: () => [{ url: `/gl/journals/${B.journalId}/reverse`, body: { date: '2026-03-04' }, status: gone() }] },

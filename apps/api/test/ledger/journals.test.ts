@@ -184,3 +184,30 @@ describe('trial balance and drill-down', () => {
     }
   });
 });
+
+describe('checking a journal before anything is saved (POST /gl/journals/check)', () => {
+  const body = (debit: string, credit: string, journalDate = '2026-02-11') => ({ journalDate, description: 'Checked only', lines: [line(acct('1010'), 'debit', debit), line(acct('3000'), 'credit', credit)] });
+  const count = async () => (await api<{ total: number }>('GET', '/gl/journals?limit=1')).body.total;
+
+  it('answers ok for a journal that would post, and writes nothing: no draft, no number, no balance', async () => {
+    const [journals, cash] = [await count(), await closing('1010')];
+    expect(await api('POST', '/gl/journals/check', body('10', '10'))).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await count()).toBe(journals);
+    expect(await closing('1010')).toBe(cash);
+    // The number the check would have taken is still the next one.
+    const numbers = (await api<{ items: { number: string | null }[] }>('GET', '/gl/journals?limit=500')).body.items.map((j) => j.number).filter((n): n is string => n !== null).sort();
+    const posted = (await post(t, tenant, admin, { journalDate: '2026-02-11', description: 'After the check', lines: [line(acct('1010'), 'debit', '1'), line(acct('3000'), 'credit', '1')] })).body;
+    expect(Number(posted.number!.slice(-6))).toBe(Number(numbers[numbers.length - 1]!.slice(-6)) + 1);
+  });
+
+  it('answers what posting would refuse, and still writes nothing', async () => {
+    const journals = await count();
+    const unbalanced = await api<ErrorObject>('POST', '/gl/journals/check', body('10', '9.99'));
+    expect(unbalanced).toMatchObject({ status: 422, body: { serverError: 'BusinessRule' } });
+    const noPeriod = await api<ErrorObject>('POST', '/gl/journals/check', body('10', '10', '2031-01-01'));
+    expect(noPeriod.status).toBe(422);
+    const bad = await api<ErrorObject>('POST', '/gl/journals/check', { ...body('10', '10'), description: '' });
+    expect(bad.status).toBe(400);
+    expect(await count()).toBe(journals);
+  });
+});

@@ -137,3 +137,6 @@ export const documentExportFormatSchema = z.object({ format: z.enum(['csv', 'xls
 export const documentIdParamSchema = z.object({ id: z.uuid() });
 export const idempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().max(200).optional() });
 export const deletedMessageSchema = z.object({ message: z.string() });
+/** The answer of a document's check: every rule of posting it passed, nothing was written (a refusal answers the error object). */
+export const documentCheckSchema = z.object({ ok: z.literal(true) });
+export type DocumentCheck = z.infer<typeof documentCheckSchema>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   canPerform,
   deletedMessageSchema,
+  documentCheckSchema,
   documentExportFormatSchema,
   documentIdParamSchema,
   documentLabel,
@@ -245,7 +246,10 @@ export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource
     [`GET ${base}`]: company, [`GET ${base}/export`]: company, [`POST ${base}`]: company,
     [`GET ${base}/:id`]: one, [`PUT ${base}/:id`]: one, [`DELETE ${base}/:id`]: one,
   };
-  if (b.direct) routes[`POST ${base}/post`] = company;
+  if (b.direct) {
+    routes[`POST ${base}/post`] = company;
+    routes[`POST ${base}/check`] = company;
+  }
   for (const action of Object.keys(b.def.actions)) routes[`POST ${base}/:id/${action}`] = one;
   if (b.def.approval) routes[`POST ${base}/:id/submit`] = one;
   return routes;
@@ -275,6 +279,10 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
     const kind = (request.query as { kind?: unknown } | undefined)?.kind;
     return typeof kind === 'string' && kind in def.kinds ? (kind as K) : def.defaultKind;
   };
+
+  /** A new document of an approved kind is posted directly only while no workflow governs the kind. */
+  const directGate = (actor: DocumentActor, kind: K) =>
+    approval && approvedKind(kind) ? { refuseWhen: workflow.activeSql(actor, approval.type), refusal: `This ${noun} needs approval: submit it` } : undefined;
 
   /** An approved kind's document is changed only while no approval of it runs. */
   async function refuseChangeUnderApproval(t: Tx, actor: DocumentActor, h: DocumentHeader<S, K>): Promise<void> {
@@ -323,11 +331,31 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
     }, async (request) => {
       const input = request.body as Input;
       const actor = documentActorOf(request);
-      const kind = b.kindOfInput(input);
       // The approval gate is read with the posting's facts, before anything is written.
-      const gate = approval && approvedKind(kind) ? { refuseWhen: workflow.activeSql(actor, approval.type), refusal: `This ${noun} needs approval: submit it` } : undefined;
+      const gate = directGate(actor, b.kindOfInput(input));
       return directTx(request, direct.lines(input), (t) => idempotent(t, request, request.tenantId, () => postDocument(b, t, actor, input, gate)));
     });
+  }
+
+  if (b.direct) {
+    r.post(`${base}/check`, {
+      config: { access: kindLabel('Save', (request) => b.kindOfInput(request.body)) },
+      schema: { tags, summary: `Every rule of posting a ${noun} (period, accounts, balance, approval), and nothing written: what Post would refuse, said before anything is saved`, body: input, response: { 200: documentCheckSchema } },
+    }, async (request) => tx(request, async (t) => {
+      const actor = documentActorOf(request);
+      const body = request.body as Input;
+      class Checked extends Error {}
+      try {
+        // The posting runs in a savepoint that is rolled back: no draft, no number, no balance stays.
+        await t.transaction(async (sp) => {
+          await postDocument(b, sp, actor, body, directGate(actor, b.kindOfInput(body)));
+          throw new Checked();
+        });
+      } catch (e) {
+        if (!(e instanceof Checked)) throw e;
+      }
+      return { ok: true as const };
+    }));
   }
 
   r.get(`${base}/:id`, {

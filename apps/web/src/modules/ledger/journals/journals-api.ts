@@ -1,8 +1,8 @@
 /*
- * Calls of the journal routes (apps/api modules/ledger/journals.routes.ts) and the reference data
+ * Calls of the journal routes (the documents kit's, from `journalDocument`) and the reference data
  * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
  */
-import { journalDocument, type InstanceView, type JournalInput, type JournalKind, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
+import { journalDocument, type DocumentCheck, type InstanceView, type LookupItem, type JournalInput, type JournalKind, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 import { documentKey, documentListPath, fetchDocumentList, type DocumentList, type DocumentListState } from '../../../shared/documents';
 
@@ -41,6 +41,11 @@ export async function submitJournal(id: string, comment?: string): Promise<Insta
   return unwrap(await apiRequest<InstanceView>('POST', `/gl/journals/${id}/submit`, comment ? { comment } : {}));
 }
 
+/** Every rule of posting the journal, nothing written: resolves when Post would take it, rejects with what it would refuse. */
+export async function checkJournal(input: JournalInput): Promise<void> {
+  unwrap(await apiRequest<DocumentCheck>('POST', '/gl/journals/check', input));
+}
+
 /**
  * Posting takes an Idempotency-Key: the same key twice posts once and answers the same journal,
  * so a repeated click or a retried request cannot post twice. `id` posts a saved draft; without
@@ -58,7 +63,7 @@ export async function reverseJournal(id: string, date: string, idempotencyKey: s
   return unwrap(await apiRequest<JournalView>('POST', `/gl/journals/${id}/reverse`, { date }, { headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
-export type LookupOption = { id: string; label: string };
+export type LookupOption = LookupItem;
 
 /**
  * What an account picker offers. A journal line (and what posts like one) may use an active posting

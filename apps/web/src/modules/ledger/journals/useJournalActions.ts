@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { isPosted, journalDocument, type JournalInput, type JournalView } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { keyKeeper } from './idempotency-key';
-import { deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, submitJournal, validateJournal } from './journals-api';
+import { checkJournal, deleteJournal, journalsKey, postJournal, reverseJournal, saveJournal, submitJournal, validateJournal } from './journals-api';
 import { useActionRunner } from './useActionRunner';
 
 export type JournalAction = 'save' | 'validate' | 'post' | 'delete' | 'reverse' | 'submit';
@@ -53,9 +53,14 @@ export function useJournalActions(o: Options) {
   const [keys] = useState(keyKeeper);
   const { busy, run } = useActionRunner(o.prepare, o.onRefusals);
   const { remember, refreshLists } = useJournalCache(o);
-  /** The saved journal: the one on screen when nothing changed, else saved first. */
+  /**
+   * The saved journal: the one on screen when nothing changed, else saved first. What is saved on
+   * the way to Validate, Post or Submit is checked by every posting rule first (nothing written):
+   * a refusal leaves no draft behind and no half-saved edit (issue 14, edge 1).
+   */
   const saved = async (prepared: PreparedJournal | undefined): Promise<string> => {
     if (o.id && !o.dirty) return o.id;
+    await checkJournal(prepared!.input);
     const view = await saveJournal(o.id, prepared!.input);
     // A new journal reopens on its saved lines, numbered as they were sent: messages keep the server's numbers.
     if (!o.id && prepared) prepared.numbers = prepared.numbers.map((_, index) => index + 1);

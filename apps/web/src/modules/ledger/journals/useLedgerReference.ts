@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Company } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
+import { useGrants } from '../../../app/session/useGrants';
 import { fetchCurrencies, fetchDimensionGroups, fetchDimensions, fetchTaxes } from './journals-api';
 
 const REFERENCE_STALE_MS = 5 * 60_000;
@@ -37,8 +38,11 @@ export function useLedgerReference(): LedgerReference {
     staleTime: REFERENCE_STALE_MS,
   });
   const currencies = useQuery({ queryKey: ['gl', 'journal-currencies'], queryFn: ({ signal }) => fetchCurrencies(signal), staleTime: REFERENCE_STALE_MS });
-  const dimensions = useQuery({ queryKey: ['gl', 'journal-dimensions'], queryFn: ({ signal }) => fetchDimensions(signal), staleTime: REFERENCE_STALE_MS });
-  const groups = useQuery({ queryKey: ['gl', 'journal-dimension-groups'], queryFn: ({ signal }) => fetchDimensionGroups(signal), staleTime: REFERENCE_STALE_MS });
+  // Asked only of a role that may read them (their set-up pages): another gets no dimension options, not a refused call.
+  const { mayOpen } = useGrants();
+  const readsDimensions = mayOpen('/dimension') && mayOpen('/dimension-group');
+  const dimensions = useQuery({ queryKey: ['gl', 'journal-dimensions'], queryFn: ({ signal }) => fetchDimensions(signal), staleTime: REFERENCE_STALE_MS, enabled: readsDimensions });
+  const groups = useQuery({ queryKey: ['gl', 'journal-dimension-groups'], queryFn: ({ signal }) => fetchDimensionGroups(signal), staleTime: REFERENCE_STALE_MS, enabled: readsDimensions });
   const taxes = useQuery(taxesQuery(true));
 
   const scales = useMemo(() => Object.fromEntries((currencies.data ?? []).map((c) => [c.code, c.minorUnit])), [currencies.data]);
