@@ -23,13 +23,32 @@ export default tseslint.config(
     },
   },
   {
-    // Inside a module: a sibling module is reached only through its index.ts.
-    files: ['apps/api/src/modules/**'],
+    // Inside a module: a sibling module is reached only through its index.ts. A file at the module's
+    // root reaches a sibling module at ../<module>/, a file of a feature folder at ../../<module>/.
+    files: ['apps/api/src/modules/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         // Tables may reference another module's tables: foreign keys need the Drizzle objects.
         { patterns: [{ regex: '^\\.\\./[a-z-]+/(?!index$|[a-z-]+\\.tables$)[^/]+$', message: 'Import another module only through its index.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./[a-z-]+/(?!index$|[a-z-]+\\.tables$)[^/]+$', message: 'Import another module only through its index.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/*/*/__tests__/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./\\.\\./[a-z-]+/(?!index$|[a-z-]+\\.tables$)[^/]+$', message: 'Import another module only through its index.ts.' }] },
       ],
     },
   },

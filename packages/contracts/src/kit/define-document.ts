@@ -129,6 +129,9 @@ export function documentListQuerySchema<S extends string, K extends string>(def:
   });
 }
 
+/** A page of a document list: its items and how many match the filter. */
+export const documentListSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
 export const documentPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(20),
   page: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lookupQuerySchema } from '../common/routes';
 import { amountSchema, dateSchema, rateSchema } from '../common/scalars';
 import { pageSchema, pagingShape, tableFormatSchema } from '../common/routes';
 import { entityOperations } from '../kit/define-entity';
@@ -229,3 +230,8 @@ const intercompanyTemplateFilterShape = { search: z.string().max(200).optional()
 export const intercompanyTemplateListQuerySchema = z.object({ ...intercompanyTemplateFilterShape, ...pagingShape });
 export const intercompanyTemplateExportQuerySchema = z.object({ ...intercompanyTemplateFilterShape, format: tableFormatSchema });
 export const intercompanyTemplateListSchema = pageSchema(intercompanyTemplateListItemSchema);
+
+/** The partner companies with this company's due accounts towards each (GET /gl/intercompany-partners). */
+export const intercompanyPartnersSchema = z.array(intercompanyPartnerSchema);
+/** Pick a posting account of this company or of a partner company (GET /gl/intercompany-accounts/lookup). */
+export const pairAccountsLookupQuerySchema = lookupQuerySchema.extend({ company: z.uuid() });

@@ -23,38 +23,38 @@ import type { Platform } from '../../platform/platform';
 import { noCycle } from '../../platform/kit/kit-rules';
 import type { EntityRegistry, KitBinding, KitTable } from '../../platform/kit/registry';
 import { currencies } from '../organisation/index';
-import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup.rules';
-import { profileFitsModule, subsidiaryFitsModule } from './posting-profiles';
-import * as t from './setup.tables';
-import * as p from './periods.tables';
-import { registerLedgerSetupRoutes } from './ledger-setup.routes';
-import { journalBinding } from './journals.document';
-import { intercompanyBinding } from './intercompany.document';
-import { registerTrialBalanceRoutes } from './trial-balance.routes';
-import { registerTemplateRoutes } from './templates.routes';
-import { registerRecurringRoutes } from './recurring.routes';
-import { RECURRING_JOB, RECURRING_JOB_CRON, runDueRecurringJournals } from './recurring-run.service';
-import { registerYearEndRoutes } from './year-end.routes';
-import { registerIntercompanyRoutes } from './intercompany.routes';
-import { ledgerApprovals } from './approvals';
-import { fiscalYearFits } from './periods.service';
-import { segmentFits } from './sequences.service';
-import { seedCompanyLedger } from './chart-seed';
+import { balanceSideFitsCategory, differentCurrencies, headerIsNotControl, parentIsHeader } from './setup/setup.rules';
+import { profileFitsModule, subsidiaryFitsModule } from './setup/posting-profiles';
+import * as t from './setup/setup.tables';
+import * as p from './periods/periods.tables';
+import { registerLedgerSetupRoutes } from './setup/ledger-setup.routes';
+import { journalBinding } from './journals/journals.document';
+import { intercompanyBinding } from './intercompany/intercompany.document';
+import { registerTrialBalanceRoutes } from './reports/trial-balance.routes';
+import { registerTemplateRoutes } from './templates/templates.routes';
+import { registerRecurringRoutes } from './recurring/recurring.routes';
+import { RECURRING_JOB, RECURRING_JOB_CRON, runDueRecurringJournals } from './recurring/recurring-run.service';
+import { registerYearEndRoutes } from './periods/year-end.routes';
+import { registerIntercompanyRoutes } from './intercompany/intercompany.routes';
+import { ledgerApprovals } from './periods/approvals';
+import { fiscalYearFits } from './periods/periods.service';
+import { segmentFits } from './setup/sequences.service';
+import { seedCompanyLedger } from './setup/chart-seed';
 
-export * from './setup.tables';
-export * from './periods.tables';
-export { nextNumber } from './sequences.service';
-export { periodOn } from './periods.service';
+export * from './setup/setup.tables';
+export * from './periods/periods.tables';
+export { nextNumber } from './setup/sequences.service';
+export { periodOn } from './periods/periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
-export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting.service';
-export { postingTx } from './posting-tx';
+export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting/posting.service';
+export { postingTx } from './posting/posting-tx';
 // Which accounts a subledger posting uses (posting profiles, tax codes, operation accounts) and its document numbers.
-export { moduleSequence, operationAccounts, resolvePostingAccounts, taxAccount, type PostingParty, type ResolvedAccount } from './posting-profiles';
-export * from './journals.tables';
-export * from './templates.tables';
-export * from './recurring.tables';
-export * from './intercompany.tables';
-export { runDueRecurringJournals, RECURRING_JOB } from './recurring-run.service';
+export { moduleSequence, operationAccounts, resolvePostingAccounts, taxAccount, type PostingParty, type ResolvedAccount } from './setup/posting-profiles';
+export * from './journals/journals.tables';
+export * from './templates/templates.tables';
+export * from './recurring/recurring.tables';
+export * from './intercompany/intercompany.tables';
+export { runDueRecurringJournals, RECURRING_JOB } from './recurring/recurring-run.service';
 
 /** The ledger set-up entities of issue 4 and their tables, registered with the kit. */
 export function ledgerSetupBindings(registry: EntityRegistry): KitBinding[] {

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { ZodObject, ZodRawShape, ZodType } from 'zod';
 import {
   canPerform,
   deletedMessageSchema,
   documentCheckSchema,
   documentExportFormatSchema,
+  documentListSchema,
   documentIdParamSchema,
   documentLabel,
   documentLabels,
@@ -28,7 +29,7 @@ import { requestTx } from '../db/tenancy';
 import { recordAudit } from '../audit/audit';
 import { operationOf, type Access } from '../http/access';
 import { conflict, forbidden, unprocessable } from '../http/errors';
-import { principalOf } from '../http/guard';
+import { actorOf, type Actor } from '../http/actor';
 import { idempotent } from '../http/idempotency';
 import type { Platform } from '../platform';
 import type { ApprovalActor, ApprovalAdapter } from '../approval-adapter';
@@ -45,7 +46,7 @@ import { sendTable, type Table } from './tabular-files';
  */
 
 /** Who acts on a document: the signed-in user with the operation labels of their role. */
-export type DocumentActor = KitScope & { operations: ReadonlySet<string> };
+export type DocumentActor = Actor;
 
 /** What the kit reads of any document to check a step: its company, kind and typed state. */
 export type DocumentHeader<S extends string, K extends string> = {
@@ -71,12 +72,12 @@ export type DocumentWorkflow = {
   submit: (platform: Platform, actor: DocumentActor, input: { approvalType: ApprovalType; documentId: string; comment?: string }) => Promise<InstanceView>;
 };
 
-type Schema<T> = z.ZodType<T, unknown>;
+type Schema<T> = ZodType<T, unknown>;
 
 /** What a module binds to its document definition. */
 export type DocumentBinding<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>> = {
   def: DocumentDef<S, A, K>;
-  schemas: { input: Schema<Input>; view: Schema<View>; listItem: Schema<Item>; listQuery: z.ZodObject<z.ZodRawShape> };
+  schemas: { input: Schema<Input>; view: Schema<View>; listItem: Schema<Item>; listQuery: ZodObject<ZodRawShape> };
   /** The kind a body names (read on the body as sent, before its schema: the route's label depends on it). */
   kindOfInput: (body: unknown) => K;
   /** The header of a document of the scope's company; `write`: one the company may change (locked). 404 when there is none. */
@@ -115,10 +116,7 @@ export type DocumentBinding<S extends string, A extends string, K extends string
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of bindings of different documents: each is checked where it is written
 export type AnyDocumentBinding = DocumentBinding<any, any, any, any, any, any, any>;
 
-export const documentActorOf = (request: FastifyRequest): DocumentActor => {
-  const p = principalOf(request);
-  return { tenantId: p.tenantId, companyId: p.companyId, userId: p.userId, operations: p.operations };
-};
+const documentActorOf = actorOf;
 
 /**
  * A verb's label on a stored document depends on its kind, known once the header is read: the
@@ -271,8 +269,8 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   const { noun, approvedKind, perform } = steps(b);
   const read: Access = { kind: 'user', page: documentPages(def) };
   // Typed loosely for Fastify (the binding's functions are typed; a generic schema defeats the reply's type).
-  const view = b.schemas.view as z.ZodType;
-  const input = b.schemas.input as z.ZodType;
+  const view = b.schemas.view as ZodType;
+  const input = b.schemas.input as ZodType;
   const verb = (v: DocumentVerb): Access => ({ kind: 'user', operation: documentLabels(def, v) });
   const kindLabel = (v: DocumentVerb, pick: (request: FastifyRequest) => K): Access => ({ kind: 'user', operation: operationOf(documentLabels(def, v), (request) => documentLabel(def, v, pick(request))) });
   const queryKind = (request: FastifyRequest) => {
@@ -302,7 +300,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
 
   r.get(base, {
     config: { access: read },
-    schema: { tags, summary: `${def.plural} of the company: filter, search, sort and pages`, querystring: b.schemas.listQuery.extend(documentPageSchema.shape), response: { 200: z.object({ items: z.array(b.schemas.listItem), total: z.number().int() }) } },
+    schema: { tags, summary: `${def.plural} of the company: filter, search, sort and pages`, querystring: b.schemas.listQuery.extend(documentPageSchema.shape), response: { 200: documentListSchema(b.schemas.listItem) } },
   }, async (request) => tx(request, (t) => b.list(t, documentActorOf(request), request.query as Filter & { limit: number; page: number })));
 
   r.get(`${base}/export`, {

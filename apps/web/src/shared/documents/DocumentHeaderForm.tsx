@@ -1,6 +1,7 @@
 import { Col, Descriptions, Form, Row } from 'antd';
 import type { DocumentDef, FieldDef } from '@erp/contracts';
 import { useDisplay, type Display } from '../useDisplay';
+import { displayDate } from '@erp/contracts';
 import { FieldWidget } from '../kit/EntityFieldInput';
 
 export type HeaderValues = Readonly<Record<string, unknown>>;
@@ -21,9 +22,10 @@ type Props = {
 /** The id of a header field's input: `journal-journalDate`. */
 export const headerFieldId = (def: Pick<DocumentDef, 'name'>, field: string): string => `${def.name}-${field}`;
 
-function shown(f: FieldDef, value: unknown, display: Display, knownLabels: Readonly<Record<string, string>> | undefined): string {
+function shown(f: FieldDef, value: unknown, display: Display, dateFormat: string, knownLabels: Readonly<Record<string, string>> | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (f.type === 'date') return display.date(String(value));
+  // The form's date format (the company's), in the display's locale.
+  if (f.type === 'date') return displayDate(String(value), { ...display.settings, dateFormat });
   if (f.type === 'ref' && typeof value === 'string') return knownLabels?.[value] ?? value;
   return String(value);
 }
@@ -39,7 +41,7 @@ const spanOf = (f: FieldDef, count: number): { xs: number; sm: number; md: numbe
 export function DocumentHeaderForm({ def, values, onChange, errors = {}, dateFormat, readOnly = false, knownLabels }: Props) {
   const display = useDisplay();
   if (readOnly) {
-    const items = def.headerForm.flat().map((field) => ({ key: field, label: def.header[field]!.label, children: shown(def.header[field]!, values[field], display, knownLabels) }));
+    const items = def.headerForm.flat().map((field) => ({ key: field, label: def.header[field]!.label, children: shown(def.header[field]!, values[field], display, dateFormat, knownLabels) }));
     return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} />;
   }
   return (

@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/client';
+import { notFound, unprocessable } from '../../../platform/http/errors';
+import type { KitRule, KitScope } from '../../../platform/kit/registry';
+import { companies } from '../../organisation/index';
+import { numberCounters, numberSegments, numberSequences } from '../periods/periods.tables';
+import { counterBucket, formatNumber, type Segment } from './sequences';
+
+async function sequenceOf(tx: Tx, scope: KitScope, id: string) {
+  const [seq] = await tx.select().from(numberSequences).where(and(eq(numberSequences.id, id), eq(numberSequences.companyId, scope.companyId)));
+  if (!seq) throw notFound('Number Sequence');
+  const segments = (await tx.select().from(numberSegments).where(eq(numberSegments.numberSequence, id)).orderBy(asc(numberSegments.position))) as Segment[];
+  if (!segments.some((s) => s.type === 'Counter')) throw unprocessable(`Number sequence ${seq.code} has no Counter segment`);
+  const [company] = await tx.select({ code: companies.code }).from(companies).where(eq(companies.companyId, scope.companyId));
+  return { seq, segments, companyCode: company?.code ?? '' };
+}
+
+/**
+ * The next number of a sequence, taken inside the caller's transaction: the counter row is
+ * upserted and stays locked until the caller commits, so concurrent callers queue, none gets the
+ * same number, and a rollback returns the number (gapless per sequence and bucket). One statement
+ * reads the sequence, its segments and the company code and takes the counter only when the
+ * sequence is active and has a Counter segment; otherwise the slow path below says why.
+ */
+export async function nextNumber(tx: Tx, scope: KitScope, sequenceId: string, date: string, periodNo?: number): Promise<string> {
+  const [row] = rowsOf<{ last_value: string | number | null; segments: Segment[]; company_code: string | null }>(
+    await tx.execute(sql`
+      with s as (
+        select q.id, q.reset_every, q.active,
+          (select coalesce(json_agg(json_build_object('position', g.position, 'type', g.type, 'value', g.value, 'width', g.width) order by g.position), '[]'::json)
+             from ${numberSegments} g where g.number_sequence = q.id) as segments
+        from ${numberSequences} q where q.id = ${sequenceId}::uuid and q.company_id = ${scope.companyId}::uuid
+      ), taken as (
+        insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+        select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, s.id,
+          case s.reset_every when 'Year' then ${counterBucket('Year', date)}::text when 'Period' then ${counterBucket('Period', date)}::text else ${counterBucket('Never', date)}::text end, 1
+        from s where s.active and exists (select 1 from json_array_elements(s.segments) e where e->>'type' = 'Counter')
+        on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + 1
+        returning last_value
+      )
+      select (select last_value from taken) as last_value, s.segments,
+        (select c.code from ${companies} c where c.company_id = ${scope.companyId}::uuid) as company_code
+      from s`),
+  );
+  if (row?.last_value === null || row?.last_value === undefined) {
+    const { seq } = await sequenceOf(tx, scope, sequenceId);
+    throw unprocessable(`Number sequence ${seq.code} is not active`);
+  }
+  return formatNumber(row.segments, Number(row.last_value), { date, companyCode: row.company_code ?? '', periodNo });
+}
+
+/** The number the next caller would get, without taking it. */
+export async function previewNumber(tx: Tx, scope: KitScope, sequenceId: string, date: string): Promise<string> {
+  const { seq, segments, companyCode } = await sequenceOf(tx, scope, sequenceId);
+  const bucket = counterBucket(seq.resetEvery as 'Never' | 'Year' | 'Period', date);
+  const [row] = await tx
+    .select({ last: numberCounters.lastValue })
+    .from(numberCounters)
+    .where(and(eq(numberCounters.numberSequence, sequenceId), eq(numberCounters.bucket, bucket)));
+  return formatNumber(segments, (row?.last ?? 0) + 1, { date, companyCode });
+}
+
+/** Only one Counter segment per sequence; Prefix and Text segments carry their text. */
+export const segmentFits: KitRule = async (tx, _scope, input, id) => {
+  if ((input.type === 'Prefix' || input.type === 'Text') && !input.value) throw unprocessable(`A ${String(input.type)} segment needs its text`);
+  if (input.type !== 'Counter') return;
+  const others = await tx
+    .select({ id: numberSegments.id })
+    .from(numberSegments)
+    .where(and(eq(numberSegments.numberSequence, String(input.numberSequence)), eq(numberSegments.type, 'Counter')));
+  if (others.some((o) => o.id !== id)) throw unprocessable('A number sequence has one Counter segment');
+};
