@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ZodObject, ZodRawShape, ZodType } from 'zod';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   canPerform,
   deletedMessageSchema,
@@ -74,9 +75,28 @@ export type DocumentWorkflow = {
 
 type Schema<T> = ZodType<T, unknown>;
 
+/**
+ * The shape every document header table has (the kit's convention, checked by the compiler on each
+ * binding): the tenant and company (row-level security and the company policy), the id, the typed
+ * state, who made it and when; a number where the document takes one. Lines live in a table of their
+ * own keyed by (tenant_id, document id, line_no).
+ */
+export type DocumentTable = PgTable & {
+  tenantId: PgColumn;
+  companyId: PgColumn;
+  id: PgColumn;
+  status: PgColumn;
+  createdBy: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  number?: PgColumn;
+};
+
 /** What a module binds to its document definition. */
 export type DocumentBinding<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>> = {
   def: DocumentDef<S, A, K>;
+  /** The header table (the kit's convention: `DocumentTable`); the kit puts a rejected document back to its initial state in it. */
+  table: DocumentTable;
   schemas: { input: Schema<Input>; view: Schema<View>; listItem: Schema<Item>; listQuery: ZodObject<ZodRawShape> };
   /** The kind a body names (read on the body as sent, before its schema: the route's label depends on it). */
   kindOfInput: (body: unknown) => K;
@@ -96,8 +116,6 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   actions: { [P in A]: (tx: Tx, actor: DocumentActor, header: DocumentHeader<S, K>, body: { date?: string }) => Promise<string> };
   /** Actions that write their own audit (the ledger's posting port does for a posting); the kit records the others. */
   auditedByAction: readonly A[];
-  /** Puts a document back to its initial state (an approval rejected after a first operation). */
-  reset: (tx: Tx, id: string) => Promise<void>;
   /** The base amount the approval thresholds compare for a document not posted yet (the entry staged and rolled back). */
   approvalAmount?: (tx: Tx, scope: KitScope, id: string) => Promise<bigint>;
   /**
@@ -224,7 +242,7 @@ export function documentApprovalAdapter<S extends string, A extends string, K ex
     rejected: async (t, actor, id) => {
       const h = await b.header(t, actor, id, true);
       if (h.status === def.initial || !isEditable(def, h.status)) return;
-      await b.reset(t, id);
+      await t.execute(sql`update ${b.table} set ${sql.identifier(b.table.status.name)} = ${def.initial}, ${sql.identifier(b.table.updatedAt.name)} = now() where ${b.table.id} = ${id}`);
       await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'edit', before: { status: h.status }, after: { status: def.initial, reason: 'approval rejected' } }]);
     },
     completion: operations.map(([op]) => op),

@@ -1,5 +1,4 @@
 import { intercompanyJournalDocument, intercompanyJournalInputSchema, intercompanyJournalListItemSchema, intercompanyJournalListQuerySchema, intercompanyJournalViewSchema, stateOf, type IntercompanyJournalInput, type IntercompanyJournalListItem, type IntercompanyJournalView, type JournalAction, type JournalStatus } from '@erp/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DocumentBinding } from '../../../platform/kit/documents';
 import { intercompanyJournals } from './intercompany.tables';
@@ -18,6 +17,7 @@ type Filter = z.infer<typeof intercompanyJournalListQuerySchema>;
 
 export const intercompanyBinding: DocumentBinding<JournalStatus, JournalAction, 'Intercompany', IntercompanyJournalInput, IntercompanyJournalView, IntercompanyJournalListItem, Filter> = {
   def: intercompanyJournalDocument,
+  table: intercompanyJournals,
   schemas: { input: intercompanyJournalInputSchema, view: intercompanyJournalViewSchema, listItem: intercompanyJournalListItemSchema, listQuery: intercompanyJournalListQuerySchema },
   kindOfInput: () => 'Intercompany',
   header: async (tx, scope, id, write) => {
@@ -46,7 +46,4 @@ export const intercompanyBinding: DocumentBinding<JournalStatus, JournalAction, 
     },
   },
   auditedByAction: ['post', 'reverse'],
-  reset: async (tx, id) => {
-    await tx.update(intercompanyJournals).set({ status: intercompanyJournalDocument.initial, updatedAt: sql`now()` }).where(eq(intercompanyJournals.id, id));
-  },
 };

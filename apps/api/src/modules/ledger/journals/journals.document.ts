@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { journalDocument, journalInputSchema, journalKinds, journalListItemSchema, journalListQuerySchema, journalViewSchema, stateOf, type JournalAction, type JournalInput, type JournalKind, type JournalListFilter, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
 import { notFound } from '../../../platform/http/errors';
@@ -58,6 +58,7 @@ const kindOf = (body: unknown): JournalKind => {
 
 export const journalBinding: DocumentBinding<JournalStatus, JournalAction, JournalKind, JournalInput, JournalView, JournalListItem, JournalListFilter> = {
   def: journalDocument,
+  table: journals,
   schemas: { input: journalInputSchema, view: journalViewSchema, listItem: journalListItemSchema, listQuery: journalListQuerySchema },
   kindOfInput: kindOf,
   header: journalHeader,
@@ -80,9 +81,6 @@ export const journalBinding: DocumentBinding<JournalStatus, JournalAction, Journ
     reverse: (tx, actor, h, body) => reverseJournal(tx, actor, h.id, body.date!),
   },
   auditedByAction: ['post', 'reverse'],
-  reset: async (tx, id) => {
-    await tx.update(journals).set({ status: journalDocument.initial, updatedAt: sql`now()` }).where(eq(journals.id, id));
-  },
   approvalAmount: stagedTotal,
   // Create-and-post is the interactive posting of every client: concurrent calls of a company commit together.
   direct: { tx: postingTx, lines: (input) => input.lines.length, run: createAndPost },
