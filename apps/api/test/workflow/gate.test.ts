@@ -56,6 +56,20 @@ describe('GET /workflow/gate', () => {
     expect(await gate('Alice', 'JournalApproval')).toEqual(none);
   });
 
+  it('says, for an amount, whether a step applies: the editor labels its button for what submitting will do', async () => {
+    const needed = (amount: string) => ok<ApprovalGateView>(w, 'Alice', 'GET', `/workflow/gate?approvalType=PeriodClosing&amount=${amount}`);
+    // No workflow: nothing applies.
+    expect(await needed('5000.00')).toEqual({ ...none, approvalNeeded: false });
+    const flow = await workflow(w, { approvalType: 'PeriodClosing', name: 'Big closings', steps: [{ name: 'Controller', operation: 'Approve', minAmount: '1000', assignees: users([w.id.Bob]) }] });
+    expect(await needed('999.99')).toEqual({ workflowActive: true, underApproval: false, instanceId: null, approvalNeeded: false });
+    expect(await needed('1000.00')).toMatchObject({ workflowActive: true, approvalNeeded: true });
+    expect(await needed('1000.0049')).toMatchObject({ approvalNeeded: true });
+    // Without an amount the answer is as before, with nothing said of steps.
+    expect(await gate('Alice', 'PeriodClosing')).toEqual({ workflowActive: true, underApproval: false, instanceId: null });
+    expect((await w.as('Alice')('GET', '/workflow/gate?approvalType=PeriodClosing&amount=lots')).status).toBe(400);
+    await ok(w, 'Admin', 'PUT', `/workflow/workflows/${flow.id}`, { approvalType: 'PeriodClosing', name: 'Big closings', active: false, steps: flow.steps.map((s) => ({ id: s.id, name: s.name, operation: 'Approve', minAmount: '1000', assignees: users([w.id.Bob]) })) });
+  });
+
   it('answers 400 to a bad query and 401 to a caller who is not signed in', async () => {
     expect((await w.as('Alice')('GET', '/workflow/gate')).status).toBe(400);
     expect((await w.as('Alice')('GET', '/workflow/gate?approvalType=Nonsense')).status).toBe(400);

@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ApprovalType, InstanceView, SubmissionInput } from '@erp/contracts';
+import { parseMoney, type ApprovalType, type InstanceView, type SubmissionInput } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
 import { userContext, withTenant } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun } from './running-record';
 import { submit, type Me } from './running.service';
 import { workflowInstances, workflows } from './workflow.tables';
+import { baseCurrencyOf } from './definition-refs';
+import { activeWorkflow } from './running-read';
+import { stepApplies } from './workflow-steps';
 
 /*
  * What a document's module asks the engine: does an active workflow govern its documents (its
@@ -37,6 +40,21 @@ export async function approvalGate(tx: Tx, scope: { tenantId: string; companyId:
  */
 export function workflowActiveSql(scope: { tenantId: string; companyId: string }, type: ApprovalType): SQL {
   return sql`exists (select 1 from ${workflows} w where w.tenant_id = ${scope.tenantId} and w.company_id = ${scope.companyId} and w.approval_type = ${type} and w.active)`;
+}
+
+/**
+ * Whether a step of the company's active workflow of a type applies to a document of an amount in
+ * base currency (a decimal string): false when submitting it would perform its operations at once
+ * ("No approval needed"), so the editor can say so on its button before the user submits.
+ */
+export async function stepsApplyTo(tx: Tx, scope: { tenantId: string; companyId: string }, type: ApprovalType, amount: string): Promise<boolean> {
+  const workflow = await activeWorkflow(tx, scope.tenantId, scope.companyId, type);
+  if (!workflow) return false;
+  const { scale } = await baseCurrencyOf(tx, scope.companyId);
+  // The editor's amount is at the currency's scale or finer: the thresholds compare whole minor units.
+  const [whole, fraction = ''] = amount.split('.');
+  const amountMinor = parseMoney(fraction ? `${whole}.${fraction.slice(0, scale)}` : whole!, scale);
+  return workflow.steps.some((s) => stepApplies(s, amountMinor));
 }
 
 /** Submits a document in its own transaction and delivers the mails once it has committed. */

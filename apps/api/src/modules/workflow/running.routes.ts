@@ -27,7 +27,7 @@ import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun, type Run } from './running-record';
 import { documentHistory, inbox, listMessages, markRead, summary, taskDetail } from './running-queries';
 import { approve, cancel, reject, submit, type Me } from './running.service';
-import { approvalGate } from './approval-gate';
+import { approvalGate, stepsApplyTo } from './approval-gate';
 
 
 /** Submissions, the approval inbox and the bell, approve and reject, a document's history, in-app messages (README-routes.md "Running"). */
@@ -97,7 +97,11 @@ export function registerRunningRoutes(app: FastifyInstance, platform: Platform):
     schema: { tags, summary: "Whether an active workflow governs a type of document in my company (its direct operations are refused: submit instead), and whether this document is under approval", querystring: gateQuerySchema, response: { 200: approvalGateSchema } },
   }, async (request) => {
     const me = actorOf(request);
-    return withTenant(platform.database.db, userContext(me), (tx) => approvalGate(tx, me, request.query.approvalType, request.query.documentId));
+    const { approvalType, documentId, amount } = request.query;
+    return withTenant(platform.database.db, userContext(me), async (tx) => {
+      const gate = await approvalGate(tx, me, approvalType, documentId);
+      return amount === undefined ? gate : { ...gate, approvalNeeded: gate.workflowActive && (await stepsApplyTo(tx, me, approvalType, amount)) };
+    });
   });
 
   r.get('/workflow/messages', {
