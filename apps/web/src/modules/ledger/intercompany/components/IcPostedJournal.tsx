@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { canPerform, hasOperation, intercompanyJournalDocument, intercompanyJournalOperations as ops, type IntercompanyJournalView, type IntercompanyLeg } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
-import { toIsoDate } from '../../../../shared/format';
+import { DateTimeText } from '../../../../shared/DisplayText';
 import { formatAmount, formatDate, pickerFormat } from '../../journals/amount-format';
 import { JournalStatusTag } from '../../journals/components/JournalStatusTag';
 import { PostedLinesTable } from '../../journals/components/PostedLinesTable';
@@ -14,11 +14,6 @@ import { useIcActions } from '../useIcActions';
 
 type Props = { view: IntercompanyJournalView; ownCompanyId: string; dateFormat: string };
 
-/** The posting time in the company's date format (like every other date on the screen) with the local time. */
-function postedAtText(iso: string, dateFormat: string): string {
-  const at = new Date(iso);
-  return `${formatDate(toIsoDate(at), dateFormat)} ${at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
-}
 
 /**
  * One company's journal: its number links to /journal for the company it belongs to (a journal
@@ -59,7 +54,7 @@ export function IcPostedJournal({ view, ownCompanyId, dateFormat }: Props) {
     { key: 'date', label: 'Date', children: formatDate(view.journalDate, dateFormat) },
     { key: 'pair', label: 'Companies', children: `${view.company.code} ↔ ${view.partnerCompany.code}` },
     { key: 'reference', label: 'Reference', children: view.reference },
-    { key: 'posted', label: 'Posted at', children: view.postedAt ? postedAtText(view.postedAt, dateFormat) : '' },
+    { key: 'posted', label: 'Posted at', children: view.postedAt ? <DateTimeText value={view.postedAt} /> : '' },
     { key: 'description', label: 'Description', children: view.description, span: 2 },
   ];
   return (

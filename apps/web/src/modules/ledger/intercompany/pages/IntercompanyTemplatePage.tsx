@@ -2,14 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Spin, Table, type TableColumnsType, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, hasOperation, intercompanyTemplateOperations as ops, type IntercompanyTemplateListItem, type IntercompanyTemplateView } from '@erp/contracts';
+import { DEFAULT_LIST_SIZE, hasOperation, intercompanyTemplateOperations as ops, type IntercompanyTemplateListItem, type IntercompanyTemplateView } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useNotify } from '../../../../app/notifications/useNotify';
 import { useSignedInUser } from '../../../../app/session/useSession';
-import { useCompany } from '../../../../app/shell/useCompany';
-import { toIsoDate } from '../../../../shared/format';
 import { useDebouncedValue } from '../../../../shared/kit';
-import { formatDate } from '../../journals/amount-format';
+import { DateTimeText } from '../../../../shared/DisplayText';
 import { DueAccountsCard } from '../components/DueAccountsCard';
 import { IcTemplateDrawer } from '../components/IcTemplateDrawer';
 import { TransferButtons } from '../../../../shared/transfer';
@@ -20,14 +18,14 @@ import { useIcReference } from '../useIcReference';
 type Sorter = Parameters<NonNullable<TableProps<IntercompanyTemplateListItem>['onChange']>>[2];
 const orderOf = (sort: string | undefined, field: string) => (sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null);
 
-function columns(sort: string | undefined, dateFormat: string): TableColumnsType<IntercompanyTemplateListItem> {
+function columns(sort: string | undefined): TableColumnsType<IntercompanyTemplateListItem> {
   return [
     { title: 'Code', key: 'code', dataIndex: 'code', sorter: true, sortOrder: orderOf(sort, 'code') },
     { title: 'Name', key: 'name', dataIndex: 'name', sorter: true, sortOrder: orderOf(sort, 'name') },
     { title: 'Partner', key: 'partner', render: (_, row) => <span title={row.partnerName}>{row.partnerCode}</span> },
     { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['md'] },
     { title: 'Lines', key: 'lineCount', dataIndex: 'lineCount', align: 'right', width: 72 },
-    { title: 'Updated', key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, sortOrder: orderOf(sort, 'updatedAt'), responsive: ['lg'], render: (at: string) => <span title={new Date(at).toLocaleString()}>{formatDate(toIsoDate(new Date(at)), dateFormat)}</span> },
+    { title: 'Updated', key: 'updatedAt', dataIndex: 'updatedAt', sorter: true, sortOrder: orderOf(sort, 'updatedAt'), responsive: ['lg'], render: (at: string) => <DateTimeText value={at} /> },
   ];
 }
 
@@ -35,7 +33,6 @@ function columns(sort: string | undefined, dateFormat: string): TableColumnsType
 export default function IntercompanyTemplatePage() {
   const reference = useIcReference();
   const notify = useNotify();
-  const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
   const canSave = hasOperation(useSignedInUser().parentRole.permissions, ops.save);
   const [state, setState] = useState<TemplateListState>({ search: '', sort: 'code', page: 1, pageSize: DEFAULT_LIST_SIZE });
   const [searchText, setSearchText] = useState('');
@@ -90,7 +87,7 @@ export default function IntercompanyTemplatePage() {
         rowKey="id"
         size="small"
         aria-label="Intercompany templates"
-        columns={columns(state.sort, dateFormat)}
+        columns={columns(state.sort)}
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}

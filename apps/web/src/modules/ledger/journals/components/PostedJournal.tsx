@@ -5,6 +5,7 @@ import { canPerform, hasOperation, journalDocument, type JournalView } from '@er
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { formatAmount, formatDate, pickerFormat } from '../amount-format';
+import { DateTimeText } from '../../../../shared/DisplayText';
 import { kindLabel, operationOfKind, type KindPages } from '../journal-kinds';
 import { useJournalActions } from '../useJournalActions';
 import { DocumentApproval, useDocumentApproval } from '../../../workflow/index';
@@ -26,7 +27,7 @@ function facts(view: JournalView, dateFormat: string) {
     { key: 'description', label: 'Description', children: view.description, span: 2 },
     { key: 'reference', label: 'Reference', children: view.reference },
     { key: 'source', label: 'Source', children: view.sourceModule },
-    { key: 'posted', label: 'Posted at', children: view.postedAt ? new Date(view.postedAt).toLocaleString() : '' },
+    { key: 'posted', label: 'Posted at', children: view.postedAt ? <DateTimeText value={view.postedAt} /> : '' },
     ...(view.reversalOf ? [{ key: 'reversalOf', label: 'Reversal of', children: <JournalLink id={view.reversalOf} /> }] : []),
     ...(view.reversedBy ? [{ key: 'reversedBy', label: 'Reversed by', children: <JournalLink id={view.reversedBy} /> }] : []),
   ];
