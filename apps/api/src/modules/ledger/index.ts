@@ -122,6 +122,7 @@ export const ledgerModule: ModuleManifest = {
     'PUT /gl/company-config': { rows: 'company' },
     'GET /gl/trial-balance': { rows: 'company' },
     'GET /gl/subledger-tieout': { rows: 'company' },
+    'GET /gl/chart-balances': { rows: 'company' },
     'GET /gl/trial-balance/export': { rows: 'company' },
     'POST /gl/trial-balance/import': { rows: 'company' },
     'GET /gl/accounts/:id/transactions': { rows: 'company', sample: 'account' },
