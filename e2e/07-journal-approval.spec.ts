@@ -58,10 +58,17 @@ async function cashDebit(request: APIRequestContext, admin: SignedIn): Promise<n
   return Number(tb.rows.find((row) => row.code === '1010')?.debit ?? '0');
 }
 
+/**
+ * Types into a select and clicks the option. Again from the start while the screen is still
+ * settling: a form whose reference data arrives after the first keystroke is drawn anew, which
+ * closes a dropdown opened before it.
+ */
 async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await combobox.click();
-  await combobox.fill(typed);
-  await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first());
+  await expect(async () => {
+    await combobox.click();
+    await combobox.fill(typed);
+    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
+  }).toPass({ timeout: 45_000 });
 }
 
 let journalId = '';
@@ -169,7 +176,8 @@ test('the audit trail shows each step of the approval', async ({ page, request }
   await expect(entries.filter({ hasText: APPROVER.name })).not.toHaveCount(0);
   // Opened, the entries show each action: the submission and the approval with its comment.
   const count = await entries.count();
-  for (let i = 0; i < count; i++) await entries.nth(i).click();
+  // A row opens by a click on it, away from its links (the record's label links to the record).
+  for (let i = 0; i < count; i++) await entries.nth(i).locator('td').nth(1).click();
   const diffs = page.getByRole('table', { name: /^Before and after of entry/ });
   await expect(diffs).toHaveCount(count);
   await expect(diffs.filter({ hasText: 'submitted' })).toHaveCount(1);

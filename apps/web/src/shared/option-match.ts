@@ -26,10 +26,17 @@ export function matchRank(label: string, typed: string): number | undefined {
   return undefined;
 }
 
-type Option = { label?: unknown; text?: unknown };
+type Option = { label?: unknown; text?: unknown; value?: unknown; 'aria-label'?: unknown };
 
-/** The text an option is matched on: its `text` when the label is an element (an icon and a name), else the label. */
-const optionText = (option?: Option) => String(typeof option?.text === 'string' ? option.text : typeof option?.label === 'string' ? option.label : '');
+/**
+ * The text an option is matched on: its `text` when the label is an element (an icon and a name),
+ * else the label, else the name it gives screen readers, else its value (never nothing: an option
+ * whose label is an element would otherwise match no typed text at all).
+ */
+const optionText = (option?: Option) => {
+  for (const candidate of [option?.text, option?.label, option?.['aria-label'], option?.value]) if (typeof candidate === 'string') return candidate;
+  return '';
+};
 
 /**
  * The `showSearch` of every select: options that match what is typed, best first (the first is

@@ -48,6 +48,8 @@ export function MenuSearch({ pages, width, onDone }: { pages: readonly PageEntry
       options={options}
       onSearch={setText}
       onSelect={choose}
+      // searchPages has filtered and ranked the pages already: the app-wide type-ahead of selects must not filter them again.
+      filterOption={false}
       notFoundContent={text.trim().length >= SEARCH_MIN_CHARS ? NO_RESULTS_TEXT : null}
       style={{ width }}
       popupMatchSelectWidth={Math.max(typeof width === 'number' ? width : 0, 280)}

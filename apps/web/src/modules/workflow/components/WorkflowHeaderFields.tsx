@@ -33,6 +33,7 @@ export function WorkflowHeaderFields({ draft, types, problems, onChange }: Props
           <Select<ApprovalType>
             id="wf-type"
             aria-label="Approval type"
+            showSearch={{ optionFilterProp: 'text' }}
             placeholder="Choose the documents this workflow approves"
             value={draft.approvalType}
             options={options}
