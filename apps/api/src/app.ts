@@ -26,7 +26,6 @@ import { adminModule } from './modules/admin/index';
 import { documentWorkflow, registerApprovalDocument, workflowModule } from './modules/workflow/index';
 import { EntityRegistry } from './platform/kit/registry';
 import { registerEntityRoutes } from './platform/kit/entity-routes';
-import { documentApprovalAdapter, registerDocumentRoutes } from './platform/kit/documents';
 
 /**
  * The modules of the application. A new module is one line here and its manifest: nothing else
@@ -130,13 +129,10 @@ function compose(app: FastifyInstance, platform: Platform, module: ModuleManifes
     platform.entities.register(binding);
     registerEntityRoutes(app, platform, platform.entities, binding);
   }
-  for (const document of module.documents ?? []) registerDocumentRoutes(app, platform, document);
+  for (const document of module.documents ?? []) document.register(app, platform);
   module.register(app, platform);
   // The engine's registry is per process: every app built in it registers the same adapters.
   for (const [type, adapter] of Object.entries(module.approvals ?? {})) registerApprovalDocument(type as ApprovalType, adapter);
-  for (const document of module.documents ?? []) {
-    const adapter = documentApprovalAdapter(document);
-    if (adapter && document.def.approval) registerApprovalDocument(document.def.approval.type, adapter);
-  }
+  for (const { approval } of module.documents ?? []) if (approval) registerApprovalDocument(approval.type, approval.adapter);
   for (const job of module.jobs ?? []) platform.jobs.define({ name: job.name, cron: job.cron, run: async () => void (await job.run(platform, platform.now())) });
 }

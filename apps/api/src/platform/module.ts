@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApprovalType } from '@erp/contracts';
 import type { ApprovalAdapter } from './approval-adapter';
 import type { Tx } from './db/client';
-import type { AnyDocumentBinding } from './kit/documents';
+import type { ModuleDocument } from './kit/documents';
 import type { EntityRegistry, KitBinding } from './kit/registry';
 import type { Platform } from './platform';
 
@@ -56,7 +56,7 @@ export type ModuleManifest = {
    * Its documents (the documents kit): each gets its routes (declared to the route tests by
    * `documentRoutes`, not in `routes`) and, with an approval type, its adapter given to the engine.
    */
-  documents?: readonly AnyDocumentBinding[];
+  documents?: readonly ModuleDocument[];
   /** Its other approval documents, given to the approval engine. */
   approvals?: Readonly<Partial<Record<ApprovalType, ApprovalAdapter>>>;
   jobs?: readonly ModuleJob[];

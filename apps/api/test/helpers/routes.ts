@@ -5,7 +5,6 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteFacts, RouteKey } from '../../src/platform/module';
 import type { Platform } from '../../src/platform/platform';
 import { isApiPath } from '../../src/platform/http/guard';
-import { documentRoutes } from '../../src/platform/kit/documents';
 
 /** A hand-written route of a manifest, with its module. */
 export type DeclaredRoute = { key: RouteKey; module: string; facts: RouteFacts };
@@ -14,7 +13,7 @@ export type DeclaredRoute = { key: RouteKey; module: string; facts: RouteFacts }
 export function declaredRoutes(platform: Platform): Map<string, DeclaredRoute> {
   const all = new Map<string, DeclaredRoute>();
   for (const module of platform.modules) {
-    const documents = (module.documents ?? []).flatMap((b) => Object.entries(documentRoutes(b)));
+    const documents = (module.documents ?? []).flatMap((d) => Object.entries(d.routes));
     for (const [key, facts] of [...Object.entries(module.routes), ...documents] as [RouteKey, RouteFacts][]) {
       if (all.has(key)) throw new Error(`${key} is declared by ${all.get(key)!.module} and ${module.name}`);
       all.set(key, { key, module: module.name, facts });

@@ -28,6 +28,7 @@ import { profileFitsModule, subsidiaryFitsModule } from './setup/posting-profile
 import * as t from './setup/setup.tables';
 import * as p from './periods/periods.tables';
 import { registerLedgerSetupRoutes } from './setup/ledger-setup.routes';
+import { moduleDocument } from '../../platform/kit/documents';
 import { journalBinding } from './journals/journals.document';
 import { intercompanyBinding } from './intercompany/intercompany.document';
 import { registerTrialBalanceRoutes } from './reports/trial-balance.routes';
@@ -91,7 +92,7 @@ export const ledgerModule: ModuleManifest = {
     registerYearEndRoutes(app, platform);
     registerIntercompanyRoutes(app, platform);
   },
-  documents: [journalBinding, intercompanyBinding],
+  documents: [moduleDocument(journalBinding), moduleDocument(intercompanyBinding)],
   approvals: ledgerApprovals,
   jobs: [{ name: RECURRING_JOB, cron: RECURRING_JOB_CRON, run: runDueRecurringJournals }],
   seeders: { company: seedCompanyLedger },

@@ -130,9 +130,18 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   };
 };
 
-/** A binding of any document, as a manifest lists them (each binding is typed where it is written). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of bindings of different documents: each is checked where it is written
-export type AnyDocumentBinding = DocumentBinding<any, any, any, any, any, any, any>;
+/**
+ * A document as its module's manifest lists it: each binding is typed where it is written, and
+ * the manifest holds what app.ts and the route tests need of it, its own types closed over.
+ */
+export type ModuleDocument = {
+  name: string;
+  /** The kit's routes of the document, as the route tests take them. */
+  routes: Record<RouteKey, RouteFacts>;
+  register: (app: FastifyInstance, platform: Platform) => void;
+  /** Its approval type and the adapter the engine runs (none without an approval type). */
+  approval?: { type: ApprovalType; adapter: ApprovalAdapter };
+};
 
 const documentActorOf = actorOf;
 
@@ -269,6 +278,19 @@ export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource
   for (const action of Object.keys(b.def.actions)) routes[`POST ${base}/:id/${action}`] = one;
   if (b.def.approval) routes[`POST ${base}/:id/submit`] = one;
   return routes;
+}
+
+/** A binding as its module's manifest lists it (`documents`). */
+export function moduleDocument<S extends string, A extends string, K extends string, Input, View, Item, Filter extends Record<string, unknown>>(
+  b: DocumentBinding<S, A, K, Input, View, Item, Filter>,
+): ModuleDocument {
+  const adapter = documentApprovalAdapter(b);
+  return {
+    name: b.def.name,
+    routes: documentRoutes(b),
+    register: (app, platform) => registerDocumentRoutes(app, platform, b),
+    ...(adapter && b.def.approval ? { approval: { type: b.def.approval.type, adapter } } : {}),
+  };
 }
 
 /** The routes, checks and approval gates of one document type (its adapter goes to the engine through the manifest). */
