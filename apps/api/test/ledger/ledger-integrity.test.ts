@@ -218,6 +218,38 @@ describe('concurrency', () => {
     expect((await balanceOf('6100')) - before).toBe(13600n);
   });
 
+  it('writes the entries posted side by side in one transaction (a group commit\'s calls) with as many statements as one entry', async () => {
+    const scope = { tenantId: tenant.tenantId, companyId: tenant.companyId, userId: admin.user.activeUser.code };
+    const entry = (i: number) => ({
+      kind: 'Standard' as const, journalDate: '2026-06-09', description: `Side by side ${i}`, source: { module: 'General Ledger' as const, documentType: 'Journal' },
+      lines: [
+        { accountId: acct('6100').id, currency: 'USD', debitMinor: 100n, creditMinor: 0n },
+        { accountId: acct('1010').id, currency: 'USD', debitMinor: 0n, creditMinor: 100n },
+      ],
+    });
+    // Every statement of a transaction is a query its session prepares (Drizzle's builders, execute
+    // and executePrepared alike), sent at each `execute` of it: counted there, a query sent twice counts twice.
+    type Prepared = { execute: (...a: unknown[]) => unknown };
+    const statementsOf = (entries: number) =>
+      withTenant(t.platform.database.db, { tenantId: tenant.tenantId, userId: scope.userId, companies: 'all' }, async (tx) => {
+        const session = (tx as unknown as { session: { prepareQuery: (...a: unknown[]) => Prepared } }).session;
+        const prepare = session.prepareQuery.bind(session);
+        let count = 0;
+        session.prepareQuery = (...a: unknown[]) => {
+          const prepared = prepare(...a);
+          const execute = prepared.execute.bind(prepared);
+          prepared.execute = (...b: unknown[]) => ((count += 1), execute(...b));
+          return prepared;
+        };
+        const posted = await Promise.all(Array.from({ length: entries }, (_, i) => postEntry(tx, scope, entry(i))));
+        expect(new Set(posted.map((p) => p.number)).size).toBe(entries);
+        return count;
+      });
+    const one = await statementsOf(1);
+    expect(one).toBeGreaterThan(0);
+    expect(await statementsOf(8)).toBe(one);
+  });
+
   it('numbers concurrent postings of two years each in its own counter, gapless, in one write', async () => {
     const fy = await call<{ id: string }>(t.app, tenant.host, 'POST', '/gl/fiscal-years', { code: 'FY2027', name: '2027', startDate: '2027-01-01', endDate: '2027-12-31' }, admin);
     await call(t.app, tenant.host, 'POST', `/gl/fiscal-years/${fy.body.id}/periods`, { pattern: 'monthly' }, admin);

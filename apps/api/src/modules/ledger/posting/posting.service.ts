@@ -145,10 +145,14 @@ export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, jour
  * has not set erp.ledger_port (SET LOCAL: for this transaction, or the savepoint it is made in, and
  * propagated to the nodes of a distributed database like the tenant). Set once per transaction.
  */
-const portOpened = new WeakMap<Tx, Promise<unknown>>();
-function openPort(tx: Tx): Promise<unknown> {
+const portOpened = new WeakMap<Tx, Promise<void>>();
+function openPort(tx: Tx): Promise<void> {
   let opened = portOpened.get(tx);
-  if (!opened) portOpened.set(tx, (opened = tx.execute(sql`set local erp.ledger_port = 'on'`)));
+  // Drizzle's query is a thenable that runs its statement at every `then`: kept as itself, each call
+  // of a group commit awaiting it would send the statement again, one round trip after another, and
+  // the calls would reach their write in different ticks (one insert each instead of one for all).
+  // `.then` here runs it once; the calls then await one plain promise and resume together.
+  if (!opened) portOpened.set(tx, (opened = tx.execute(sql`set local erp.ledger_port = 'on'`).then(() => undefined)));
   return opened;
 }
 
