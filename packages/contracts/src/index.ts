@@ -23,3 +23,4 @@ export * from './workflow/index';
 export * from './common/routes';
 export * from './ledger/ledger-setup';
 export * from './ledger/trial-balance';
+export * from './ap-ar/faces';
