@@ -24,4 +24,6 @@ export * from './common/routes';
 export * from './ledger/ledger-setup';
 export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
+export * from './ap-ar/payment-terms';
+export * from './ap-ar/invoice-totals';
 export * from './ap-ar/parties';
