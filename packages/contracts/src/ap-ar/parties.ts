@@ -94,6 +94,7 @@ export const contactColumns = {
 export const partyStatuses = ['Active', 'Inactive'] as const;
 export type PartyStatus = (typeof partyStatuses)[number];
 export const mandateSequenceTypes = ['First', 'Recurring'] as const;
+export type MandateSequenceType = (typeof mandateSequenceTypes)[number];
 export const creditLimitPolicies = ['Refuse', 'Approval'] as const;
 export type CreditLimitPolicy = (typeof creditLimitPolicies)[number];
 
