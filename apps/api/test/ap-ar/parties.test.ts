@@ -3,6 +3,7 @@
 // user can act on, the rows of contacts and instalments, and import/export with rows as JSON cells.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faces, sides, type CompanyConfig, type EntityImportResult, type EntityRecord, type ErrorObject } from '@erp/contracts';
+import { partyMayTransact } from '../../src/modules/ap-ar/index';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -128,6 +129,31 @@ describe('party rules', () => {
   });
 });
 
+describe('group dimension defaults', () => {
+  it('take dimensions of their groups, once per group, and refuse one that does not exist', async () => {
+    const group = (await api<EntityRecord>('POST', '/gl/dimension-groups', { code: 'CC', name: 'Cost centre' })).body;
+    await api('POST', '/gl/dimensions', { code: 'C100', name: 'Sales', dimensionGroup: group.id });
+    const body = (dimensions: object[]) => ({ code: `G${Math.floor(Math.random() * 1e6)}`, name: 'With dimensions', controlAccount: acct('2000'), dimensions });
+    const ok = await api<EntityRecord>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'cc', dimension: 'c100' }]));
+    expect(ok.status).toBe(200);
+    expect(ok.body.dimensions).toEqual([{ dimensionGroup: 'cc', dimension: 'c100' }]);
+    const unknown = await api<ErrorObject>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'CC', dimension: 'C999' }]));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('dimensions[0].dimension: No dimension C999 in dimension group CC (/dimension)');
+    const twice = await api<ErrorObject>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'CC', dimension: 'C100' }, { dimensionGroup: 'cc', dimension: 'C100' }]));
+    expect(twice.body.message).toBe('dimensions[1].dimensionGroup: Dimension group cc is given twice');
+  });
+});
+
+describe('a party that may not transact', () => {
+  it.each(sides)('%s: inactive or on hold is refused with where to lift it', (side) => {
+    const face = faces[side];
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: false, status: 'Active' })).not.toThrow();
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: true, status: 'Active' })).toThrow(`${face.partyLabel} P1 is on hold: no new invoices or payments until the hold is lifted on ${face.pages.party}`);
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: false, status: 'Inactive' })).toThrow(`${face.partyLabel} P1 is inactive: activate it on ${face.pages.party} first`);
+  });
+});
+
 describe('payment term rules', () => {
   const term = (body: object) => api<ErrorObject & EntityRecord>('POST', '/ap/payment-terms', { code: `T${Math.floor(Math.random() * 1e6)}`, description: 'Term', ...body });
 
@@ -139,15 +165,16 @@ describe('payment term rules', () => {
     expect(next.body).toMatchObject({ basis: 'Day of next month', dayOfMonth: 15, discountPercent: '2', discountDays: 10, discountBase: 'Excluding tax' });
   });
 
-  it('refuse percents that do not make 100, a balancing line that is not last, both percent and amount, amounts without a balancing line', async () => {
+  it('refuse, by the calculator\'s own validation, percents that do not make 100, a balancing line that is not last, both percent and amount, amounts without a balancing line', async () => {
+    // The calculator's validatePaymentTerm judges the term: the refusal names its first problem's place.
     const sum = await term({ instalments: [{ percent: '30' }, { percent: '60' }] });
     expect(sum.status).toBe(422);
-    expect(sum.body.message).toBe("instalments: The instalments' percents add up to 90%, not 100%: correct them or leave the last line empty to balance");
-    expect((await term({ instalments: [{ days: 10 }, { percent: '100' }] })).body.message).toBe('instalments[0].percent: Instalment 1 has neither percent nor amount: only the last line may balance');
-    expect((await term({ instalments: [{ percent: '50', amount: '10' }, {}] })).body.message).toBe('instalments[0].amount: Instalment 1 has both a percent and an amount: keep one');
-    expect((await term({ instalments: [{ amount: '10' }, { percent: '100' }] })).body.message).toBe('instalments[1].amount: Instalments with amounts need a last line with neither percent nor amount, to balance');
-    expect((await term({ basis: 'Day of next month' })).body.message).toBe('dayOfMonth: Day of next month needs the day of the month');
-    expect((await term({ discountPercent: '2' })).body.message).toBe('discountDays: An early-payment discount needs its days');
+    expect(sum.body.message).toBe("instalments: The instalments' percents must sum to 100, or the last line must be the balancing line");
+    expect((await term({ instalments: [{ days: 10 }, { percent: '100' }] })).body.message).toBe('instalments[0]: The balancing line (no percent and no amount) must be the last instalment');
+    expect((await term({ instalments: [{ percent: '50', amount: '10' }, {}] })).body.message).toBe('instalments[0]: An instalment has a percent or an amount, not both');
+    expect((await term({ instalments: [{ amount: '10' }, { percent: '100' }] })).body.message).toBe('instalments: Instalments with fixed amounts need a balancing last line (no percent and no amount)');
+    expect((await term({ basis: 'Day of next month' })).body.message).toBe('dayOfMonth: A day of next month needs the day of the month (1 to 31)');
+    expect((await term({ discountPercent: '2' })).body.message).toBe('discountDays: An early-payment discount needs its number of days');
     expect((await term({ instalments: [{ percent: 'x' }] })).status).toBe(400);
   });
 });
