@@ -49,42 +49,20 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
     const codes = currencyCodes.includes(baseCurrency) ? currencyCodes : [baseCurrency, ...currencyCodes];
     return codes.map((code) => ({ value: code, label: code }));
   }, [currencyCodes, baseCurrency]);
+  // What a row and a card of a line both take besides the line itself.
+  const shared = useMemo(
+    () => ({ api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless }),
+    [api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless],
+  );
   const renderRow = useCallback(
     (line: GridLine, index: number, rowRef: Ref<HTMLTableRowElement> | undefined) => (
-      <LineRow
-        key={line.key}
-        rowRef={rowRef}
-        index={index}
-        line={line}
-        api={api}
-        baseCurrency={baseCurrency}
-        scales={scales}
-        currencyOptions={currencyOptions}
-        dimensionOptions={dimensionOptions}
-        taxOptions={taxOptions}
-        rateless={rateless}
-        refusal={refusals.get(index + 1)}
-      />
+      <LineRow key={line.key} rowRef={rowRef} index={index} line={line} refusal={refusals.get(index + 1)} {...shared} />
     ),
-    [api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusals],
+    [shared, refusals],
   );
   const renderCard = useCallback(
-    (line: GridLine, index: number) => (
-      <LineCardView
-        key={line.key}
-        index={index}
-        line={line}
-        api={api}
-        baseCurrency={baseCurrency}
-        scales={scales}
-        currencyOptions={currencyOptions}
-        dimensionOptions={dimensionOptions}
-        taxOptions={taxOptions}
-        rateless={rateless}
-        refusal={refusals.get(index + 1)}
-      />
-    ),
-    [api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusals],
+    (line: GridLine, index: number) => <LineCardView key={line.key} index={index} line={line} refusal={refusals.get(index + 1)} {...shared} />,
+    [shared, refusals],
   );
   return (
     <DocumentLineGrid
