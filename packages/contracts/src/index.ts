@@ -24,3 +24,4 @@ export * from './common/routes';
 export * from './ledger/ledger-setup';
 export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
+export * from './ap-ar/invoices';
