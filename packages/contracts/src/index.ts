@@ -25,3 +25,4 @@ export * from './ledger/ledger-setup';
 export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
 export * from './ap-ar/invoices';
+export * from './ap-ar/parties';

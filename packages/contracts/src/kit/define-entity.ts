@@ -6,7 +6,11 @@ import { dateRangeMessage, dateSchema, hasNul, isPositiveDecimal, isUnpadded, NU
  * the API (routes, validation, permissions, audit, import/export) and the web app (list page,
  * form, pickers) are derived from the description.
  */
-export type FieldType = 'text' | 'longText' | 'integer' | 'decimal' | 'boolean' | 'date' | 'enum' | 'ref' | 'textList';
+export type FieldType = 'text' | 'longText' | 'integer' | 'decimal' | 'boolean' | 'date' | 'enum' | 'ref' | 'textList' | 'rows';
+
+/** The types a sub-row of a `rows` field may hold: plain values, no references or nested rows. */
+export type RowFieldType = Exclude<FieldType, 'ref' | 'rows' | 'textList'>;
+export type RowFieldDef = Omit<FieldDef, 'type' | 'columns' | 'ref'> & { type: RowFieldType };
 
 export type FieldDef = {
   type: FieldType;
@@ -31,6 +35,12 @@ export type FieldDef = {
   help?: string;
   /** The value the import template's example row shows (a reference: the code of a record a new company has). */
   example?: string;
+  /**
+   * A `rows` field: a small table of sub-rows (contacts, instalments), each with these typed
+   * fields; stored as jsonb, validated here, exported and imported as JSON text in one cell.
+   * `max` is then the most rows.
+   */
+  columns?: Record<string, RowFieldDef>;
 };
 
 export type ServicePrefix = 'gl' | 'admin' | 'ap' | 'ar' | 'fa' | 'cm' | 'payroll' | 'inventory' | 'workflow' | 'licensing';
@@ -59,6 +69,11 @@ export type EntityDef = {
   fields: Record<string, FieldDef>;
   /** Form rows of field names; every field appears once. */
   form: string[][];
+  /**
+   * The key field a number sequence fills when it is left empty on create (a vendor's code): the
+   * field is then not required; the API binding says which sequence (`KitBinding.generateKey`).
+   */
+  generatedKey?: string;
 };
 
 export const defineEntity = <const T extends EntityDef>(def: T): T => def;
@@ -78,7 +93,7 @@ const BOOLEAN_WORDS = ['true', 'false', 'yes', 'no'] as const;
 
 export function fieldSchema(f: FieldDef): z.ZodType {
   const s = valueSchema(f);
-  if (f.type === 'textList') return s;
+  if (f.type === 'textList' || f.type === 'rows') return s;
   if (f.required) {
     if (f.type === 'text' || f.type === 'longText') return s;
     const present = z.custom<unknown>((v) => v !== undefined, requiredMessage(f));
@@ -139,7 +154,38 @@ function valueSchema(f: FieldDef): z.ZodType {
         (v) => (v === undefined || v === null || v === '' ? [] : v),
         z.array(z.string().trim().min(1).max(f.max ?? 100).refine((v) => !hasNul(v), `${f.label} ${NUL_MESSAGE}`)).max(200),
       );
+    case 'rows':
+      return rowsSchema(f);
   }
+}
+
+/** The most sub-rows a `rows` field takes when its definition names no `max`. */
+export const ROWS_MAX = 50;
+
+/**
+ * A `rows` field: a list of sub-rows, never null (empty means none). A text is read as JSON (an
+ * import cell). Each sub-row is an object of the row fields, validated as fields are, so a
+ * refusal names the row and the field: `contacts.1.mail`.
+ */
+function rowsSchema(f: FieldDef): z.ZodType {
+  const columns = f.columns ?? {};
+  const row = z.object(Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, fieldSchema(c as FieldDef)]))).strict();
+  const max = f.max ?? ROWS_MAX;
+  return z.preprocess((v) => {
+    if (v === undefined || v === null) return [];
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return [];
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }, z.array(row, { error: `${f.label} must be a list of rows (JSON in a file)` }).max(max, `${f.label} takes at most ${max} rows`));
+}
+
+/** The value of a `rows` field as one cell of an export (JSON; empty when there are none). */
+export function rowsCell(v: unknown): string {
+  return Array.isArray(v) && v.length > 0 ? JSON.stringify(v) : '';
 }
 
 /** The input schema of an entity (create and edit): its fields, no id or audit columns; an absent or empty field takes its default. */
@@ -166,6 +212,8 @@ function outputSchema(f: FieldDef): z.ZodType {
       return z.boolean().nullable();
     case 'textList':
       return z.array(z.string()).nullable();
+    case 'rows':
+      return z.array(z.object(Object.fromEntries(Object.entries(f.columns ?? {}).map(([k, c]) => [k, outputSchema(c as FieldDef)])))).nullable();
     default:
       return z.string().nullable();
   }
@@ -231,6 +279,8 @@ export function exampleValue(def: EntityDef, field: string): string {
     case 'ref':
       return '';
     case 'textList':
+      return '';
+    case 'rows':
       return '';
     default:
       return def.key.includes(field) ? `${def.label.replace(/\W/g, '').toUpperCase().slice(0, 6)}1` : f.required ? `Example ${f.label.toLowerCase()}` : '';

@@ -1,3 +1,4 @@
+import { creditLimitPolicies, creditorIdIsValid } from '../ap-ar/parties';
 import { z } from 'zod';
 import { customPeriodSchema } from './ledger-commands';
 import { journalViewSchema } from './journals';
@@ -43,6 +44,17 @@ export const companyConfigSchema = z.object({
   suspenseAccount: ref,
   exchangeAccount: ref,
   journalSequence: ref,
+  /** Payables and receivables (issue 15): a customer invoice past the credit limit is refused, or sent for approval. */
+  creditLimitPolicy: z.enum(creditLimitPolicies).default('Refuse'),
+  /** The company's SEPA creditor identifier (EPC262), for customers' direct-debit mandates. */
+  sepaCreditorId: z
+    .string()
+    .trim()
+    .max(35)
+    .nullable()
+    .default(null)
+    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null))
+    .refine((v) => v === null || creditorIdIsValid(v), 'Not a valid SEPA creditor identifier (e.g. DE98ZZZ09999999999): check the digits'),
 });
 export type CompanyConfig = z.infer<typeof companyConfigSchema>;
 

@@ -3,7 +3,7 @@ import { fieldSchema, searchFields, type EntityDef, type EntityListQuery, type E
 import type { Tx } from '../db/client';
 import { containsPattern } from '../db/search';
 import { recordAudit } from '../audit/audit';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../http/errors';
 import { columnOf, type EntityRegistry, type KitBinding, type KitScope } from './registry';
 
 export type RefLabels = Record<string, Record<string, string>>;
@@ -18,7 +18,7 @@ export function toRecord(def: EntityDef, row: Record<string, unknown>): EntityRe
   const out: EntityRecord = { id: String(row.id), createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
   for (const [field, f] of Object.entries(def.fields)) {
     const v = row[field];
-    if (f.type === 'textList') out[field] = Array.isArray(v) ? v : [];
+    if (f.type === 'textList' || f.type === 'rows') out[field] = Array.isArray(v) ? v : [];
     else out[field] = v === undefined ? null : f.type === 'decimal' && v !== null ? normaliseDecimal(String(v)) : v;
   }
   return out;
@@ -45,7 +45,7 @@ function parseFilter(b: KitBinding, filter: string | undefined): SQL[] {
     if (!f) throw badRequest(`filter: unknown field ${JSON.stringify(field)}`);
     if (value === null) return sql`${columnOf(b.table, field)} is null`;
     // A filter value is checked as the field's own input is, so the database never sees a value of the wrong type.
-    if (f.type === 'textList' || (typeof value === 'object')) throw badRequest(`filter.${field}: must be a single value`);
+    if (f.type === 'textList' || f.type === 'rows' || (typeof value === 'object')) throw badRequest(`filter.${field}: must be a single value`);
     const checked = fieldSchema({ ...f, required: false }).safeParse(value);
     if (!checked.success) throw badRequest(`filter.${field}: ${checked.error.issues[0]?.message ?? 'not a value of this field'}`);
     return checked.data === null || checked.data === undefined ? sql`${columnOf(b.table, field)} is null` : eq(columnOf(b.table, field), checked.data);
@@ -138,7 +138,18 @@ async function assertKeyFree(tx: Tx, b: KitBinding, scope: KitScope, input: Reco
   if (clash) throw conflict(`${b.def.label} ${b.def.key.map((k) => String(input[k])).join(' / ')} already exists`);
 }
 
-export async function createEntity(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, input: Record<string, unknown>): Promise<EntityRecord> {
+/** A generated key left empty: the binding's sequence gives it on create; an edit keeps the record's own. */
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+async function withGeneratedKey(tx: Tx, b: KitBinding, scope: KitScope, input: Record<string, unknown>, before?: EntityRecord): Promise<Record<string, unknown>> {
+  const field = b.def.generatedKey;
+  if (!field || !isEmpty(input[field])) return input;
+  if (before) return { ...input, [field]: before[field] };
+  if (!b.generateKey) throw unprocessable(`Please supply ${b.def.fields[field]?.label.toLowerCase() ?? field}`);
+  return { ...input, [field]: await b.generateKey(tx, scope) };
+}
+
+export async function createEntity(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, given: Record<string, unknown>): Promise<EntityRecord> {
+  const input = await withGeneratedKey(tx, b, scope, given);
   await assertRefsExist(tx, registry, b, scope, input);
   await assertKeyFree(tx, b, scope, input);
   for (const rule of b.rules ?? []) await rule(tx, scope, input, undefined);
@@ -149,8 +160,9 @@ export async function createEntity(tx: Tx, registry: EntityRegistry, b: KitBindi
   return record;
 }
 
-export async function editEntity(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, id: string, input: Record<string, unknown>): Promise<EntityRecord> {
+export async function editEntity(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, id: string, given: Record<string, unknown>): Promise<EntityRecord> {
   const before = await getEntity(tx, b, scope, id, true);
+  const input = await withGeneratedKey(tx, b, scope, given, before);
   await assertRefsExist(tx, registry, b, scope, input);
   await assertKeyFree(tx, b, scope, input, id);
   for (const rule of b.rules ?? []) await rule(tx, scope, input, id);
@@ -166,7 +178,7 @@ export async function editEntity(tx: Tx, registry: EntityRegistry, b: KitBinding
 
 /** An edit replaces the record: a field left out is cleared, not kept. */
 function nullFields(def: EntityDef): Record<string, null> {
-  return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => !f.required && f.type !== 'textList').map(([k]) => [k, null]));
+  return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => !f.required && f.type !== 'textList' && f.type !== 'rows').map(([k]) => [k, null]));
 }
 
 /**

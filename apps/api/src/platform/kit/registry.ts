@@ -12,7 +12,13 @@ export type KitTable = PgTable & { tenantId: PgColumn; id: PgColumn; createdAt: 
 /** Checks an entity needs beyond field rules (a tree without cycles, a parent that is a header). */
 export type KitRule = (tx: Tx, scope: KitScope, input: Record<string, unknown>, id: string | undefined) => Promise<void>;
 
-export type KitBinding = { def: EntityDef; table: KitTable; rules?: KitRule[] };
+/**
+ * The value of an entity's `generatedKey` field when a new record leaves it empty: the next number
+ * of the module's sequence, taken in the caller's transaction (gapless: a refused save returns it).
+ */
+export type KeyGenerator = (tx: Tx, scope: KitScope) => Promise<string>;
+
+export type KitBinding = { def: EntityDef; table: KitTable; rules?: KitRule[]; generateKey?: KeyGenerator };
 
 /** Every kit entity of the application, by name and by table, for references between them. */
 export class EntityRegistry {

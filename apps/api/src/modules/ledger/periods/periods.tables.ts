@@ -121,6 +121,10 @@ export const companySettings = pgTable(
     /** The currency trading account: balances each currency of a cross-currency journal on its own. */
     exchangeAccount: uuid('exchange_account'),
     journalSequence: uuid('journal_sequence'),
+    /** Payables and receivables (issue 15): a customer invoice past the credit limit is refused or sent for approval. */
+    creditLimitPolicy: text('credit_limit_policy').$type<'Refuse' | 'Approval'>().notNull().default('Refuse'),
+    /** The company's SEPA creditor identifier, for customers' direct-debit mandates. */
+    sepaCreditorId: text('sepa_creditor_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -21,6 +21,8 @@ export async function getCompanyConfig(tx: Tx, scope: KitScope): Promise<Company
     suspenseAccount: row?.suspenseAccount ?? null,
     exchangeAccount: row?.exchangeAccount ?? null,
     journalSequence: row?.journalSequence ?? null,
+    creditLimitPolicy: row?.creditLimitPolicy ?? 'Refuse',
+    sepaCreditorId: row?.sepaCreditorId ?? null,
   };
 }
 

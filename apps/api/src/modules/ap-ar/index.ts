@@ -1,0 +1,42 @@
+// The payables and receivables module's surface (issue 15): other modules and the app import only from here.
+import { addressEntity, faceEntities, faces, sides, type Face } from '@erp/contracts';
+import type { ModuleManifest } from '../../platform/module';
+import type { KitBinding } from '../../platform/kit/registry';
+import { addresses, faceTables } from './parties.tables';
+import { addressFits, groupFits, partyFits, paymentTermFits, partyKey } from './parties.rules';
+import { seedCompanyApAr } from './parties.seed';
+
+export * from './parties.tables';
+export { partyMayTransact, type PartyState } from './parties.rules';
+
+/** The master data of one face: its payment terms, groups and parties, built from the face alone. */
+function faceBindings(face: Face): KitBinding[] {
+  const defs = faceEntities(face);
+  const tables = faceTables[face.side];
+  return [
+    { def: defs.paymentTerm, table: tables.paymentTerm, rules: [paymentTermFits] },
+    { def: defs.group, table: tables.group, rules: [groupFits(face)] },
+    { def: defs.party, table: tables.party, rules: [partyFits(face)], generateKey: partyKey(face) },
+  ];
+}
+
+/** Payables and receivables: parties, groups, payment terms and the address book (issue 15, part 1). */
+export const apArModule: ModuleManifest = {
+  name: 'ap-ar',
+  entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
+  register: () => {},
+  routes: {},
+  seeders: { company: seedCompanyApAr },
+  auditLabels: [
+    { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
+    ...sides.flatMap((side) => {
+      const w = faces[side].partyWord;
+      return [
+        { table: `${w}s`, key: 'id', label: `t.code || ' · ' || t.name` },
+        { table: `${w}_groups`, key: 'id', label: `t.code || ' · ' || t.name` },
+        { table: `${w}_payment_terms`, key: 'id', label: `t.code || ' · ' || t.description` },
+      ];
+    }),
+  ],
+  pages: sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]),
+};
