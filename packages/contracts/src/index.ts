@@ -26,3 +26,4 @@ export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
 export * from './ap-ar/invoices';
 export * from './ap-ar/parties';
+export * from './ap-ar/payment-terms';
