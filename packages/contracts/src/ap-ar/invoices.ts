@@ -67,7 +67,7 @@ export const invoiceLineInputSchema = z.object({
   taxInclusive: z.boolean().default(false),
   dimensions: dims.optional(),
 });
-export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
+export type InvoiceDocumentLineInput = z.infer<typeof invoiceLineInputSchema>;
 
 /** One instalment as typed before posting (the term's when none is given). */
 export const instalmentInputSchema = z.object({
