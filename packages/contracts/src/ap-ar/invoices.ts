@@ -178,8 +178,6 @@ const viewShape = {
   taxSummary: z.array(taxSummaryRowSchema),
   journal: z.uuid().nullable(),
   journalNumber: z.string().nullable(),
-  /** Whether an approval of the document runs (the "Submitted" the list shows). */
-  underApproval: z.boolean(),
   createdAt: z.string(),
   postedAt: z.string().nullable(),
 };
@@ -219,7 +217,6 @@ const listItemShape = {
   description: z.string(),
   totalGross: z.string(),
   remaining: z.string().nullable(),
-  underApproval: z.boolean(),
 };
 export const invoiceListItemSchema = z.object({ ...listItemShape, kind: z.enum(invoiceKinds), status: z.enum(invoiceStatuses) });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
