@@ -32,6 +32,7 @@ function sampleValue(field: string, f: FieldDef): unknown {
     case 'enum':
       return f.options![0];
     case 'textList':
+    case 'rows':
       return [];
     case 'ref':
       return undefined;
@@ -44,10 +45,15 @@ function sampleValue(field: string, f: FieldDef): unknown {
  */
 const REFERENCED: Record<string, Record<string, Record<string, unknown>>> = {
   subsidiary: { controlAccount: { controlType: 'Payables' } },
+  vendorGroup: { controlAccount: { controlType: 'Payables' } },
+  customerGroup: { controlAccount: { controlType: 'Receivables' } },
 };
 /** Values a sample of an entity must have for its rules to hold: a new company has its module defaults already. */
 const OWN: Record<string, Record<string, unknown>> = {
   postingProfile: { moduleDefault: false },
+  address: { country: 'NG' },
+  vendor: { bic: 'DEUTDEFF' },
+  customer: { bic: 'DEUTDEFF', mandateReference: null, mandateSignedOn: null, mandateSequence: null },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, type FieldDef, type RowFieldDef } from '../kit/define-entity';
+import { defineEntity, type EntityDef, type FieldDef, type RowFieldDef } from '../kit/define-entity';
 import { faces, type Face } from './faces';
 
 /**
@@ -196,11 +196,11 @@ export function faceEntities(face: Face) {
 export const payablesEntities = faceEntities(faces.payables);
 export const receivablesEntities = faceEntities(faces.receivables);
 /** Every entity of payables and receivables master data (the web's catalogue, the document tests). */
-export const apArEntities = [
+export const apArEntities: readonly EntityDef[] = [
   addressEntity,
   payablesEntities.paymentTerm, payablesEntities.group, payablesEntities.party,
   receivablesEntities.paymentTerm, receivablesEntities.group, receivablesEntities.party,
-] as const;
+];
 
 // ---------------------------------------------------------------------------------------------
 // Checks shared by the API's rules and the web form

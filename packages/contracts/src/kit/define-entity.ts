@@ -169,7 +169,14 @@ export const ROWS_MAX = 50;
  */
 function rowsSchema(f: FieldDef): z.ZodType {
   const columns = f.columns ?? {};
-  const row = z.object(Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, fieldSchema(c as FieldDef)]))).strict();
+  const shape = z.object(Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, fieldSchema(c as FieldDef)]))).strict();
+  // An empty sub-field takes its default, as a top-level field does.
+  const row = z.preprocess((v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    for (const [k, c] of Object.entries(columns)) if (c.default !== undefined && (out[k] === undefined || out[k] === null || out[k] === '')) out[k] = c.default;
+    return out;
+  }, shape);
   const max = f.max ?? ROWS_MAX;
   return z.preprocess((v) => {
     if (v === undefined || v === null) return [];
@@ -213,7 +220,8 @@ function outputSchema(f: FieldDef): z.ZodType {
     case 'textList':
       return z.array(z.string()).nullable();
     case 'rows':
-      return z.array(z.object(Object.fromEntries(Object.entries(f.columns ?? {}).map(([k, c]) => [k, outputSchema(c as FieldDef)])))).nullable();
+      // A sub-row keeps only the sub-fields it was given: an empty one is absent.
+      return z.array(z.object(Object.fromEntries(Object.entries(f.columns ?? {}).map(([k, c]) => [k, outputSchema(c as FieldDef).optional()])))).nullable();
     default:
       return z.string().nullable();
   }

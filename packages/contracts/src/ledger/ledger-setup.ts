@@ -45,8 +45,17 @@ export const companyConfigSchema = z.object({
   exchangeAccount: ref,
   journalSequence: ref,
   /** Payables and receivables (issue 15): a customer invoice past the credit limit is refused, or sent for approval. */
-  creditLimitPolicy: z.enum(creditLimitPolicies).default('Refuse'),
+  creditLimitPolicy: z.enum(creditLimitPolicies),
   /** The company's SEPA creditor identifier (EPC262), for customers' direct-debit mandates. */
+  sepaCreditorId: z.string().nullable(),
+});
+/**
+ * What PUT /gl/company-config takes: the settings of payables and receivables may be left out by
+ * an older client (they keep their defaults: Refuse, no creditor identifier); the creditor
+ * identifier is stored without spaces, in capitals, and must pass its check digits.
+ */
+export const companyConfigInputSchema = companyConfigSchema.extend({
+  creditLimitPolicy: z.enum(creditLimitPolicies).default('Refuse'),
   sepaCreditorId: z
     .string()
     .trim()

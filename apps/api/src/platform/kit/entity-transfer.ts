@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { entityInputSchema, fieldOfHeader, type EntityDef, type EntityImportResult, type EntityRecord, type ImportRequest } from '@erp/contracts';
+import { entityInputSchema, fieldOfHeader, rowsCell, type EntityDef, type EntityImportResult, type EntityRecord, type ImportRequest } from '@erp/contracts';
 import type { Tx } from '../db/client';
 import { recordAudit } from '../audit/audit';
 import { AppError, badRequest } from '../http/errors';
@@ -25,6 +25,7 @@ export async function exportTable(tx: Tx, registry: EntityRegistry, b: KitBindin
     if (f.type === 'ref') return keys[field]?.[String(v)] ?? '';
     if (f.type === 'boolean') return v ? 'Yes' : 'No';
     if (f.type === 'textList') return (v as string[]).join(';');
+    if (f.type === 'rows') return rowsCell(v);
     return String(v);
   };
   return { headers: fields.map(([, f]) => f.label), rows: records.map((r) => fields.map(([k]) => text(k, r[k]))) };
@@ -105,8 +106,10 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
       }
     }
     const key = b.def.key.map((k) => String(raw[k] ?? '').toLowerCase()).join('\u0000');
-    if (seen.has(key)) rowErrors.push({ row: rowNo, field: b.def.key[0]!, message: `Duplicate of row ${seen.get(key)}` });
-    else seen.set(key, rowNo);
+    // A row that leaves a generated key empty makes a new record with the next number: no duplicate of another.
+    const generated = b.def.generatedKey !== undefined && (raw[b.def.generatedKey] === undefined || raw[b.def.generatedKey] === '');
+    if (!generated && seen.has(key)) rowErrors.push({ row: rowNo, field: b.def.key[0]!, message: `Duplicate of row ${seen.get(key)}` });
+    else if (!generated) seen.set(key, rowNo);
     errors.push(...rowErrors);
     if (rowErrors.length === 0 && result.success) parsed.push({ rowNo, values: result.data, selfRefs });
   });
@@ -137,11 +140,27 @@ export async function importEntities(tx: Tx, registry: EntityRegistry, b: KitBin
 
 class RollBack extends Error {}
 
+/**
+ * Rows that leave the entity's generated key empty take the next numbers of its sequence, inside
+ * the savepoint: a preview or a refused import rolls the numbers back with the rows.
+ */
+async function withGeneratedKeys(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[]): Promise<Parsed[]> {
+  const field = b.def.generatedKey;
+  if (!field || !b.generateKey) return rows;
+  const out: Parsed[] = [];
+  for (const r of rows) {
+    const v = r.values[field];
+    out.push(v === undefined || v === null || v === '' ? { ...r, values: { ...r.values, [field]: await b.generateKey(tx, scope) } } : r);
+  }
+  return out;
+}
+
 /** Writes the rows in a savepoint and checks the rules; rolls back when asked or when a rule refuses a row. */
 async function tryWrite(tx: Tx, b: KitBinding, scope: KitScope, rows: Parsed[], rollBack: boolean): Promise<{ created: number; updated: number; ruleErrors: CellError[] }> {
   let result = { created: 0, updated: 0, ruleErrors: [] as CellError[] };
   try {
     await tx.transaction(async (sp) => {
+      rows = await withGeneratedKeys(sp, b, scope, rows);
       const written = await writeRows(sp, b, scope, rows);
       const ruleErrors = await checkRules(sp, b, scope, written.ids, rows);
       result = { created: written.created, updated: written.updated, ruleErrors };

@@ -4,6 +4,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { datePattern, type EntityDef, type FieldDef } from '@erp/contracts';
 import { fieldId, type FormValues } from './form-values';
 import { RefSelect } from './RefSelect';
+import { RowsInput } from './RowsInput';
 
 /** What a decimal box lets through while typing: digits, one point, a leading minus. */
 const DECIMAL_TYPING = /^-?\d*(\.\d*)?$/;
@@ -74,6 +75,8 @@ export function FieldWidget({ id, f, value, onChange, onBlur, invalid, dateForma
           style={{ width: '100%' }}
         />
       );
+    case 'rows':
+      return <RowsInput id={id} f={f} value={value} onChange={onChange} invalid={invalid} dateFormat={dateFormat} />;
     default:
       return <Input {...common} value={text(value)} onChange={(e) => onChange(e.target.value)} maxLength={f.max} />;
   }

@@ -42,6 +42,8 @@ export function renderCell(field: string, f: FieldDef, value: unknown, labels: R
       return typeof value === 'string' ? display.date(value) : '';
     case 'textList':
       return Array.isArray(value) ? value.map((item) => <Tag key={String(item)}>{String(item)}</Tag>) : '';
+    case 'rows':
+      return Array.isArray(value) && value.length > 0 ? `${value.length} ${value.length === 1 ? 'row' : 'rows'}` : '';
     case 'longText':
       return (
         <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 240 }}>
@@ -78,7 +80,7 @@ function fieldColumn(ctx: ColumnContext, field: string): ColumnType<EntityRecord
     dataIndex: field,
     title: f.label,
     align: numeric ? 'right' : undefined,
-    sorter: f.type !== 'ref' && f.type !== 'textList',
+    sorter: f.type !== 'ref' && f.type !== 'textList' && f.type !== 'rows',
     sortOrder: sortOrderOf(sort, field),
     sortDirections: ['ascend', 'descend'],
     ...(filters ? { filters, filterMultiple: false, filteredValue: filtered === undefined || filtered === null ? null : [filtered] } : {}),

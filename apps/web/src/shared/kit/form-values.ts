@@ -15,6 +15,7 @@ function emptyValue(f: FieldDef): unknown {
     case 'decimal':
       return '';
     case 'textList':
+    case 'rows':
       return [];
     case 'boolean':
       return false;

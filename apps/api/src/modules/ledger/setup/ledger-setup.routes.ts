@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountingPeriodSchema,
   accountingPeriodsSchema,
+  companyConfigInputSchema,
   companyConfigSchema,
   generatePeriodsSchema,
   idParamSchema,
@@ -60,6 +61,6 @@ export function registerLedgerSetupRoutes(app: FastifyInstance, platform: Platfo
 
   r.put('/gl/company-config', {
     config: { access: { kind: 'user', operation: 'EditCompanyConfig' } },
-    schema: { tags, summary: "Set the company's default accounts and journal sequence", body: companyConfigSchema, response: { 200: companyConfigSchema } },
+    schema: { tags, summary: "Set the company's default accounts and journal sequence", body: companyConfigInputSchema, response: { 200: companyConfigSchema } },
   }, async (request) => tx(request, (t) => saveCompanyConfig(t, scopeOf(request), request.body)));
 }
