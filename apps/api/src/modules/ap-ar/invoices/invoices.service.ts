@@ -46,9 +46,9 @@ async function pricedLines(tx: Tx, scope: KitScope, face: Face, lines: InvoiceDo
   lines.forEach((l, i) => {
     if (!l.tax) return;
     const t = taxes.get(l.tax);
-    if (!t) throw fieldRefusal(`Line ${i + 1}`, 'the tax code does not exist in this company');
-    if (!t.active) throw fieldRefusal(`Line ${i + 1}`, `tax ${t.code} is inactive`);
-    if (t.kind === wrong) throw fieldRefusal(`Line ${i + 1}`, `tax ${t.code} applies to ${wrong.toLowerCase()}s only`);
+    if (!t) throw fieldRefusal(`lines.${i}.tax`, 'the tax code does not exist in this company');
+    if (!t.active) throw fieldRefusal(`lines.${i}.tax`, `tax ${t.code} is inactive`);
+    if (t.kind === wrong) throw fieldRefusal(`lines.${i}.tax`, `tax ${t.code} applies to ${wrong.toLowerCase()}s only`);
   });
   let totals;
   try {
@@ -75,11 +75,11 @@ async function pricedLines(tx: Tx, scope: KitScope, face: Face, lines: InvoiceDo
 /** Typed instalments: their amounts in minor units must add up to the gross. */
 function typedInstalments(typed: InstalmentInput[], gross: bigint, scale: number, documentDate: string): DueLine[] {
   const due = typed.map((i, n) => {
-    if (i.dueDate < documentDate) throw fieldRefusal(`Instalment ${n + 1}`, 'the due date is before the document date');
+    if (i.dueDate < documentDate) throw fieldRefusal(`instalments.${n}.dueDate`, 'the due date is before the document date');
     return { line: n + 1, dueDate: i.dueDate, amountMinor: parseMoney(i.amount, scale), discountDate: i.discountDate ?? null, discountMinor: i.discountAmount ? parseMoney(i.discountAmount, scale) : 0n };
   });
   const sum = due.reduce((s, i) => s + i.amountMinor, 0n);
-  if (sum !== gross) throw fieldRefusal('Instalments', `they add up to ${formatMoney(sum, scale)}, the gross is ${formatMoney(gross, scale)}`);
+  if (sum !== gross) throw fieldRefusal('instalments', `they add up to ${formatMoney(sum, scale)}, the gross is ${formatMoney(gross, scale)}`);
   return due;
 }
 
@@ -102,7 +102,7 @@ async function refuseDuplicateVendorNumber(tx: Tx, scope: KitScope, face: Face, 
       sql`lower(${invoices.partyDocumentNumber}) = lower(${number})`, sql`${invoices.status} <> 'Reversed'`, self ? sql`${invoices.id} <> ${self}::uuid` : undefined,
     ))
     .limit(1);
-  if (other) throw fieldRefusal("Vendor's invoice number", `this vendor's invoice ${number} is already entered${other.number ? ` (${other.number})` : ' (a draft)'}`);
+  if (other) throw fieldRefusal('partyDocumentNumber', `this vendor's invoice ${number} is already entered${other.number ? ` (${other.number})` : ' (a draft)'}`);
 }
 
 /** The stored fields of an input (header and lines), checked against the party, the taxes and the invoice a credit note names. */
@@ -112,13 +112,13 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
   let linked: InvoiceRow | undefined;
   if (input.invoice) {
     [linked] = await tx.select().from(invoices).where(and(eq(invoices.companyId, scope.companyId), eq(invoices.id, input.invoice), eq(invoices.side, face.side), eq(invoices.kind, 'Invoice')));
-    if (!linked) throw fieldRefusal('Invoice', `the ${face.partyWord} invoice does not exist in this company`);
-    if (linked.partyId !== input.party) throw fieldRefusal('Invoice', `the invoice is another ${face.partyWord}'s`);
+    if (!linked) throw fieldRefusal('invoice', `the ${face.partyWord} invoice does not exist in this company`);
+    if (linked.partyId !== input.party) throw fieldRefusal('invoice', `the invoice is another ${face.partyWord}'s`);
   }
   const currency = kind === 'Reversal' ? linked!.currency : (input.currency ?? party.currency ?? baseCurrency);
   const scale = scales[currency];
-  if (scale === undefined) throw fieldRefusal('Currency', `${currency} is unknown or inactive`);
-  if (linked && linked.currency !== currency) throw fieldRefusal('Currency', `the invoice is in ${linked.currency}: a credit note of it is too`);
+  if (scale === undefined) throw fieldRefusal('currency', `${currency} is unknown or inactive`);
+  if (linked && linked.currency !== currency) throw fieldRefusal('currency', `the invoice is in ${linked.currency}: a credit note of it is too`);
   let lines: Awaited<ReturnType<typeof pricedLines>>;
   if (kind === 'Reversal') {
     const rows = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, linked!.id)).orderBy(asc(invoiceLines.lineNo));
@@ -126,7 +126,7 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
   } else {
     lines = await pricedLines(tx, scope, face, input.lines, scale);
   }
-  if (lines.gross <= 0n) throw fieldRefusal('Lines', `a ${nounOf(face, kind)} totals more than zero`);
+  if (lines.gross <= 0n) throw fieldRefusal('lines', `a ${nounOf(face, kind)} totals more than zero`);
   if (input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
   await refuseDuplicateVendorNumber(tx, scope, face, kind, input.party, input.partyDocumentNumber, self);
   const header = {
@@ -184,7 +184,7 @@ async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   partyMayTransact(face, { code: party.code, status: party.status, onHold: party.onHold });
   const { scales } = await currencyFacts(tx, scope);
   const scale = scales[h.currency];
-  if (scale === undefined) throw fieldRefusal('Currency', `${h.currency} is unknown or inactive`);
+  if (scale === undefined) throw fieldRefusal('currency', `${h.currency} is unknown or inactive`);
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
   const role = face.side === 'payables' ? 'expenseAccount' : 'revenueAccount';
   const fallback = lines.some((l) => !l.accountId)
@@ -286,14 +286,14 @@ async function reduceOpenItems(tx: Tx, invoiceId: string, amount: bigint): Promi
 export async function postCreditNote(tx: Tx, actor: Actor, face: Face, id: string): Promise<void> {
   const h = await storedRow(tx, actor, face, id, ['CreditNote', 'Reversal'], true);
   const invoice = h.invoiceId ? await storedRow(tx, actor, face, h.invoiceId, ['Invoice'], true) : null;
-  if (invoice && invoice.status !== 'Posted') throw fieldRefusal('Invoice', `the invoice is ${invoice.status.toLowerCase()}: only a posted invoice can be credited`);
+  if (invoice && invoice.status !== 'Posted') throw fieldRefusal('invoice', `the invoice is ${invoice.status.toLowerCase()}: only a posted invoice can be credited`);
   const number = await numberOf(tx, actor, face, h);
   if (h.kind === 'Reversal') {
     const inv = invoice!;
     const [credited] = await tx.select({ n: sql<number>`count(*)::int` }).from(invoiceCredits).where(eq(invoiceCredits.invoiceId, inv.id));
-    if ((credited?.n ?? 0) > 0) throw fieldRefusal('Invoice', `invoice ${inv.number} has credit notes: credit what is left with a credit note instead of reversing it`);
+    if ((credited?.n ?? 0) > 0) throw fieldRefusal('invoice', `invoice ${inv.number} has credit notes: credit what is left with a credit note instead of reversing it`);
     const items = await tx.select().from(openItems).where(eq(openItems.invoiceId, inv.id));
-    if (items.some((i) => i.remainingMinor !== i.amountMinor)) throw fieldRefusal('Invoice', `invoice ${inv.number} is partly settled: it cannot be reversed in full`);
+    if (items.some((i) => i.remainingMinor !== i.amountMinor)) throw fieldRefusal('invoice', `invoice ${inv.number} is partly settled: it cannot be reversed in full`);
     const posted = await reverseEntry(tx, actor, inv.journalId!, h.postingDate);
     await tx.update(openItems).set({ remainingMinor: 0n, status: 'Closed', updatedAt: sql`now()` }).where(eq(openItems.invoiceId, inv.id));
     await tx.update(invoices).set({ status: 'Reversed', updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, inv.id)));
