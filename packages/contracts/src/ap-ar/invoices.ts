@@ -21,8 +21,9 @@ import { payablesFace, receivablesFace, type Face, type Side } from './faces';
  *   operations unnamed: our choice, stated in `approvalOperations` of navigation/approvals.ts); the
  *   Reverse operation posts the credit note.
  *
- * "Submitted (under approval)" is the approval engine's instance on the document, not a state of
- * the document (the kit refuses changes and direct posting while it runs): the list shows it.
+ * "Submitted (under approval)" is the approval engine's running instance on a draft, not a state of
+ * the document (the kit refuses changes and direct posting while it runs; GET /workflow/gate with
+ * the document's id says so), as for journals.
  *
  * Pages: the screens ride on the invoice list and editor pages (/vendor-invoices, /vendor-invoice),
  * whose labels (SaveVendorInvoice, EditVendorInvoice...) grant them. /vendor-invoice-reversal (not in
