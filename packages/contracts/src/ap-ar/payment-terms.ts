@@ -14,6 +14,8 @@
  *   months: "15th of next month" (days 0) from 20 January is 15 February; with days 15 it is
  *   15 March (20 January + 15 days is 4 February, whose next month is March). The 31st of the next
  *   month from a January date is 29 February in 2024 and 28 February in 2025.
+ * `dayOfMonth` is read by 'Day of next month' only (required there); with another basis it may stay
+ * empty and, when given, must still be from 1 to 31.
  *
  * Instalments split the gross amount: a percent row takes that share of the gross rounded half away
  * from zero to the minor unit (half up, symmetric for credit notes); an amount row takes its amount
@@ -27,7 +29,8 @@
  * ('Excluding tax'), rounded half away from zero once, spread over the instalments in proportion to
  * their amounts (each rounded, the last line takes the remainder), due by D + discountDays. The
  * discounts always sum to the total discount. A credit note (negative gross) gets exactly the
- * negated schedule of the same positive invoice.
+ * negated schedule of the same positive invoice. The discount date is the same for every
+ * instalment and is not capped at an instalment's due date.
  */
 import { z } from 'zod';
 import { type Decimal, decimalText, divRoundHalfUp, invariant, pow10, tryParseDecimal, atScale, compareDecimal } from './decimal';

@@ -8,6 +8,8 @@ import { registerServiceMonitorRoutes } from './service-monitor.routes';
 /** The trail's page and its set-based record labels, for tests that count statements and probe tenant isolation. */
 export { listAuditTrail } from './audit-trail.service';
 export { selectRecordLabels } from './audit-trail.repository';
+/** The monitor's thresholds and the API's own health, for the test that checks the status follows them. */
+export { apiHealth, DB_LATENCY_WARN_MS, LAG_P99_WARN_MS } from './service-monitor.service';
 
 /** The audit trail and the service monitor (issue 6). */
 export const adminModule: ModuleManifest = {

@@ -31,6 +31,10 @@ describe('one line, rounded once', () => {
     expect(figures(roundLine(line('2', '10', '20', { discountPercent: '12.5' }), 2))).toEqual([1750n, 350n, 2100n]);
   });
 
+  it('a discount on a line including tax comes off the gross before the tax is taken out: 119.00 less 10% = 107.10, tax 17.10, net 90.00', () => {
+    expect(figures(roundLine(line('1', '119', '19', { discountPercent: '10', taxInclusive: true }), 2))).toEqual([9000n, 1710n, 10710n]);
+  });
+
   it('a 100% discount leaves nothing', () => {
     expect(figures(roundLine(line('5', '10', '20', { discountPercent: '100' }), 2))).toEqual([0n, 0n, 0n]);
     expect(figures(roundLine(line('5', '10', '20', { discountPercent: '100', taxInclusive: true }), 2))).toEqual([0n, 0n, 0n]);

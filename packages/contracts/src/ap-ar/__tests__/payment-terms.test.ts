@@ -246,6 +246,31 @@ describe('properties', () => {
     }), { numRuns: 500 });
   });
 
+  it('any term, sound or not: either validation names a problem and the schedule refuses it, or the schedule is exact', () => {
+    const anyRow = fc.record({
+      percent: fc.oneof(fc.constant(null), fc.constant(''), fc.constantFrom('0', '-5', '50', '100', '150', '1e2', '33.3333333'), pctArb, fc.integer({ min: -10, max: 120 })),
+      amount: fc.oneof(fc.constant(null), fc.constantFrom('0', '-1', 'abc', '10.1234567'), amountArb),
+      basis: fc.constantFrom(...bases),
+      days: fc.integer({ min: -5, max: 12_000 }),
+      dayOfMonth: fc.option(fc.integer({ min: -1, max: 33 })),
+    });
+    const anyTerm = fc.record({
+      code: fc.constant('Z'), basis: fc.constantFrom(...bases), days: fc.integer({ min: -5, max: 400 }), dayOfMonth: fc.option(fc.integer({ min: 0, max: 32 })),
+      instalments: fc.array(anyRow, { maxLength: 4 }),
+      discountPercent: fc.option(fc.oneof(fc.constantFrom('0', '2', '100', '-1', 'x'), pctArb)), discountDays: fc.option(fc.integer({ min: -2, max: 30 })),
+      discountBase: fc.constantFrom('Including tax' as const, 'Excluding tax' as const),
+    });
+    fc.assert(fc.property(anyTerm, grossArb, (t, gross) => {
+      const problems = validatePaymentTerm(t);
+      if (problems.length > 0) {
+        expect(() => dueSchedule(t, '2024-02-29', { grossMinor: gross, taxMinor: 0n })).toThrow(/^Payment term Z: /);
+        return;
+      }
+      const lines = dueSchedule(t, '2024-02-29', { grossMinor: gross, taxMinor: 0n });
+      expect(lines.reduce((s, l) => s + l.amountMinor, 0n)).toBe(gross);
+    }), { numRuns: 1000 });
+  });
+
   it('percent-only schedules round each share once: every line is within a minor unit per line of its exact share', () => {
     fc.assert(fc.property(termArb, grossArb, (t, gross) => {
       if (t.instalments.length === 0 || t.instalments.some((r) => r.percent === null)) return;
