@@ -3,6 +3,7 @@
 // user can act on, the rows of contacts and instalments, and import/export with rows as JSON cells.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faces, sides, type CompanyConfig, type EntityImportResult, type EntityRecord, type ErrorObject } from '@erp/contracts';
+import { partyMayTransact } from '../../src/modules/ap-ar/index';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -125,6 +126,31 @@ describe('party rules', () => {
     const res = await api<ErrorObject>('POST', '/ap/vendors', { name: 'Old money', group: vendorGroup.id, currency: currency.body.id });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('currency: Currency ZZI is inactive; activate it on /currency or choose another');
+  });
+});
+
+describe('group dimension defaults', () => {
+  it('take dimensions of their groups, once per group, and refuse one that does not exist', async () => {
+    const group = (await api<EntityRecord>('POST', '/gl/dimension-groups', { code: 'CC', name: 'Cost centre' })).body;
+    await api('POST', '/gl/dimensions', { code: 'C100', name: 'Sales', dimensionGroup: group.id });
+    const body = (dimensions: object[]) => ({ code: `G${Math.floor(Math.random() * 1e6)}`, name: 'With dimensions', controlAccount: acct('2000'), dimensions });
+    const ok = await api<EntityRecord>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'cc', dimension: 'c100' }]));
+    expect(ok.status).toBe(200);
+    expect(ok.body.dimensions).toEqual([{ dimensionGroup: 'cc', dimension: 'c100' }]);
+    const unknown = await api<ErrorObject>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'CC', dimension: 'C999' }]));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('dimensions[0].dimension: No dimension C999 in dimension group CC (/dimension)');
+    const twice = await api<ErrorObject>('POST', '/ap/vendor-groups', body([{ dimensionGroup: 'CC', dimension: 'C100' }, { dimensionGroup: 'cc', dimension: 'C100' }]));
+    expect(twice.body.message).toBe('dimensions[1].dimensionGroup: Dimension group cc is given twice');
+  });
+});
+
+describe('a party that may not transact', () => {
+  it.each(sides)('%s: inactive or on hold is refused with where to lift it', (side) => {
+    const face = faces[side];
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: false, status: 'Active' })).not.toThrow();
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: true, status: 'Active' })).toThrow(`${face.partyLabel} P1 is on hold: no new invoices or payments until the hold is lifted on ${face.pages.party}`);
+    expect(() => partyMayTransact(face, { code: 'P1', onHold: false, status: 'Inactive' })).toThrow(`${face.partyLabel} P1 is inactive: activate it on ${face.pages.party} first`);
   });
 });
 

@@ -55,6 +55,8 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/audit-trail': AUDIT_TRAIL_ACCESS_PAGE,
   '/chart-of-accounts': '/accounts',
   '/posting-profile': '/subsidiary',
+  // The address book of payables and receivables rides on /vendor (contracts ap-ar/parties.ts addressEntity).
+  '/addresses': '/vendor',
   '/journal-reversal': '/journals',
   '/escalation': '/workflow',
   '/create-admin': '/organisation-structure',

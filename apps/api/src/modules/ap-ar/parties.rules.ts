@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   bicIsValid,
   fieldRefusal,
@@ -72,7 +72,7 @@ async function dimensionDefaultsExist(tx: Tx, scope: KitScope, value: unknown) {
     .select({ group: dimensionGroups.code, code: dimensions.code })
     .from(dimensions)
     .innerJoin(dimensionGroups, eq(dimensionGroups.id, dimensions.dimensionGroup))
-    .where(and(eq(dimensions.companyId, scope.companyId), inArray(dimensions.code, rows.map((r) => r.dimension))));
+    .where(and(eq(dimensions.companyId, scope.companyId), inArray(sql`lower(${dimensions.code})`, rows.map((r) => r.dimension.toLowerCase()))));
   rows.forEach((r, i) => {
     if (!found.some((f) => f.group.toLowerCase() === r.dimensionGroup.toLowerCase() && f.code.toLowerCase() === r.dimension.toLowerCase())) {
       throw refuse(`dimensions[${i}].dimension`, `No dimension ${r.dimension} in dimension group ${r.dimensionGroup} (/dimension)`);

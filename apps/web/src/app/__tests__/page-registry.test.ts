@@ -11,7 +11,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/grade-level', '/salary-step', '/salary-scale', '/attribute-set', '/attribute',
     '/recurring-depreciation', '/customer-statement', '/vendor-statement',
     '/vendor-payment', '/customer-payment', '/vendor-payments', '/customer-payments',
-    '/vendor-payment-term', '/customer-payment-term', '/insurance-schedules', '/insurance-schedule',
+    '/insurance-schedules', '/insurance-schedule',
     '/splitting-schedules', '/splitting-schedule', '/insurance-company', '/product-group', '/product',
     '/customer-invoices', '/customer-invoice-reversal', '/vendor-invoices', '/vendor-invoice-reversal',
     '/asset-stock', '/asset-stocks', '/revaluation-schedule', '/revaluation-schedules',
@@ -19,12 +19,11 @@ const NOT_AVAILABLE_AT_MOST = [
     '/maintenance-schedule', '/maintenance-schedules', '/asset', '/assets', '/asset-class',
     '/transaction-group',
     '/bank', '/bank-group', '/new-contract',
-    '/customer',
-    '/customer-group', '/vendor', '/vendor-group', '/customer-payment-schedules',
+    '/customer-payment-schedules',
     '/customer-recurring-payments', '/customer-recurring-payment', '/vendor-payment-schedules',
     '/vendor-recurring-payment', '/vendor-recurring-payments', '/bank-reconciliation',
     '/bank-reconciliations', '/fund-transfers', '/fund-transfer', '/cashflow-forecasts',
-    '/cashflow-forecast', '/identity-group', '/identity', '/addresses', '/site', '/warehouse', '/location',
+    '/cashflow-forecast', '/identity-group', '/identity', '/site', '/warehouse', '/location',
     '/stock', '/stock-movement', '/stock-transfers', '/dashboard',
     '/licensing', '/license-manager', '/contract-list', '/contract', '/subscription', '/report-viewer',
     '/report-designer',
@@ -54,6 +53,13 @@ describe('page registry', () => {
   it('has a screen for the ledger set-up routes and the chart of accounts', () => {
     for (const link of ['/currency', '/exchange-rate', '/account-class', '/account-group', '/accounts', '/tax', '/dimension-group', '/dimension', '/operation', '/ledger-header', '/subsidiary', '/posting-profile', '/chart-of-accounts']) {
       expect(builtPages[link], link).toBeDefined();
+    }
+  });
+
+  it('has a screen for the payables and receivables set-up and the address book', () => {
+    for (const link of ['/vendor-group', '/vendor', '/vendor-payment-term', '/customer-group', '/customer', '/customer-payment-term', '/addresses']) {
+      expect(builtPages[link], link).toBeDefined();
+      expect(notAvailableRoutes()).not.toContain(link);
     }
   });
 

@@ -4,6 +4,7 @@ import { PageHeading } from '../../../app/pages/PageHeading';
 import { useEntityOperations } from '../../../shared/kit';
 import { CompanySettingsCard } from '../components/CompanySettingsCard';
 import { DefaultAccountsCard } from '../components/DefaultAccountsCard';
+import { PartySettingsCard } from '../components/PartySettingsCard';
 import { fetchCompanyConfig, fetchFullCompany, setupKeys } from '../setup-api';
 
 /** Saving the company takes EditCompany; the defaults take EditCompanyConfig (the server checks both again). */
@@ -28,6 +29,9 @@ export default function CompanyConfigPage() {
         </Col>
         <Col xs={24} lg={14}>
           {config.data ? <DefaultAccountsCard config={config.data} canEdit={canEditConfig} /> : <Card size="small" title="Default accounts" loading={config.isLoading} />}
+        </Col>
+        <Col xs={24} lg={10}>
+          {config.data && <PartySettingsCard key={`${config.data.creditLimitPolicy}-${config.data.sepaCreditorId}`} config={config.data} canEdit={canEditConfig} />}
         </Col>
       </Row>
     </>
