@@ -51,13 +51,14 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('reverse' as const), side: fc.constantFrom(...sides), pick: fc.nat() }),
 );
 
+type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 const date = (month: number, day = 15) => `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-const lineBody = (side: Side, l: fc.Infer<typeof line>) => ({
+const lineBody = (side: Side, l: Of<typeof line>) => ({
   account: acct(side === 'payables' ? '6100' : '4000'), quantity: l.quantity, unitPrice: l.unitPrice, ...(l.discountPercent ? { discountPercent: l.discountPercent } : {}),
   ...(l.tax >= 0 ? { tax: taxes[l.tax] } : {}), taxInclusive: l.taxInclusive,
 });
 
-async function run(s: fc.Infer<typeof step>): Promise<void> {
+async function run(s: Of<typeof step>): Promise<void> {
   const face = faces[s.side];
   const base = `/${face.service}/${face.partyWord}`;
   if (s.kind === 'invoice') {
