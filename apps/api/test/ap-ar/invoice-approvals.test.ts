@@ -71,7 +71,12 @@ describe('VendorInvoiceReversalApproval', () => {
     const credit = await ok<CreditNoteView>(w, 'Admin', 'POST', '/ap/vendor-credit-notes', { party: vendor, documentDate: '2026-03-01', description: 'Returned goods', lines: [{ account: acct('6100'), unitPrice: '12' }] });
     expect((await w.as('Admin')('POST', `/ap/vendor-credit-notes/${credit.id}/post`)).status).toBe(422);
     const instance = await ok<InstanceView>(w, 'Admin', 'POST', `/ap/vendor-credit-notes/${credit.id}/submit`);
-    await ok(w, 'Carol', 'POST', `/workflow/tasks/${taskOf(instance, w.id.Carol)}/approve`, {});
+    // The task links to /journal (SPEC.md): it says what it is about, the document and the entry it will post.
+    const task = taskOf(instance, w.id.Carol);
+    const detail = await ok<TaskDetail>(w, 'Carol', 'GET', `/workflow/tasks/${task}`);
+    expect(detail.instance.description).toBe('Credit note (draft) of no invoice (standing alone), vendor V-CREDIT: Returned goods. Posts: debit 2000 12.00 USD; credit 6100 12.00 USD.');
+    expect(detail.task.link).toBe(`/journal?id=${credit.id}`);
+    await ok(w, 'Carol', 'POST', `/workflow/tasks/${task}/approve`, {});
     expect(await ok<CreditNoteView>(w, 'Admin', 'GET', `/ap/vendor-credit-notes/${credit.id}`)).toMatchObject({ status: 'Posted', number: 'VC2026-000001', remaining: '12.00' });
   });
 });

@@ -36,7 +36,7 @@ export async function partyFacts(tx: Tx, scope: KitScope, face: Face, partyId: s
       left join ${currencies} c on c.tenant_id = p.tenant_id and c.id = coalesce(p.currency, g.currency)
       where p.company_id = ${scope.companyId}::uuid and p.id = ${partyId}::uuid`),
   );
-  if (!row) throw unprocessable(`The ${face.partyWord} does not exist in this company`);
+  if (!row) throw unprocessable(`party: the ${face.partyWord} does not exist in this company`);
   return {
     id: row.id, code: row.code, name: row.name, status: row.status, onHold: row.on_hold, groupCode: row.group_code, controlAccount: row.control_account,
     profileId: row.profile_id, groupProfileId: row.group_profile_id, termId: row.term_id, currency: row.currency, creditLimit: row.credit_limit,

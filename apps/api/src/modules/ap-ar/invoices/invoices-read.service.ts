@@ -230,3 +230,26 @@ export async function viewCreditNote(tx: Tx, scope: KitScope, face: Face, id: st
     invoice: h.invoiceId, invoiceNumber: invoice?.number ?? null, applied: m(BigInt(applied?.amount ?? '0')),
   };
 }
+
+/**
+ * What a reversal approval's task is about, in words (SPEC.md sends those tasks to /journal): the
+ * credit note, the invoice it credits, the party, and the entry it posts or posted.
+ */
+export async function describeCreditNote(tx: Tx, scope: KitScope, face: Face, id: string): Promise<string> {
+  const h = await storedRow(tx, scope, face, id, CREDIT_KINDS, false);
+  const { scales } = await currencyFacts(tx, scope);
+  const m = (v: bigint) => `${formatMoney(v, scales[h.currency] ?? 2)} ${h.currency}`;
+  const party = await partyFacts(tx, scope, face, h.partyId);
+  const [invoice] = h.invoiceId ? await tx.select({ number: invoices.number, journalId: invoices.journalId }).from(invoices).where(and(eq(invoices.tenantId, h.tenantId), eq(invoices.id, h.invoiceId))) : [];
+  const what = `${h.kind === 'Reversal' ? 'Reversal' : 'Credit note'} ${h.number ?? '(draft)'} of ${invoice ? `${face.partyWord} invoice ${invoice.number ?? '(draft)'}` : 'no invoice (standing alone)'}, ${face.partyWord} ${party.code}: ${h.description}`;
+  const posted = await journalNumber(tx, h.journalId);
+  if (posted) return `${what}. Posted as entry ${posted}.`;
+  if (h.kind === 'Reversal') return `${what}. Posts the reversal of entry ${(await journalNumber(tx, invoice?.journalId ?? null)) ?? '(none)'}, ${m(h.totalGrossMinor)}.`;
+  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
+  const codes = await accountCodes(tx, scope, [party.controlAccount, ...lines.flatMap((l) => (l.accountId ? [l.accountId] : []))]);
+  const controlSide = face.invoiceControlSide === 'credit' ? 'debit' : 'credit';
+  const lineSide = controlSide === 'debit' ? 'credit' : 'debit';
+  const parts = [`${controlSide} ${codes.get(party.controlAccount) ?? ''} ${m(h.totalGrossMinor)}`, ...lines.map((l) => `${lineSide} ${l.accountId ? (codes.get(l.accountId) ?? '') : `${face.side === 'payables' ? 'expense' : 'revenue'} account`} ${m(l.netMinor)}`)];
+  if (h.totalTaxMinor !== 0n) parts.push(`${lineSide} ${face.taxDirection} tax ${m(h.totalTaxMinor)}`);
+  return `${what}. Posts: ${parts.join('; ')}.`;
+}
