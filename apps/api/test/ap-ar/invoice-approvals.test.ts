@@ -37,6 +37,8 @@ describe('VendorInvoiceApproval', () => {
     const draft = await ok<InvoiceView>(w, 'Admin', 'POST', '/ap/vendor-invoices', invoiceBody(face, vendor));
     const direct = await w.as('Admin')('POST', `/ap/vendor-invoices/${draft.id}/post`);
     expect(direct).toMatchObject({ status: 422, body: { message: 'This vendor invoice needs approval: submit it' } });
+    const oneCall = await w.as('Admin')('POST', '/ap/vendor-invoices/post', invoiceBody(face, vendor));
+    expect(oneCall).toMatchObject({ status: 422, body: { message: 'This vendor invoice needs approval: submit it' } });
     const instance = await ok<InstanceView>(w, 'Admin', 'POST', `/ap/vendor-invoices/${draft.id}/submit`, { comment: 'Please post' });
     expect(instance.status).toBe('Running');
     // Under approval it cannot change.

@@ -162,6 +162,23 @@ describe.each(sides)('%s invoices', (side) => {
     expect(Number(next.number!.slice(-6))).toBe(Number(numbers.at(-1)!.slice(-6)) + 1);
   });
 
+  it('creates and posts in one call (a check writes nothing; a retry with its Idempotency-Key answers the first result)', async () => {
+    const body = { party: partyId, documentDate: '2026-04-01', description: 'One call', lines: twoRates(face) };
+    const before = (await ok<List>('GET', `${base(face)}?limit=1`)).total;
+    expect(await ok('POST', `${base(face)}/check`, body)).toEqual({ ok: true });
+    expect((await ok<List>('GET', `${base(face)}?limit=1`)).total).toBe(before);
+    const headers = { host: tenant.host, authorization: `Bearer ${admin.token}`, token: admin.tenantId, 'idempotency-key': `one-call-${side}` };
+    const first = await t.app.inject({ method: 'POST', url: `${base(face)}/post`, headers, payload: body });
+    const again = await t.app.inject({ method: 'POST', url: `${base(face)}/post`, headers, payload: body });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    const posted = JSON.parse(first.body) as InvoiceView;
+    expect(posted).toMatchObject({ status: 'Posted', totalGross: '225.00', remaining: '225.00' });
+    expect((JSON.parse(again.body) as InvoiceView).id).toBe(posted.id);
+    expect((await ok<List>('GET', `${base(face)}?limit=1`)).total).toBe(before + 1);
+    const refused = await api<ErrorObject>('POST', `${base(face)}/check`, { ...body, lines: [{ ...twoRates(face)[0], tax: '00000000-0000-4000-8000-000000000000' }] });
+    expect(refused).toMatchObject({ status: 422, body: { message: 'lines.0.tax: the tax code does not exist in this company' } });
+  });
+
   it('lists with filters (party, state, due, overdue, currency), sums the filter and exports it', async () => {
     const list = await ok<List<{ id: string; party: string; status: string; dueDate: string | null; remaining: string | null }>>('GET', `${base(face)}?limit=100&party=${partyId}`);
     expect(list.items.length).toBeGreaterThan(0);

@@ -328,6 +328,9 @@ function invoiceEndpoints(): Endpoint[] {
         { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/post`, status: [404] }] },
         { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/submit`, body: {}, status: [404] }] },
       );
+      if (!credit) {
+        for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });
+      }
     }
   }
   out.push({ method: 'GET', route: '/gl/tax-report', access: 'user', attacks: () => [{ as: 'user', url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] });

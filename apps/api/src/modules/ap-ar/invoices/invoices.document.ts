@@ -26,7 +26,11 @@ import {
   type InvoiceStatus,
   type InvoiceView,
 } from '@erp/contracts';
-import type { Tx } from '../../../platform/db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../../platform/db/client';
+import { recordAudit } from '../../../platform/audit/audit';
+import { unprocessable } from '../../../platform/http/errors';
+import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
 import { exportDocuments, invoiceLists, viewCreditNote, viewInvoice } from './invoices-read.service';
@@ -68,6 +72,21 @@ export function invoiceBinding(face: Face): DocumentBinding<InvoiceStatus, Invoi
     },
     auditedByAction: [],
     approvalAmount: (tx, scope, id) => measuredBase(tx, scope, face, id, ['Invoice']),
+    // Create and post in one call (POST …/post, and …/check): the interactive and bulk path; a refusal writes nothing.
+    direct: {
+      tx: postingTx,
+      lines: (input) => input.lines.length + 2,
+      run: async (tx, actor, input, gate) => {
+        if (gate) {
+          const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
+          if (row?.refused) throw unprocessable(gate.refusal);
+        }
+        const id = await insertDocument(tx, actor, face, 'Invoice', input);
+        await postInvoice(tx, actor, face, id);
+        await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, status: 'Posted' } }]);
+        return viewInvoice(tx, actor, face, id);
+      },
+    },
   };
 }
 
