@@ -215,6 +215,21 @@ describe('payables only', () => {
   });
 });
 
+describe('credit notes', () => {
+  it('credit only a posted invoice of the same party and currency, each refusal on its field', async () => {
+    const face = faces.payables;
+    const vendor = await party(face, 'V-CN');
+    const other = await party(face, 'V-CN2');
+    const draft = await draftInvoice(face, vendor);
+    const credit = (body: object) => api<ErrorObject>('POST', base(face, true), { party: vendor, documentDate: '2026-02-01', description: 'Credit', lines: [{ account: lineAccount(face), unitPrice: '5' }], ...body });
+    expect((await credit({ invoice: draft.id })).body.message).toBe('invoice: the invoice is draft: only a posted invoice can be credited');
+    const posted = await postInvoice(face, draft.id);
+    expect((await credit({ invoice: posted.id, party: other })).body.message).toBe("invoice: the invoice is another vendor's");
+    expect((await credit({ invoice: posted.id, currency: 'EUR' })).body.message).toBe('currency: the invoice is in USD: a credit note of it is too');
+    expect((await credit({ kind: 'Reversal' })).body.message).toBe('invoice: A reversal names the invoice it reverses');
+  });
+});
+
 describe('receivables credit limit', () => {
   it('refuses an invoice past the credit limit, or with the Approval policy asks for approval', async () => {
     const face = faces.receivables;

@@ -88,7 +88,11 @@ export async function instalmentsOf(tx: Tx, scope: KitScope, face: Face, h: Invo
   if (h.instalments && h.instalments.length > 0) return typedInstalments(h.instalments, h.totalGrossMinor, scale, h.documentDate);
   const term = h.kind === 'Invoice' && party ? await paymentTermOf(tx, scope, face, party.termId) : null;
   if (!term) return [{ line: 1, dueDate: h.documentDate, amountMinor: h.totalGrossMinor, discountDate: null, discountMinor: 0n }];
-  return dueSchedule(term, h.documentDate, { grossMinor: h.totalGrossMinor, taxMinor: h.totalTaxMinor }, scale);
+  try {
+    return dueSchedule(term, h.documentDate, { grossMinor: h.totalGrossMinor, taxMinor: h.totalTaxMinor }, scale);
+  } catch (e) {
+    throw fieldRefusal('instalments', `payment term ${term.code} cannot schedule this document (${e instanceof Error ? e.message : String(e)}): type its due dates`);
+  }
 }
 
 /** A vendor's own invoice number is taken once among its invoices that are not reversed. */
@@ -114,6 +118,7 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
     [linked] = await tx.select().from(invoices).where(and(eq(invoices.companyId, scope.companyId), eq(invoices.id, input.invoice), eq(invoices.side, face.side), eq(invoices.kind, 'Invoice')));
     if (!linked) throw fieldRefusal('invoice', `the ${face.partyWord} invoice does not exist in this company`);
     if (linked.partyId !== input.party) throw fieldRefusal('invoice', `the invoice is another ${face.partyWord}'s`);
+    if (linked.status !== 'Posted') throw fieldRefusal('invoice', `the invoice is ${linked.status.toLowerCase()}: only a posted invoice can be credited`);
   }
   const currency = kind === 'Reversal' ? linked!.currency : (input.currency ?? party.currency ?? baseCurrency);
   const scale = scales[currency];
@@ -127,12 +132,14 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
     lines = await pricedLines(tx, scope, face, input.lines, scale);
   }
   if (lines.gross <= 0n) throw fieldRefusal('lines', `a ${nounOf(face, kind)} totals more than zero`);
-  if (input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
+  if (kind === 'Invoice' && input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
   await refuseDuplicateVendorNumber(tx, scope, face, kind, input.party, input.partyDocumentNumber, self);
   const header = {
     side: face.side, kind, partyId: input.party, invoiceId: input.invoice ?? null, documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate,
     currency, rate: input.rate ?? null, partyDocumentNumber: input.partyDocumentNumber ?? null, reference: input.reference ?? null, description: input.description,
-    dimensions: input.dimensions ?? (kind === 'Reversal' ? linked!.dimensions : {}), instalments: kind === 'Reversal' ? null : (input.instalments ?? null),
+    dimensions: input.dimensions ?? (kind === 'Reversal' ? linked!.dimensions : {}),
+    // A credit note is one open item on its date: only an invoice keeps typed due dates.
+    instalments: kind === 'Invoice' ? (input.instalments ?? null) : null,
     totalNetMinor: lines.net, totalTaxMinor: lines.tax, totalGrossMinor: lines.gross, baseCurrency,
   };
   return { header, lines: lines.rows };
@@ -166,7 +173,9 @@ export async function storedRow(tx: Tx, scope: KitScope, face: Face, id: string,
 /** The customer's exposure after this invoice (its receivables balance in base plus the invoice) against its credit limit. */
 async function creditLimitExceeded(tx: Tx, scope: KitScope, face: Face, party: PartyFacts, addBaseMinor: bigint, baseScale: number): Promise<string | null> {
   if (face.side !== 'receivables' || party.creditLimit === null) return null;
-  const limit = parseMoney(party.creditLimit.replace(/\.?0+$/, '') || '0', baseScale);
+  const [whole, fraction = ''] = party.creditLimit.split('.');
+  const digits = fraction.replace(/0+$/, '');
+  const limit = parseMoney(digits ? `${whole}.${digits}` : whole!, baseScale);
   const [row] = rowsOf<{ balance: string | null }>(
     await tx.execute(sql`select sum(${partyBalances.baseDebitMinor} - ${partyBalances.baseCreditMinor})::text as balance from ${partyBalances}
       where ${partyBalances.companyId} = ${scope.companyId}::uuid and ${partyBalances.partyType} = ${face.party} and ${partyBalances.partyId} = ${party.id}::uuid`),
