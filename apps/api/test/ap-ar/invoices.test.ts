@@ -230,6 +230,19 @@ describe('credit notes', () => {
   });
 });
 
+describe('accounts from the posting profiles', () => {
+  it('gives a line without an account the revenue account of the default profile, and says where to set a missing expense account', async () => {
+    const customer = await party(faces.receivables, 'C-PROFILE');
+    const sale = await ok<InvoiceView>('POST', '/ar/customer-invoices/post', { party: customer, documentDate: '2026-05-05', description: 'No account', lines: [{ unitPrice: '30' }] });
+    const journal = await ok<JournalView>('GET', `/gl/journals/${sale.journal}`);
+    expect(journal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([['1100', '30.00', '0.00'], ['4000', '0.00', '30.00']]);
+    const vendor = await party(faces.payables, 'V-PROFILE');
+    const refused = await api<ErrorObject>('POST', '/ap/vendor-invoices/post', { party: vendor, documentDate: '2026-05-05', description: 'No account', lines: [{ unitPrice: '30' }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^No expense account for this Account Payable posting: set one on vendor V-PROFILE, or on the posting profile of vendor group LOCAL, or on the default posting profile of Account Payable/);
+  });
+});
+
 describe('receivables credit limit', () => {
   it('refuses an invoice past the credit limit, or with the Approval policy asks for approval', async () => {
     const face = faces.receivables;

@@ -195,10 +195,14 @@ async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const scale = scales[h.currency];
   if (scale === undefined) throw fieldRefusal('currency', `${h.currency} is unknown or inactive`);
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
+  // Accounts are data: the party's own posting profile, then its group (its control account, its
+  // profile), then the module's default profile (resolvePostingAccounts).
   const role = face.side === 'payables' ? 'expenseAccount' : 'revenueAccount';
-  const fallback = lines.some((l) => !l.accountId)
-    ? (await resolvePostingAccounts(tx, scope, face.module, [role], { label: `${face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } }))[role].accountId
-    : null;
+  const who = { label: `${face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } };
+  const needsLineAccount = lines.some((l) => !l.accountId);
+  const resolved = await resolvePostingAccounts(tx, scope, face.module, needsLineAccount ? ['controlAccount', role] : ['controlAccount'], who);
+  const control = resolved.controlAccount.from === 'party' ? resolved.controlAccount.accountId : party.controlAccount;
+  const fallback = needsLineAccount ? (resolved as Record<typeof role, { accountId: string }>)[role].accountId : null;
   const taxes = await taxFacts(tx, scope, lines.flatMap((l) => (l.taxId ? [l.taxId] : [])));
   const taxAccounts = new Map<string, string>();
   for (const l of lines) if (l.taxId && l.taxMinor !== 0n && !taxAccounts.has(l.taxId)) taxAccounts.set(l.taxId, await taxAccount(tx, scope, l.taxId, face.taxDirection));
@@ -208,7 +212,7 @@ async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   }));
   const due = h.kind === 'Invoice' ? await instalmentsOf(tx, scope, face, h, party, scale) : [{ line: 1, dueDate: h.documentDate, amountMinor: h.totalGrossMinor, discountDate: null, discountMinor: 0n }];
   const entry = invoiceEntryLines({
-    face, credit: h.kind !== 'Invoice', controlAccountId: party.controlAccount, partyId: party.id, currency: h.currency, ...(h.rate ? { rate: parseRate(h.rate) } : {}),
+    face, credit: h.kind !== 'Invoice', controlAccountId: control, partyId: party.id, currency: h.currency, ...(h.rate ? { rate: parseRate(h.rate) } : {}),
     description: h.description, dimensions: h.dimensions, lines: postingLines, instalments: due.map((d) => ({ line: d.line, amountMinor: d.amountMinor })),
   });
   return { party, scale, due, entry };
