@@ -17,7 +17,7 @@ import { rowsOf, type Tx } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
-import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, taxAccount, companySettings, type EntryLine } from '../../ledger/index';
+import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, companySettings, type EntryLine } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
 import { currencyFacts, partyFacts, paymentTermOf, taxFacts, type PartyFacts } from './invoice-facts';
 import { invoiceEntryLines, type PostingLine } from './invoice-posting';
@@ -200,12 +200,22 @@ async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const role = face.side === 'payables' ? 'expenseAccount' : 'revenueAccount';
   const who = { label: `${face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } };
   const needsLineAccount = lines.some((l) => !l.accountId);
-  const resolved = await resolvePostingAccounts(tx, scope, face.module, needsLineAccount ? ['controlAccount', role] : ['controlAccount'], who);
-  const control = resolved.controlAccount.from === 'party' ? resolved.controlAccount.accountId : party.controlAccount;
+  // Only a party's own profile can override its group's control account: without one, and with an
+  // account on every line, there is nothing to resolve (two statements saved on every posting).
+  const resolved = needsLineAccount || party.profileId ? await resolvePostingAccounts(tx, scope, face.module, needsLineAccount ? ['controlAccount', role] : ['controlAccount'], who) : null;
+  const control = resolved?.controlAccount.from === 'party' ? resolved.controlAccount.accountId : party.controlAccount;
   const fallback = needsLineAccount ? (resolved as Record<typeof role, { accountId: string }>)[role].accountId : null;
+  // The tax accounts of the tax codes (taxAccount's rule, read with the codes in one statement).
   const taxes = await taxFacts(tx, scope, lines.flatMap((l) => (l.taxId ? [l.taxId] : [])));
   const taxAccounts = new Map<string, string>();
-  for (const l of lines) if (l.taxId && l.taxMinor !== 0n && !taxAccounts.has(l.taxId)) taxAccounts.set(l.taxId, await taxAccount(tx, scope, l.taxId, face.taxDirection));
+  for (const l of lines) {
+    if (!l.taxId || l.taxMinor === 0n || taxAccounts.has(l.taxId)) continue;
+    const t = taxes.get(l.taxId);
+    if (!t) throw unprocessable('The tax code does not exist in this company');
+    const account = face.taxDirection === 'input' ? t.inputAccount : t.outputAccount;
+    if (!account) throw unprocessable(`Tax ${t.code} has no ${face.taxDirection} tax account: set it on /tax`);
+    taxAccounts.set(l.taxId, account);
+  }
   const postingLines: PostingLine[] = lines.map((l) => ({
     lineNo: l.lineNo, accountId: l.accountId ?? fallback!, description: l.description, netMinor: l.netMinor, taxMinor: l.taxMinor, taxId: l.taxId,
     taxAccountId: l.taxId ? (taxAccounts.get(l.taxId) ?? null) : null, taxCode: l.taxId ? (taxes.get(l.taxId)?.code ?? null) : null, dimensions: l.dimensions,
