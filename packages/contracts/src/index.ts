@@ -27,3 +27,4 @@ export * from './ap-ar/faces';
 export * from './ap-ar/payment-terms';
 export * from './ap-ar/invoice-totals';
 export * from './ap-ar/parties';
+export * from './ap-ar/invoices';

@@ -2,7 +2,7 @@
 // company-scoped route, and never writes into B; in SQL, a transaction of company A sees no row of B in any company table and cannot move a row into B.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transformPassword, type Company, type EntityRecord, type ErrorObject, type Role } from '@erp/contracts';
+import { faces, transformPassword, type Company, type EntityRecord, type ErrorObject, type Role } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
 import { declaredRoutes, kitRoutes, knownRoutes, undeclaredRoutes } from '../helpers/routes';
@@ -22,7 +22,7 @@ let a: Session;
 let b: Session;
 let c: Session;
 /** What B holds that A must never see or touch. */
-const B = {} as { companyId: string; cCompanyId: string; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string; templateId: string; recurringId: string; icJournalId: string; icTemplateId: string; workflowId: string; stepId: string; ruleId: string; kit: Map<string, EntityRecord> };
+const B = {} as { companyId: string; cCompanyId: string; fiscalYearId: string; periodId: string; sequenceId: string; accountId: string; journalId: string; draftId: string; templateId: string; recurringId: string; icJournalId: string; icTemplateId: string; workflowId: string; stepId: string; ruleId: string; kit: Map<string, EntityRecord>; docs: Record<string, string> };
 
 const as = (who: Session) => <T = unknown>(method: Method, url: string, body?: unknown) => call<T>(t.app, tenant.host, method, url, body, who);
 const asA = <T = unknown>(method: Method, url: string, body?: unknown) => as(a)<T>(method, url, body);
@@ -33,7 +33,7 @@ const fileAsA = async (url: string): Promise<{ status: number; body: string }> =
 };
 
 /** Every identifier and text of B's rows. */
-const markersOfB = () => [B.fiscalYearId, B.periodId, B.sequenceId, B.journalId, B.draftId, B.templateId, B.recurringId, B.icJournalId, B.icTemplateId, B.workflowId, B.ruleId, ...[...B.kit.values()].map((r) => r.id), 'Secret of B', 'BSECRET'];
+const markersOfB = () => [B.fiscalYearId, B.periodId, B.sequenceId, B.journalId, B.draftId, B.templateId, B.recurringId, B.icJournalId, B.icTemplateId, B.workflowId, B.ruleId, ...[...B.kit.values()].map((r) => r.id), ...Object.values(B.docs ?? {}), 'Secret of B', 'BSECRET'];
 function expectNothingOfB(body: unknown, what: string): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
   for (const marker of markersOfB()) expect(text, `${what} leaks ${marker}`).not.toContain(marker);
@@ -45,6 +45,7 @@ const sampleOfB = (kind: string): string => {
     fiscalYear: B.fiscalYearId, accountingPeriod: B.periodId, numberSequence: B.sequenceId, account: B.accountId, journal: B.journalId, draftJournal: B.draftId,
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
+    vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -85,7 +86,21 @@ function handAttacks(): Endpoint[] {
   const csv = (text: string) => ({ fileName: 'spy.csv', contentBase64: Buffer.from(text).toString('base64'), dryRun: false, mode: 'all' });
   const list = (url: string): Attack[] => [{ url, status: [200], check: noneOfB(url) }];
   const nothingWritten = (body: unknown) => expect((body as { written?: number }).written ?? 0).toBe(0);
+  const invoiceAttacks = [faces.payables, faces.receivables].flatMap((face) => [false, true].flatMap((credit): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-${credit ? 'credit-notes' : 'invoices'}`;
+    const body = () => ({ party: B.docs[`${face.side}.party`], documentDate: '2026-03-03', description: 'x', lines: [{ account: B.accountId, unitPrice: '1' }], ...(credit ? { invoice: B.docs[`${face.side}.posted`] } : {}) });
+    return [
+      { route: `GET ${base}`, attacks: () => [...list(`${base}?limit=500`), ...list(`${base}?limit=500&party=${B.docs[`${face.side}.party`]}`)] },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfB(`${base} export`) }] },
+      { route: `GET ${base}/sums`, attacks: () => [{ url: `${base}/sums?party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ count: 0 }) }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body: body(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/) }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${B.docs[`${face.side}.${credit ? 'credit' : 'draft'}`]}`, body: body(), status: gone() }] },
+      ...(credit ? [] : ['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/) }] }))),
+    ];
+  }));
   return [
+    ...invoiceAttacks,
+    { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
     { route: 'POST /gl/number-sequences/:id/preview', attacks: () => [{ url: `/gl/number-sequences/${B.sequenceId}/preview`, body: { date: '2026-05-01' }, status: gone() }] },
@@ -209,6 +224,20 @@ async function booksOfB(): Promise<void> {
   Object.assign(B, { workflowId: workflow.body.id, stepId: workflow.body.steps[0]!.id, ruleId: rule.body.id });
   B.kit = new Map();
   for (const k of t.platform.entities.all().filter((x) => x.def.companyScoped)) B.kit.set(k.def.name, await createSample(t.app, tenant.host, b, t.platform.entities, k.def));
+  // Per face: B's party, a posted invoice, a draft invoice and a draft credit note of the posted one.
+  B.docs = {};
+  for (const face of [faces.payables, faces.receivables]) {
+    const s = face.service;
+    const group = (await asB<{ items: { id: string; code: string }[] }>('GET', `/${s}/${face.partyWord}-groups?limit=50`)).body.items.find((g) => g.code === 'LOCAL')!;
+    const party = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}s`, { code: 'BSECRETINV', name: 'Secret of B', group: group.id });
+    const body = { party: party.body.id, documentDate: '2026-03-03', description: 'Secret of B', lines: [{ account: acct(face.side === 'payables' ? '6100' : '4000'), unitPrice: '66' }] };
+    const posted = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-invoices`, body);
+    const post = await asB('POST', `/${s}/${face.partyWord}-invoices/${posted.body.id}/post`);
+    const draft = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-invoices`, body);
+    const credit = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-credit-notes`, { ...body, invoice: posted.body.id });
+    expect([party.status, posted.status, post.status, draft.status, credit.status]).toEqual([200, 200, 200, 200, 200]);
+    Object.assign(B.docs, { [`${face.side}.party`]: party.body.id, [`${face.side}.posted`]: posted.body.id, [`${face.side}.draft`]: draft.body.id, [`${face.side}.credit`]: credit.body.id });
+  }
 }
 
 beforeAll(async () => {

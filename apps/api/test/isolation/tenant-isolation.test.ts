@@ -2,7 +2,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
+import { faces, transformPassword, type Company, type CompanyListItem, type Currency, type ErrorObject, type OtpValidation, type Role, type Tenant, type UserView } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withSystem, withTenant } from '../../src/platform/db/tenancy';
 import { auditLog } from '../../src/platform/audit/audit.tables';
@@ -299,12 +299,45 @@ const endpoints: Endpoint[] = [
   ...ledgerToolEndpoints(),
   ...workflowDefinitionEndpoints(),
   ...workflowRunningEndpoints(),
+  ...invoiceEndpoints(),
 ];
 
 /** What A holds in the workflow module (ids by name), filled by the set-up below. */
 const WF: Record<string, string> = {};
+/** A's vendor and customer, and per face a posted invoice, a draft invoice and a draft credit note (ids into AR_AP). */
+const APAR: Record<string, string> = {};
 
 /** Journal templates, recurring journals, year-end close, trial balance files: B aims at A's rows. */
+/** Invoices and credit notes of both faces, their sums and the tax report: B aims at A's documents and parties. */
+function invoiceEndpoints(): Endpoint[] {
+  const out: Endpoint[] = [];
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|66\.00/);
+  for (const face of [faces.payables, faces.receivables]) {
+    for (const credit of [false, true]) {
+      const base = `/${face.service}/${face.partyWord}-${credit ? 'credit-notes' : 'invoices'}`;
+      const id = () => APAR[`${face.side}.${credit ? 'credit' : 'draft'}`]!;
+      const body = () => ({ party: APAR[`${face.side}.party`], documentDate: '2026-03-03', description: 'x', lines: [{ account: A.accountId, unitPrice: '1' }], ...(credit ? { invoice: APAR[`${face.side}.posted`] } : {}) });
+      out.push(
+        { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+        { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+        { method: 'GET', route: `${base}/sums`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/sums?party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ count: 0 }) }] },
+        { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+        { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}`, status: [404] }, { as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}`, status: [404] }] },
+        { method: 'PUT', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}`, body: body(), status: [404, 422] }] },
+        { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}`, status: [404] }] },
+        { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/post`, status: [404] }] },
+        { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/submit`, body: {}, status: [404] }] },
+      );
+      if (!credit) {
+        for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });
+        out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/pdf`, status: [404] }] });
+      }
+    }
+  }
+  out.push({ method: 'GET', route: '/gl/tax-report', access: 'user', attacks: () => [{ as: 'user', url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] });
+  return out;
+}
+
 function ledgerToolEndpoints(): Endpoint[] {
   const tpl = '/gl/journal-templates';
   const rj = '/gl/recurring-journals';
@@ -555,7 +588,28 @@ beforeAll(async () => {
   Object.assign(A, await ledgerToolsOfA());
   Object.assign(WF, await workflowDefinitionsOfA());
   Object.assign(WF, await workflowRunningOfA());
+  Object.assign(APAR, await invoicesOfA());
 });
+
+/** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */
+async function invoicesOfA(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const accountList = await asA<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500');
+  const code = (c: string) => accountList.body.items.find((x) => x.code === c)!.id;
+  for (const face of [faces.payables, faces.receivables]) {
+    const s = face.service;
+    const group = (await asA<List<{ id: string; code: string }>>('GET', `/${s}/${face.partyWord}-groups?limit=50`)).body.items.find((g) => g.code === 'LOCAL')!;
+    const party = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}s`, { code: 'ASECRETINV', name: 'Secret of A', group: group.id });
+    const body = { party: party.body.id, documentDate: '2026-03-03', description: 'Secret of A', lines: [{ account: code(face.side === 'payables' ? '6100' : '4000'), unitPrice: '66' }] };
+    const posted = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-invoices`, body);
+    const post = await asA('POST', `/${s}/${face.partyWord}-invoices/${posted.body.id}/post`);
+    const draft = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-invoices`, body);
+    const credit = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-credit-notes`, { ...body, invoice: posted.body.id });
+    expect([party.status, posted.status, post.status, draft.status, credit.status]).toEqual([200, 200, 200, 200, 200]);
+    Object.assign(out, { [`${face.side}.party`]: party.body.id, [`${face.side}.posted`]: posted.body.id, [`${face.side}.draft`]: draft.body.id, [`${face.side}.credit`]: credit.body.id });
+  }
+  return out;
+}
 
 /** A's journal template and recurring journal. */
 async function ledgerToolsOfA() {

@@ -49,6 +49,11 @@ export const approvalOperationSchema = z.enum(approvalOperationNames);
 export type ApprovalOperation = z.infer<typeof approvalOperationSchema>;
 
 const postReverse = ['Post', 'Reverse'] as const;
+/**
+ * SPEC.md section 4 names no operations for the invoice reversal approvals: our choice (issue 15) is
+ * Reverse, which posts the reversal or credit note under approval (contracts' ap-ar/invoices.ts).
+ */
+const reverseOnly = ['Reverse'] as const;
 // SPEC.md section 4 leaves the other types "not shown": Approve and Reject until their module defines more.
 const approveReject = ['Approve', 'Reject'] as const;
 
@@ -66,14 +71,14 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   StockTransferApproval: ['Approve', 'Release', 'Receive', 'Return', 'Cancel'],
   StockTransferReversalApproval: approveReject,
   CustomerInvoiceApproval: postReverse,
-  CustomerInvoiceReversalApproval: approveReject,
+  CustomerInvoiceReversalApproval: reverseOnly,
   CustomerPaymentApproval: approveReject,
   CustomerPaymentReversalApproval: approveReject,
   CustomerPaymentScheduleApproval: approveReject,
   CustomerPaymentScheduleReversalApproval: approveReject,
   RecurringCustomerPaymentApproval: approveReject,
   VendorInvoiceApproval: postReverse,
-  VendorInvoiceReversalApproval: approveReject,
+  VendorInvoiceReversalApproval: reverseOnly,
   VendorPaymentApproval: approveReject,
   VendorPaymentReversalApproval: approveReject,
   VendorPaymentScheduleApproval: postReverse,

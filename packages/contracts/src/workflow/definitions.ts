@@ -29,6 +29,9 @@ function completionOf(type: ApprovalType): readonly ApprovalOperation[] {
     case 'VendorInvoiceApproval':
     case 'VendorPaymentScheduleApproval':
       return ['Post'];
+    case 'VendorInvoiceReversalApproval':
+    case 'CustomerInvoiceReversalApproval':
+      return ['Reverse'];
     default:
       return ['Approve'];
   }

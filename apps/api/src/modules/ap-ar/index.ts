@@ -5,6 +5,7 @@ import type { KitBinding } from '../../platform/kit/registry';
 import { addresses, faceTables } from './parties.tables';
 import { addressFits, groupFits, partyFits, paymentTermFits, partyKey } from './parties.rules';
 import { seedCompanyApAr } from './parties.seed';
+import { invoicesPart } from './invoices/invoices.module';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -24,10 +25,17 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  register: () => {},
-  routes: {},
-  seeders: { company: seedCompanyApAr },
+  documents: invoicesPart.documents,
+  register: (app, platform) => invoicesPart.register(app, platform),
+  routes: { ...invoicesPart.routes },
+  seeders: {
+    company: async (tx, tenantId, companyId) => {
+      await seedCompanyApAr(tx, tenantId, companyId);
+      await invoicesPart.seed(tx, tenantId, companyId);
+    },
+  },
   auditLabels: [
+    ...invoicesPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -38,5 +46,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]),
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages],
 };

@@ -13,10 +13,14 @@ import {
   isEditable,
   journalDocument,
   stateOf,
+  vendorInvoiceDocument,
+  customerInvoiceDocument,
+  vendorCreditNoteDocument,
+  customerCreditNoteDocument,
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {

@@ -375,8 +375,13 @@ describe('approvals', () => {
       'VendorPaymentScheduleApproval',
       'VendorInvoiceApproval',
       'CustomerInvoiceApproval',
+      'VendorInvoiceReversalApproval',
+      'CustomerInvoiceReversalApproval',
       'StockTransferApproval',
     ]);
+    // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
+    expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);
+    expect(approvalOperations.CustomerInvoiceReversalApproval).toEqual(['Reverse']);
     for (const type of approvalTypes.filter((t) => !special.has(t)))
       expect(approvalOperations[type]).toEqual(['Approve', 'Reject']);
   });
