@@ -24,8 +24,7 @@ export * from './common/routes';
 export * from './ledger/ledger-setup';
 export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
-export * from './ap-ar/invoices';
-export * from './ap-ar/parties';
-// The term's bases are parties.ts' (the same lists): the rest of the payment terms' functions.
-export { TERM_PERCENT_SCALE, TERM_AMOUNT_SCALE, TERM_MAX_DAYS, paymentTermInstalmentSchema, paymentTermRuleSchema, termDueDate, validatePaymentTerm, dueSchedule, type PaymentTermInstalment, type PaymentTermRule, type DueLine, type TermProblem } from './ap-ar/payment-terms';
+export * from './ap-ar/payment-terms';
 export * from './ap-ar/invoice-totals';
+export * from './ap-ar/parties';
+export * from './ap-ar/invoices';

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LIST_SIZE } from '../common/lists';
 import { dateSchema, instantSchema } from '../common/scalars';
 
-/*
- * The audit trail screen (/audit-trail) and its calls under /admin/audit-trail. SPEC.md section 2
- * lists /audit-trail as a protected route but puts it in no menu, so no role can be granted it as
- * a page; it is served to the roles that hold /role, the Admin Security page where users, roles
- * and permissions (the most audited records) are managed.
- */
-export const AUDIT_TRAIL_PAGE = '/audit-trail';
-export const AUDIT_TRAIL_ACCESS_PAGE = '/role';
-
-/** What the writers record today (platform/audit); the filter takes any action so new ones need no change here. */
-export const auditActions = ['create', 'edit', 'delete', 'sign-in', 'password-change', 'permissions'] as const;
+export * from './audit-trail-page';
 
 /** Keyset pages are at most this long; an export writes at most AUDIT_EXPORT_ROWS_MAX rows, newest first. */
 export const AUDIT_PAGE_MAX = 200;

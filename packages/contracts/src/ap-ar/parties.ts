@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, type EntityDef, type FieldDef, type RowFieldDef } from '../kit/define-entity';
 import { faces, type Face } from './faces';
+import { discountBases, paymentTermBases, type DiscountBase, type PaymentTermBasis } from './payment-terms';
 
 /**
  * The master data of payables and receivables (issue 15, "Parties" and "Payment terms"): each
@@ -11,10 +12,6 @@ import { faces, type Face } from './faces';
 // ---------------------------------------------------------------------------------------------
 // Payment terms (the due-date calculator in payment-terms.ts reads these field names).
 
-export const paymentTermBases = ['Net days', 'End of month', 'Day of next month'] as const;
-export type PaymentTermBasis = (typeof paymentTermBases)[number];
-export const discountBases = ['Including tax', 'Excluding tax'] as const;
-export type DiscountBase = (typeof discountBases)[number];
 
 /**
  * One instalment of a payment term: a share of the invoice (`percent`) or a fixed `amount` (in the

@@ -1,7 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useEffect, type ReactNode, type Ref } from 'react';
+import { useLayout } from '../layout';
 import { useRowWindow } from './useRowWindow';
+import './document-lines.css';
 
 /** A column of a document's line grid: its heading and width (a fixed layout: a keystroke never re-measures rows). */
 export type LineColumn = { key: string; title: ReactNode; width?: number | string; className?: string };
@@ -27,13 +29,19 @@ type Props<L extends { key: string }> = {
   onAdd: () => void;
   /** One line's row (memoised by the module, so a keystroke renders one row); the first rendered row takes `rowRef`. */
   renderRow: (line: L, index: number, rowRef: Ref<HTMLTableRowElement> | undefined) => ReactNode;
+  /**
+   * One line as a card (the kit's LineCard), shown instead of the table on a phone (docs/breakpoints.md "Grids"): a grid of
+   * eight columns cannot be used at 375 px. Its fields keep the row's cell ids, so the focus moves work alike. A grid without
+   * it scrolls inside its box on a phone too.
+   */
+  renderCard?: (line: L, index: number) => ReactNode;
   hint?: ReactNode;
 };
 
 const noop = () => undefined;
 
 /** Moves the focus to the asked cell, scrolling its line into the window first when it is not rendered. */
-function useFocusRequest<L extends { key: string }>(p: Pick<Props<L>, 'focus' | 'lines' | 'cellId' | 'onFocused'>, reveal: (index: number) => void, windowKey: string) {
+function useFocusRequest<L extends { key: string }>(p: Pick<Props<L>, 'focus' | 'lines' | 'cellId' | 'onFocused'>, reveal: ((index: number) => void) | undefined, windowKey: string) {
   const { focus, lines, cellId, onFocused = noop } = p;
   useEffect(() => {
     if (!focus || !cellId) return;
@@ -44,7 +52,8 @@ function useFocusRequest<L extends { key: string }>(p: Pick<Props<L>, 'focus' | 
       return;
     }
     const index = lines.findIndex((line) => line.key === focus.key);
-    if (index < 0) onFocused();
+    // Cards render every line: a cell not found is behind a card's More, and the focus stays where it is.
+    if (index < 0 || !reveal) onFocused();
     else reveal(index);
   }, [focus, lines, cellId, onFocused, reveal, windowKey]);
 }
@@ -55,9 +64,32 @@ function useFocusRequest<L extends { key: string }>(p: Pick<Props<L>, 'focus' | 
  * type as fast as 5), the focus moves the module asks for, and Add line.
  */
 export function DocumentLineGrid<L extends { key: string }>(p: Props<L>) {
-  const { classPrefix: c, columns, lines } = p;
+  const { classPrefix: c, columns, lines, renderCard } = p;
   const rows = useRowWindow(lines.length);
-  useFocusRequest(p, rows.reveal, `${rows.start}-${rows.end}`);
+  const cards = useLayout() === 'phone' && renderCard !== undefined;
+  useFocusRequest(p, cards ? undefined : rows.reveal, cards ? 'cards' : `${rows.start}-${rows.end}`);
+  const footer = (
+    <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: cards ? 10 : 8 }}>
+      <Button icon={<PlusOutlined aria-hidden />} onClick={p.onAdd} block={cards} size={cards ? 'large' : undefined}>
+        Add line
+      </Button>
+      {p.hint && !cards && (
+        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+          {p.hint}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+  if (cards) {
+    return (
+      <>
+        <div className="doc-line-cards" role="list" aria-label={p.label} data-line-cards>
+          {lines.map((line, index) => renderCard(line, index))}
+        </div>
+        {footer}
+      </>
+    );
+  }
   return (
     <>
       <div className={`${c}-grid-scroll`} ref={rows.boxRef} onScroll={rows.onScroll}>
@@ -91,16 +123,7 @@ export function DocumentLineGrid<L extends { key: string }>(p: Props<L>) {
           </tbody>
         </table>
       </div>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
-        <Button icon={<PlusOutlined aria-hidden />} onClick={p.onAdd}>
-          Add line
-        </Button>
-        {p.hint && (
-          <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-            {p.hint}
-          </Typography.Text>
-        )}
-      </Flex>
+      {footer}
     </>
   );
 }

@@ -20,3 +20,4 @@ export { DocumentHeaderForm, headerFieldId, type HeaderValues } from './Document
 export { DocumentHistory, historyText, oldestFirst } from './DocumentHistory';
 export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';
 export { DocumentLineGrid, type LineColumn, type LineFocus } from './DocumentLineGrid';
+export { LineCard, type LineCardField } from './LineCard';

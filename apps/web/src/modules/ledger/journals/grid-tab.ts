@@ -8,7 +8,7 @@ import type { KeyboardEvent } from 'react';
 
 /** The grid's editable inputs in reading order (disabled cells are skipped, as Tab skips them). */
 function gridInputs(from: HTMLElement): HTMLInputElement[] {
-  const table = from.closest('table');
+  const table = from.closest('table, [data-line-cards]');
   return table ? [...table.querySelectorAll<HTMLInputElement>('input:not([disabled])')] : [];
 }
 

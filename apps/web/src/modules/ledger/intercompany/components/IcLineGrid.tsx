@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
-import { memo, type KeyboardEvent, type Ref } from 'react';
-import { DocumentLineGrid, type LineColumn } from '../../../../shared/documents';
+import { memo, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { DocumentLineGrid, LineCard, type LineCardField, type LineColumn } from '../../../../shared/documents';
 import { isAmountText, RATE_TEXT } from '../../journals/journal-lines';
 import { amountPatch } from '../../journals/line-grid-state';
 import { SCALE_FALLBACK } from '../../journals/journal-totals';
@@ -27,75 +27,110 @@ type RowProps = Omit<Props, 'lines'> & { line: IcGridLine; index: number; rowRef
 
 const cellId = (key: string, column: string) => `ic-${key}-${column}`;
 
-/** One line: its company first (the account picker searches that company's chart), then the journal grid's cells. */
-const IcLineRow = memo(function IcLineRow({ line, index, rowRef, api, companies, scales, currencyCodes, withRate }: RowProps) {
+type IcCells = Record<'company' | 'account' | 'description' | 'currency' | 'rate' | 'debit' | 'credit', ReactNode>;
+
+/** A line's controls, shared by its grid row and its phone card (same ids, same changes). */
+function icCells({ line, api, companies, scales, currencyCodes }: RowProps, onCreditKey: ((event: KeyboardEvent) => void) | undefined): IcCells {
   const { key } = line;
   const company = companies.find((c) => c.id === line.company);
   const base = company?.baseCurrency;
   const scale = scales[line.currency] ?? SCALE_FALLBACK;
   const foreign = base !== undefined && line.currency !== base;
+  return {
+    company: (
+      <Select
+        id={cellId(key, 'company')}
+        aria-label="Company"
+        variant="borderless"
+        value={line.company || undefined}
+        placeholder="Company"
+        options={companies.map((c) => ({ value: c.id, label: c.code }))}
+        // Another company has another chart: the account is chosen again.
+        onChange={(next: string) => api.patch(key, next === line.company ? {} : { company: next, account: null, accountLabel: '', rate: '' })}
+        style={{ width: '100%' }}
+      />
+    ),
+    account: <IcAccountPicker id={cellId(key, 'account')} company={line.company} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />,
+    description: <CellInput id={cellId(key, 'description')} label="Line description" value={line.description} onText={(description) => api.patch(key, { description })} />,
+    currency: (
+      <Select
+        id={cellId(key, 'currency')}
+        aria-label="Currency"
+        variant="borderless"
+        showSearch
+        value={line.currency}
+        options={currencyCodes.map((code) => ({ value: code, label: code }))}
+        onChange={(currency: string) => api.patch(key, currency === base ? { currency, rate: '' } : { currency })}
+        popupMatchSelectWidth={100}
+        style={{ width: '100%' }}
+      />
+    ),
+    rate: <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim())} onText={(rate) => api.patch(key, { rate })} />,
+    debit: <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />,
+    credit: <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditKey} onText={(text) => api.patch(key, amountPatch('credit', text))} />,
+  };
+}
+
+const removeKey = (api: IcGridApi, key: string) => (event: KeyboardEvent) => {
+  if (event.ctrlKey && event.key === 'Delete') {
+    event.preventDefault();
+    api.remove(key);
+  }
+};
+
+/** One line: its company first (the account picker searches that company's chart), then the journal grid's cells. */
+const IcLineRow = memo(function IcLineRow(props: RowProps) {
+  const { line, index, rowRef, api, withRate } = props;
+  const { key } = line;
   const onCreditKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       api.addAfter(key);
     }
   };
-  const onRowKey = (event: KeyboardEvent) => {
-    if (event.ctrlKey && event.key === 'Delete') {
-      event.preventDefault();
-      api.remove(key);
-    }
-  };
+  const cells = icCells(props, onCreditKey);
   return (
-    <tr ref={rowRef} className="journal-line" onKeyDown={onRowKey} data-line={key}>
+    <tr ref={rowRef} className="journal-line" onKeyDown={removeKey(api, key)} data-line={key}>
       <td className="journal-grid-no">{index + 1}</td>
-      <td data-col="company">
-        <Select
-          id={cellId(key, 'company')}
-          aria-label="Company"
-          variant="borderless"
-          value={line.company || undefined}
-          placeholder="Company"
-          options={companies.map((c) => ({ value: c.id, label: c.code }))}
-          // Another company has another chart: the account is chosen again.
-          onChange={(next: string) => api.patch(key, next === line.company ? {} : { company: next, account: null, accountLabel: '', rate: '' })}
-          style={{ width: '100%' }}
-        />
-      </td>
-      <td data-col="account">
-        <IcAccountPicker id={cellId(key, 'account')} company={line.company} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
-      </td>
-      <td data-col="description">
-        <CellInput id={cellId(key, 'description')} label="Line description" value={line.description} onText={(description) => api.patch(key, { description })} />
-      </td>
-      <td data-col="currency">
-        <Select
-          id={cellId(key, 'currency')}
-          aria-label="Currency"
-          variant="borderless"
-          showSearch
-          value={line.currency}
-          options={currencyCodes.map((code) => ({ value: code, label: code }))}
-          onChange={(currency: string) => api.patch(key, currency === base ? { currency, rate: '' } : { currency })}
-          popupMatchSelectWidth={100}
-          style={{ width: '100%' }}
-        />
-      </td>
-      {withRate && (
-        <td data-col="rate">
-          <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign} placeholder={foreign ? 'Auto' : '1'} value={line.rate} invalid={line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim())} onText={(rate) => api.patch(key, { rate })} />
-        </td>
-      )}
+      <td data-col="company">{cells.company}</td>
+      <td data-col="account">{cells.account}</td>
+      <td data-col="description">{cells.description}</td>
+      <td data-col="currency">{cells.currency}</td>
+      {withRate && <td data-col="rate">{cells.rate}</td>}
       <td data-col="debit" className="journal-grid-amount">
-        <CellInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale)} onText={(text) => api.patch(key, amountPatch('debit', text))} />
+        {cells.debit}
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <CellInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale)} onKeyDown={onCreditKey} onText={(text) => api.patch(key, amountPatch('credit', text))} />
+        {cells.credit}
       </td>
       <td className="journal-grid-remove">
         <Button type="text" size="small" tabIndex={-1} aria-label={`Remove line ${index + 1}`} title="Remove line (Ctrl+Delete)" icon={<DeleteOutlined aria-hidden />} onClick={() => api.remove(key)} />
       </td>
     </tr>
+  );
+});
+
+/** The same line as a card on a phone: company, account, debit and credit, description; currency and rate behind More. Enter in the description adds a card. */
+const IcLineCard = memo(function IcLineCard(props: RowProps) {
+  const { line, index, api, withRate } = props;
+  const { key } = line;
+  const cells = icCells(props, undefined);
+  const field = (column: keyof IcCells, label: string, amount?: boolean): LineCardField => ({ key: column, label, id: cellId(key, column), node: cells[column], amount });
+  return (
+    <LineCard
+      index={index}
+      lineKey={key}
+      onRemove={() => api.remove(key)}
+      onKeyDown={(event) => {
+        removeKey(api, key)(event);
+        if (event.key === 'Enter' && (event.target as HTMLElement).id === cellId(key, 'description')) {
+          event.preventDefault();
+          api.addAfter(key);
+        }
+      }}
+      fields={[field('company', 'Company'), field('account', 'Account'), field('debit', 'Debit', true), field('credit', 'Credit', true), field('description', 'Description')]}
+      more={withRate ? [field('currency', 'Currency'), field('rate', 'Rate')] : [field('currency', 'Currency')]}
+    />
   );
 });
 
@@ -129,6 +164,7 @@ export function IcLineGrid(props: Props) {
       // Without the rate column the grid needs less room: it then fits the template drawer with its remove buttons in view.
       minWidth={withRate ? undefined : MIN_WIDTH_WITHOUT_RATE}
       renderRow={(line, index, rowRef) => <IcLineRow key={line.key} {...props} rowRef={rowRef} line={line} index={index} />}
+      renderCard={(line, index) => <IcLineCard key={line.key} {...props} line={line} index={index} />}
       hint="Tab moves between cells · Enter on a credit adds a line · Ctrl+Delete removes a line"
     />
   );

@@ -3,7 +3,7 @@ import { DocumentLineGrid, type LineColumn } from '../../../../shared/documents'
 import type { GridLine } from '../journal-lines';
 import { cellId, type FocusRequest, type GridApi, type GridColumn } from '../useLineGrid';
 import type { DimensionOption, TaxOption } from '../useLedgerReference';
-import { LineRow } from './LineRow';
+import { LineCardView, LineRow } from './LineRow';
 import '../ledger-screens.css';
 
 type Props = {
@@ -68,6 +68,24 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
     ),
     [api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusals],
   );
+  const renderCard = useCallback(
+    (line: GridLine, index: number) => (
+      <LineCardView
+        key={line.key}
+        index={index}
+        line={line}
+        api={api}
+        baseCurrency={baseCurrency}
+        scales={scales}
+        currencyOptions={currencyOptions}
+        dimensionOptions={dimensionOptions}
+        taxOptions={taxOptions}
+        rateless={rateless}
+        refusal={refusals.get(index + 1)}
+      />
+    ),
+    [api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusals],
+  );
   return (
     <DocumentLineGrid
       label="Journal lines"
@@ -79,6 +97,7 @@ export function LineGrid({ lines, api, focus, baseCurrency, scales, currencyCode
       onFocused={api.focused}
       onAdd={() => api.addAfter()}
       renderRow={renderRow}
+      renderCard={renderCard}
       hint="Tab moves between cells · Enter on the last cell adds a line · Ctrl+Delete removes a line"
     />
   );

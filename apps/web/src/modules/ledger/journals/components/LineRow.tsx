@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Tooltip } from 'antd';
-import { memo, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { LineCard, type LineCardField } from '../../../../shared/documents';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
 import { formatAmount } from '../amount-format';
@@ -32,7 +33,7 @@ export type LineRowProps = {
 const singlePickerTab = gridTabCapture(true);
 
 const columnOf = (target: EventTarget): GridColumn => {
-  const cell = (target as HTMLElement).closest<HTMLElement>('td[data-col]');
+  const cell = (target as HTMLElement).closest<HTMLElement>('[data-col]');
   return (cell?.dataset.col as GridColumn | undefined) ?? 'account';
 };
 
@@ -83,35 +84,73 @@ function AmountInput(props: CellInputProps) {
   return <CellInput {...props} value={shown} onFocus={() => setEditing(true)} onBlur={() => setEditing(false)} />;
 }
 
+type LineCells = Record<'account' | 'description' | 'currency' | 'rate' | 'debit' | 'credit' | 'dimensions' | 'tax', ReactNode>;
+
+/**
+ * A line's controls, shared by its grid row and its phone card (same ids, same changes); `lastEnter` is the Enter of the
+ * credit cell when it is the row's last editable cell.
+ */
+function lineCells({ line, api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusal }: LineRowProps, onCreditEnter: ((event: KeyboardEvent) => void) | undefined): LineCells {
+  const { key } = line;
+  const scale = scales[line.currency] ?? SCALE_FALLBACK;
+  const foreign = line.currency !== baseCurrency;
+  const hasTaxes = taxOptions.length > 0 || line.tax !== null;
+  const badRate = line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim());
+  const refused = (column: GridColumn) => refusal?.field === column;
+  return {
+    account: <AccountPicker id={cellId(key, 'account')} status={refused('account') ? 'error' : undefined} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />,
+    description: <CellInput id={cellId(key, 'description')} label="Line description" maxLength={500} invalid={refused('description')} value={line.description} onText={(description) => api.patch(key, { description })} />,
+    currency: (
+      <Select
+        id={cellId(key, 'currency')}
+        aria-label="Currency"
+        variant="borderless"
+        showSearch
+        value={line.currency}
+        options={currencyOptions}
+        onChange={(currency: string) => api.patch(key, currency === baseCurrency ? { currency, rate: '' } : { currency })}
+        popupMatchSelectWidth={100}
+        style={{ width: '100%' }}
+      />
+    ),
+    // Read-only rather than disabled for the base currency: Tab stops in the same cells on every line.
+    rate: <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate || refused('rate')} onText={(rate) => api.patch(key, { rate })} />,
+    debit: <AmountInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale) || refused('debit')} onText={(text) => api.patch(key, amountPatch('debit', text))} />,
+    credit: <AmountInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale) || refused('credit')} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />,
+    dimensions: <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={hasTaxes ? undefined : () => api.addAfter(key)} />,
+    tax: <TaxCell id={cellId(key, 'tax')} value={line.tax} options={taxOptions} onChange={(tax) => api.patch(key, { tax })} onEnter={() => api.addAfter(key)} />,
+  };
+}
+
+/** Ctrl+Delete anywhere in a line removes it; the focus goes to the same cell of the next line. */
+const removeKey = (api: GridApi, key: string) => (event: KeyboardEvent) => {
+  if (event.ctrlKey && event.key === 'Delete') {
+    event.preventDefault();
+    api.remove(key, columnOf(event.target));
+  }
+};
+
 /**
  * One line of the grid. Memoised: typing in a line renders that row only, because every other
  * row gets the same line object and the same stable callbacks.
  */
-export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCurrency, scales, currencyOptions, dimensionOptions, taxOptions, rateless, refusal }: LineRowProps) {
+export const LineRow = memo(function LineRow(props: LineRowProps) {
+  const { index, rowRef, line, api, dimensionOptions, taxOptions, refusal } = props;
   const { key } = line;
-  const scale = scales[line.currency] ?? SCALE_FALLBACK;
-  const foreign = line.currency !== baseCurrency;
   // The line's last cell takes Enter to add a line: tax, else dimensions, else credit (a picker
   // with nothing to choose is disabled, and Tab skips it).
   const hasTaxes = taxOptions.length > 0 || line.tax !== null;
   const hasDimensions = dimensionOptions.length > 0;
-  const onRowKeyDown = (event: KeyboardEvent) => {
-    if (event.ctrlKey && event.key === 'Delete') {
-      event.preventDefault();
-      api.remove(key, columnOf(event.target));
-    }
-  };
   const onCreditEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !hasDimensions && !hasTaxes) {
       event.preventDefault();
       api.addAfter(key);
     }
   };
-  const badRate = line.rate.trim() !== '' && !RATE_TEXT.test(line.rate.trim());
-  const refused = (column: GridColumn) => refusal?.field === column;
+  const cells = lineCells(props, onCreditEnter);
 
   return (
-    <tr ref={rowRef} className={refusal ? 'journal-line journal-line-refused' : 'journal-line'} onKeyDown={onRowKeyDown} data-line={key} aria-invalid={refusal ? true : undefined}>
+    <tr ref={rowRef} className={refusal ? 'journal-line journal-line-refused' : 'journal-line'} onKeyDown={removeKey(api, key)} data-line={key} aria-invalid={refusal ? true : undefined}>
       <td className="journal-grid-no">
         {refusal ? (
           <Tooltip title={refusal.text}>
@@ -124,43 +163,55 @@ export const LineRow = memo(function LineRow({ index, rowRef, line, api, baseCur
         )}
       </td>
       <td data-col="account" onKeyDownCapture={singlePickerTab}>
-        <AccountPicker id={cellId(key, 'account')} status={refused('account') ? 'error' : undefined} value={line.account} label={line.accountLabel} onChange={(account, accountLabel) => api.patch(key, { account, accountLabel })} />
+        {cells.account}
       </td>
-      <td data-col="description">
-        <CellInput id={cellId(key, 'description')} label="Line description" maxLength={500} invalid={refused('description')} value={line.description} onText={(description) => api.patch(key, { description })} />
-      </td>
+      <td data-col="description">{cells.description}</td>
       <td data-col="currency" onKeyDownCapture={singlePickerTab}>
-        <Select
-          id={cellId(key, 'currency')}
-          aria-label="Currency"
-          variant="borderless"
-          showSearch
-          value={line.currency}
-          options={currencyOptions}
-          onChange={(currency: string) => api.patch(key, currency === baseCurrency ? { currency, rate: '' } : { currency })}
-          popupMatchSelectWidth={100}
-          style={{ width: '100%' }}
-        />
+        {cells.currency}
       </td>
-      <td data-col="rate">
-        {/* Read-only rather than disabled for the base currency: Tab stops in the same cells on every line. */}
-        <CellInput id={cellId(key, 'rate')} label="Rate" decimal readOnly={!foreign || rateless} placeholder={rateless ? '—' : foreign ? 'Auto' : '1'} value={line.rate} invalid={badRate || refused('rate')} onText={(rate) => api.patch(key, { rate })} />
-      </td>
+      <td data-col="rate">{cells.rate}</td>
       <td data-col="debit" className="journal-grid-amount">
-        <AmountInput id={cellId(key, 'debit')} label="Debit" decimal value={line.debit} invalid={!isAmountText(line.debit, scale) || refused('debit')} onText={(text) => api.patch(key, amountPatch('debit', text))} />
+        {cells.debit}
       </td>
       <td data-col="credit" className="journal-grid-amount">
-        <AmountInput id={cellId(key, 'credit')} label="Credit" decimal value={line.credit} invalid={!isAmountText(line.credit, scale) || refused('credit')} onKeyDown={onCreditEnter} onText={(text) => api.patch(key, amountPatch('credit', text))} />
+        {cells.credit}
       </td>
-      <td data-col="dimensions">
-        <DimensionsCell id={cellId(key, 'dimensions')} value={line.dimensions} options={dimensionOptions} onChange={(dimensions) => api.patch(key, { dimensions })} onEnter={hasTaxes ? undefined : () => api.addAfter(key)} />
-      </td>
-      <td data-col="tax">
-        <TaxCell id={cellId(key, 'tax')} value={line.tax} options={taxOptions} onChange={(tax) => api.patch(key, { tax })} onEnter={() => api.addAfter(key)} />
-      </td>
+      <td data-col="dimensions">{cells.dimensions}</td>
+      <td data-col="tax">{cells.tax}</td>
       <td className="journal-grid-remove">
         <Button type="text" size="small" tabIndex={-1} aria-label={`Remove line ${index + 1}`} title="Remove line (Ctrl+Delete)" icon={<DeleteOutlined aria-hidden />} onClick={() => api.remove(key)} />
       </td>
     </tr>
+  );
+});
+
+/**
+ * The same line as a card on a phone (docs/breakpoints.md "Grids"): account, debit and credit, description; currency, rate,
+ * dimensions and tax behind More. Enter in the description (the card's last main field) adds the next card.
+ */
+export const LineCardView = memo(function LineCardView(props: Omit<LineRowProps, 'rowRef'>) {
+  const { index, line, api, refusal } = props;
+  const { key } = line;
+  const cells = lineCells(props, undefined);
+  const field = (column: keyof LineCells, label: string, amount?: boolean): LineCardField => ({ key: column, label, id: cellId(key, column), node: cells[column], amount });
+  const onDescriptionEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).id === cellId(key, 'description')) {
+      event.preventDefault();
+      api.addAfter(key);
+    }
+  };
+  return (
+    <LineCard
+      index={index}
+      lineKey={key}
+      refusal={refusal}
+      onRemove={() => api.remove(key)}
+      onKeyDown={(event) => {
+        removeKey(api, key)(event);
+        onDescriptionEnter(event);
+      }}
+      fields={[field('account', 'Account'), field('debit', 'Debit', true), field('credit', 'Credit', true), field('description', 'Description')]}
+      more={[field('currency', 'Currency'), field('rate', 'Rate'), field('dimensions', 'Dimensions'), field('tax', 'Tax')]}
+    />
   );
 });
