@@ -215,6 +215,34 @@ describe('payables only', () => {
   });
 });
 
+describe('credit notes', () => {
+  it('credit only a posted invoice of the same party and currency, each refusal on its field', async () => {
+    const face = faces.payables;
+    const vendor = await party(face, 'V-CN');
+    const other = await party(face, 'V-CN2');
+    const draft = await draftInvoice(face, vendor);
+    const credit = (body: object) => api<ErrorObject>('POST', base(face, true), { party: vendor, documentDate: '2026-02-01', description: 'Credit', lines: [{ account: lineAccount(face), unitPrice: '5' }], ...body });
+    expect((await credit({ invoice: draft.id })).body.message).toBe('invoice: the invoice is draft: only a posted invoice can be credited');
+    const posted = await postInvoice(face, draft.id);
+    expect((await credit({ invoice: posted.id, party: other })).body.message).toBe("invoice: the invoice is another vendor's");
+    expect((await credit({ invoice: posted.id, currency: 'EUR' })).body.message).toBe('currency: the invoice is in USD: a credit note of it is too');
+    expect((await credit({ kind: 'Reversal' })).body.message).toBe('invoice: A reversal names the invoice it reverses');
+  });
+});
+
+describe('accounts from the posting profiles', () => {
+  it('gives a line without an account the revenue account of the default profile, and says where to set a missing expense account', async () => {
+    const customer = await party(faces.receivables, 'C-PROFILE');
+    const sale = await ok<InvoiceView>('POST', '/ar/customer-invoices/post', { party: customer, documentDate: '2026-05-05', description: 'No account', lines: [{ unitPrice: '30' }] });
+    const journal = await ok<JournalView>('GET', `/gl/journals/${sale.journal}`);
+    expect(journal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([['1100', '30.00', '0.00'], ['4000', '0.00', '30.00']]);
+    const vendor = await party(faces.payables, 'V-PROFILE');
+    const refused = await api<ErrorObject>('POST', '/ap/vendor-invoices/post', { party: vendor, documentDate: '2026-05-05', description: 'No account', lines: [{ unitPrice: '30' }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^No expense account for this Account Payable posting: set one on vendor V-PROFILE, or on the posting profile of vendor group LOCAL, or on the default posting profile of Account Payable/);
+  });
+});
+
 describe('receivables credit limit', () => {
   it('refuses an invoice past the credit limit, or with the Approval policy asks for approval', async () => {
     const face = faces.receivables;

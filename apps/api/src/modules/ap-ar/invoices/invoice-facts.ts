@@ -56,11 +56,26 @@ export async function paymentTermOf(tx: Tx, scope: KitScope, face: Face, termId:
   });
 }
 
-/** The company's base currency and the minor digits of its currencies. */
-export async function currencyFacts(tx: Tx, scope: KitScope): Promise<{ baseCurrency: string; scales: Record<string, number> }> {
-  const [company] = await tx.select({ base: companies.baseCurrency }).from(companies).where(and(eq(companies.tenantId, scope.tenantId), eq(companies.companyId, scope.companyId)));
-  const rows = await tx.select({ code: currencies.code, minor: currencies.minorUnit }).from(currencies).where(and(eq(currencies.tenantId, scope.tenantId), eq(currencies.status, 'Active')));
-  return { baseCurrency: company?.base ?? 'USD', scales: Object.fromEntries(rows.map((r) => [r.code, r.minor])) };
+type CurrencyFacts = { baseCurrency: string; scales: Record<string, number> };
+/** Read once per transaction and company: a posting asks for them at several steps. */
+const currencyCache = new WeakMap<Tx, Map<string, Promise<CurrencyFacts>>>();
+
+/** The company's base currency and the minor digits of its currencies (one statement, once per transaction). */
+export function currencyFacts(tx: Tx, scope: KitScope): Promise<CurrencyFacts> {
+  let byCompany = currencyCache.get(tx);
+  if (!byCompany) currencyCache.set(tx, (byCompany = new Map()));
+  const cached = byCompany.get(scope.companyId);
+  if (cached) return cached;
+  const read = (async () => {
+    const rows = rowsOf<{ base: string | null; code: string; minor: number }>(
+      await tx.execute(sql`select (select c.base_currency from ${companies} c where c.tenant_id = ${scope.tenantId}::uuid and c.company_id = ${scope.companyId}::uuid) as base, k.code, k.minor_unit as minor
+        from ${currencies} k where k.tenant_id = ${scope.tenantId}::uuid and k.status = 'Active'`),
+    );
+    return { baseCurrency: rows[0]?.base ?? 'USD', scales: Object.fromEntries(rows.map((r) => [r.code, Number(r.minor)])) };
+  })();
+  byCompany.set(scope.companyId, read);
+  read.catch(() => byCompany.delete(scope.companyId));
+  return read;
 }
 
 export type TaxFacts = { id: string; code: string; rate: string; kind: string; inputAccount: string | null; outputAccount: string | null; active: boolean };

@@ -17,7 +17,7 @@ import { rowsOf, type Tx } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
-import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, taxAccount, companySettings, type EntryLine } from '../../ledger/index';
+import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, companySettings, type EntryLine } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
 import { currencyFacts, partyFacts, paymentTermOf, taxFacts, type PartyFacts } from './invoice-facts';
 import { invoiceEntryLines, type PostingLine } from './invoice-posting';
@@ -88,7 +88,11 @@ export async function instalmentsOf(tx: Tx, scope: KitScope, face: Face, h: Invo
   if (h.instalments && h.instalments.length > 0) return typedInstalments(h.instalments, h.totalGrossMinor, scale, h.documentDate);
   const term = h.kind === 'Invoice' && party ? await paymentTermOf(tx, scope, face, party.termId) : null;
   if (!term) return [{ line: 1, dueDate: h.documentDate, amountMinor: h.totalGrossMinor, discountDate: null, discountMinor: 0n }];
-  return dueSchedule(term, h.documentDate, { grossMinor: h.totalGrossMinor, taxMinor: h.totalTaxMinor }, scale);
+  try {
+    return dueSchedule(term, h.documentDate, { grossMinor: h.totalGrossMinor, taxMinor: h.totalTaxMinor }, scale);
+  } catch (e) {
+    throw fieldRefusal('instalments', `payment term ${term.code} cannot schedule this document (${e instanceof Error ? e.message : String(e)}): type its due dates`);
+  }
 }
 
 /** A vendor's own invoice number is taken once among its invoices that are not reversed. */
@@ -114,6 +118,7 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
     [linked] = await tx.select().from(invoices).where(and(eq(invoices.companyId, scope.companyId), eq(invoices.id, input.invoice), eq(invoices.side, face.side), eq(invoices.kind, 'Invoice')));
     if (!linked) throw fieldRefusal('invoice', `the ${face.partyWord} invoice does not exist in this company`);
     if (linked.partyId !== input.party) throw fieldRefusal('invoice', `the invoice is another ${face.partyWord}'s`);
+    if (linked.status !== 'Posted') throw fieldRefusal('invoice', `the invoice is ${linked.status.toLowerCase()}: only a posted invoice can be credited`);
   }
   const currency = kind === 'Reversal' ? linked!.currency : (input.currency ?? party.currency ?? baseCurrency);
   const scale = scales[currency];
@@ -127,12 +132,14 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
     lines = await pricedLines(tx, scope, face, input.lines, scale);
   }
   if (lines.gross <= 0n) throw fieldRefusal('lines', `a ${nounOf(face, kind)} totals more than zero`);
-  if (input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
+  if (kind === 'Invoice' && input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
   await refuseDuplicateVendorNumber(tx, scope, face, kind, input.party, input.partyDocumentNumber, self);
   const header = {
     side: face.side, kind, partyId: input.party, invoiceId: input.invoice ?? null, documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate,
     currency, rate: input.rate ?? null, partyDocumentNumber: input.partyDocumentNumber ?? null, reference: input.reference ?? null, description: input.description,
-    dimensions: input.dimensions ?? (kind === 'Reversal' ? linked!.dimensions : {}), instalments: kind === 'Reversal' ? null : (input.instalments ?? null),
+    dimensions: input.dimensions ?? (kind === 'Reversal' ? linked!.dimensions : {}),
+    // A credit note is one open item on its date: only an invoice keeps typed due dates.
+    instalments: kind === 'Invoice' ? (input.instalments ?? null) : null,
     totalNetMinor: lines.net, totalTaxMinor: lines.tax, totalGrossMinor: lines.gross, baseCurrency,
   };
   return { header, lines: lines.rows };
@@ -166,7 +173,9 @@ export async function storedRow(tx: Tx, scope: KitScope, face: Face, id: string,
 /** The customer's exposure after this invoice (its receivables balance in base plus the invoice) against its credit limit. */
 async function creditLimitExceeded(tx: Tx, scope: KitScope, face: Face, party: PartyFacts, addBaseMinor: bigint, baseScale: number): Promise<string | null> {
   if (face.side !== 'receivables' || party.creditLimit === null) return null;
-  const limit = parseMoney(party.creditLimit.replace(/\.?0+$/, '') || '0', baseScale);
+  const [whole, fraction = ''] = party.creditLimit.split('.');
+  const digits = fraction.replace(/0+$/, '');
+  const limit = parseMoney(digits ? `${whole}.${digits}` : whole!, baseScale);
   const [row] = rowsOf<{ balance: string | null }>(
     await tx.execute(sql`select sum(${partyBalances.baseDebitMinor} - ${partyBalances.baseCreditMinor})::text as balance from ${partyBalances}
       where ${partyBalances.companyId} = ${scope.companyId}::uuid and ${partyBalances.partyType} = ${face.party} and ${partyBalances.partyId} = ${party.id}::uuid`),
@@ -186,20 +195,34 @@ async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const scale = scales[h.currency];
   if (scale === undefined) throw fieldRefusal('currency', `${h.currency} is unknown or inactive`);
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
+  // Accounts are data: the party's own posting profile, then its group (its control account, its
+  // profile), then the module's default profile (resolvePostingAccounts).
   const role = face.side === 'payables' ? 'expenseAccount' : 'revenueAccount';
-  const fallback = lines.some((l) => !l.accountId)
-    ? (await resolvePostingAccounts(tx, scope, face.module, [role], { label: `${face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } }))[role].accountId
-    : null;
+  const who = { label: `${face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } };
+  const needsLineAccount = lines.some((l) => !l.accountId);
+  // Only a party's own profile can override its group's control account: without one, and with an
+  // account on every line, there is nothing to resolve (two statements saved on every posting).
+  const resolved = needsLineAccount || party.profileId ? await resolvePostingAccounts(tx, scope, face.module, needsLineAccount ? ['controlAccount', role] : ['controlAccount'], who) : null;
+  const control = resolved?.controlAccount.from === 'party' ? resolved.controlAccount.accountId : party.controlAccount;
+  const fallback = needsLineAccount ? (resolved as Record<typeof role, { accountId: string }>)[role].accountId : null;
+  // The tax accounts of the tax codes (taxAccount's rule, read with the codes in one statement).
   const taxes = await taxFacts(tx, scope, lines.flatMap((l) => (l.taxId ? [l.taxId] : [])));
   const taxAccounts = new Map<string, string>();
-  for (const l of lines) if (l.taxId && l.taxMinor !== 0n && !taxAccounts.has(l.taxId)) taxAccounts.set(l.taxId, await taxAccount(tx, scope, l.taxId, face.taxDirection));
+  for (const l of lines) {
+    if (!l.taxId || l.taxMinor === 0n || taxAccounts.has(l.taxId)) continue;
+    const t = taxes.get(l.taxId);
+    if (!t) throw unprocessable('The tax code does not exist in this company');
+    const account = face.taxDirection === 'input' ? t.inputAccount : t.outputAccount;
+    if (!account) throw unprocessable(`Tax ${t.code} has no ${face.taxDirection} tax account: set it on /tax`);
+    taxAccounts.set(l.taxId, account);
+  }
   const postingLines: PostingLine[] = lines.map((l) => ({
     lineNo: l.lineNo, accountId: l.accountId ?? fallback!, description: l.description, netMinor: l.netMinor, taxMinor: l.taxMinor, taxId: l.taxId,
     taxAccountId: l.taxId ? (taxAccounts.get(l.taxId) ?? null) : null, taxCode: l.taxId ? (taxes.get(l.taxId)?.code ?? null) : null, dimensions: l.dimensions,
   }));
   const due = h.kind === 'Invoice' ? await instalmentsOf(tx, scope, face, h, party, scale) : [{ line: 1, dueDate: h.documentDate, amountMinor: h.totalGrossMinor, discountDate: null, discountMinor: 0n }];
   const entry = invoiceEntryLines({
-    face, credit: h.kind !== 'Invoice', controlAccountId: party.controlAccount, partyId: party.id, currency: h.currency, ...(h.rate ? { rate: parseRate(h.rate) } : {}),
+    face, credit: h.kind !== 'Invoice', controlAccountId: control, partyId: party.id, currency: h.currency, ...(h.rate ? { rate: parseRate(h.rate) } : {}),
     description: h.description, dimensions: h.dimensions, lines: postingLines, instalments: due.map((d) => ({ line: d.line, amountMinor: d.amountMinor })),
   });
   return { party, scale, due, entry };
