@@ -101,8 +101,8 @@ test('a vendor group and a vendor are set up through their screens', async ({ pa
   await page.goto('/vendor-group');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   const groupDrawer = page.getByRole('dialog', { name: 'New Vendor Group' });
-  await groupDrawer.getByLabel('Code').fill(GROUP);
-  await groupDrawer.getByLabel('Name').fill(`Suppliers ${suffix}`);
+  await groupDrawer.getByLabel('Code', { exact: true }).fill(GROUP);
+  await groupDrawer.getByLabel('Name', { exact: true }).fill(`Suppliers ${suffix}`);
   await chooseOption(page, groupDrawer.getByLabel('Control Account'), '2000', /2000/);
   await chooseOption(page, groupDrawer.getByLabel('Default Payment Term'), 'NET30', /NET30/);
   await groupDrawer.getByRole('button', { name: 'Save' }).click();

@@ -208,13 +208,13 @@ export function buildInvoiceInput(header: InvoiceHeader, lines: readonly Invoice
   return { kind: 'Invoice', ...bodyHeader(header, instalments), lines: bodyLines(lines) } as InvoiceInput;
 }
 
-/** The body of a credit note: a full reversal names its invoice and takes its lines (none sent). */
-export function buildCreditNoteInput(kind: CreditNoteKind, header: InvoiceHeader, lines: readonly InvoiceGridLine[], instalments: readonly InstalmentRow[] | null): CreditNoteInput {
+/** The body of a credit note: a full reversal names its invoice and takes its lines (none sent); no typed due dates (one open item on its date). */
+export function buildCreditNoteInput(kind: CreditNoteKind, header: InvoiceHeader, lines: readonly InvoiceGridLine[]): CreditNoteInput {
   const invoice = trimmed(header.invoice);
   return {
     kind,
     ...(invoice ? { invoice } : {}),
-    ...bodyHeader(header, kind === 'Reversal' ? null : instalments),
+    ...bodyHeader(header, null),
     lines: kind === 'Reversal' ? [] : bodyLines(lines),
   } as CreditNoteInput;
 }
