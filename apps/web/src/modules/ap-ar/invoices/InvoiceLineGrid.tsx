@@ -30,17 +30,17 @@ type RowProps = {
 
 const COLUMNS: readonly LineColumn[] = [
   { key: 'no', title: '#', width: 40, className: 'journal-grid-no' },
-  { key: 'account', title: 'Account', width: '16%' },
+  { key: 'account', title: 'Account', width: '15%' },
   { key: 'description', title: 'Description' },
   { key: 'quantity', title: 'Quantity', width: 84, className: 'journal-grid-amount' },
-  { key: 'unitPrice', title: 'Unit price', width: 112, className: 'journal-grid-amount' },
+  { key: 'unitPrice', title: 'Unit price', width: 104, className: 'journal-grid-amount' },
   { key: 'discountPercent', title: 'Disc. %', width: 72, className: 'journal-grid-amount' },
-  { key: 'tax', title: 'Tax', width: 120 },
+  { key: 'tax', title: 'Tax', width: 112 },
   { key: 'taxInclusive', title: <span title="The unit price includes the tax">Incl.</span>, width: 48 },
-  { key: 'dimensions', title: 'Dimensions', width: '12%' },
+  { key: 'dimensions', title: 'Dimensions', width: '10%' },
   { key: 'net', title: 'Net', width: 104, className: 'journal-grid-amount' },
   { key: 'taxAmount', title: 'Tax amount', width: 96, className: 'journal-grid-amount' },
-  { key: 'gross', title: 'Gross', width: 112, className: 'journal-grid-amount' },
+  { key: 'gross', title: 'Gross', width: 104, className: 'journal-grid-amount' },
   { key: 'remove', title: <span className="journal-grid-sr">Remove</span>, width: 36, className: 'journal-grid-remove' },
 ];
 
@@ -216,7 +216,7 @@ export function InvoiceLineGrid({ lines, figures, api, focus, minorDigits, dimen
       onAdd={() => api.addAfter()}
       renderRow={renderRow}
       renderCard={renderCard}
-      minWidth={1320}
+      minWidth={1180}
       hint="Tab moves between cells · Enter on the tax or the last cell adds a line · Ctrl+Delete removes a line"
     />
   );

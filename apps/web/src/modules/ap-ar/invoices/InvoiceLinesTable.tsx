@@ -1,6 +1,7 @@
 import { Table } from 'antd';
 import type { CreditNoteView, InvoiceView } from '@erp/contracts';
 import { useDisplay } from '../../../shared/useDisplay';
+import { plainDecimal } from './invoice-lines';
 
 type Lines = Pick<InvoiceView | CreditNoteView, 'lines' | 'taxSummary' | 'totalNet' | 'totalTax' | 'totalGross' | 'currency'>;
 
@@ -21,9 +22,9 @@ export function InvoiceLinesTable({ view }: { view: Lines }) {
           { key: 'no', title: '#', dataIndex: 'lineNo', width: 40 },
           { key: 'account', title: 'Account', dataIndex: 'accountCode' },
           { key: 'description', title: 'Description', dataIndex: 'description' },
-          { key: 'quantity', title: 'Quantity', align: 'right', render: (_, l) => l.quantity },
-          { key: 'unitPrice', title: 'Unit price', align: 'right', render: (_, l) => amount(l.unitPrice) },
-          { key: 'discount', title: 'Disc. %', align: 'right', render: (_, l) => (Number(l.discountPercent) === 0 ? '' : l.discountPercent) },
+          { key: 'quantity', title: 'Quantity', align: 'right', render: (_, l) => plainDecimal(l.quantity) },
+          { key: 'unitPrice', title: 'Unit price', align: 'right', render: (_, l) => amount(plainDecimal(l.unitPrice)) },
+          { key: 'discount', title: 'Disc. %', align: 'right', render: (_, l) => (Number(l.discountPercent) === 0 ? '' : plainDecimal(l.discountPercent)) },
           { key: 'tax', title: 'Tax', render: (_, l) => (l.taxCode ? `${l.taxCode}${l.taxInclusive ? ' (incl.)' : ''}` : '') },
           { key: 'net', title: 'Net', align: 'right', render: (_, l) => amount(l.net) },
           { key: 'taxAmount', title: 'Tax amount', align: 'right', render: (_, l) => amount(l.taxAmount) },

@@ -9,28 +9,14 @@ export function InvoiceTotalsPanel({ totals, currency, minorDigits, unreadable }
   const display = useDisplay();
   const money = (minor: bigint) => display.amount(formatMoney(minor, minorDigits), minorDigits);
   return (
-    <div className="journal-totals invoice-totals" aria-live="polite" aria-label="Totals">
-      <Flex wrap gap={16} justify="flex-end" align="center" className="journal-totals-row">
-        <Typography.Text strong style={{ marginRight: 'auto' }}>
-          Total ({currency})
-        </Typography.Text>
-        <span>
-          Net <strong data-testid="total-net">{money(totals.netMinor)}</strong>
-        </span>
-        <span>
-          Tax <strong data-testid="total-tax">{money(totals.taxMinor)}</strong>
-        </span>
-        <span>
-          Gross <strong data-testid="total-gross">{money(totals.grossMinor)}</strong>
-        </span>
-      </Flex>
+    <>
       {totals.taxSummary.length > 0 && (
         <Table
           size="small"
           pagination={false}
           aria-label="Tax summary"
           rowKey="key"
-          style={{ marginTop: 8 }}
+          style={{ marginTop: 12, maxWidth: 520, marginLeft: 'auto' }}
           dataSource={totals.taxSummary}
           columns={[
             { key: 'key', title: 'Tax code', dataIndex: 'key' },
@@ -40,6 +26,23 @@ export function InvoiceTotalsPanel({ totals, currency, minorDigits, unreadable }
         />
       )}
       {unreadable.length > 0 && <Alert type="warning" showIcon style={{ marginTop: 8 }} title={`Not counted: line ${unreadable.join(', ')} (a quantity, price or discount that does not read)`} />}
-    </div>
+      {/* The totals bar (on a phone it stays at the bottom of the screen, as the journal's). */}
+      <div className="journal-totals invoice-totals" aria-live="polite" aria-label="Totals">
+        <Flex wrap gap={16} justify="flex-end" align="center" className="journal-totals-row">
+          <Typography.Text strong style={{ marginRight: 'auto' }}>
+            Total ({currency})
+          </Typography.Text>
+          <span>
+            Net <strong data-testid="total-net">{money(totals.netMinor)}</strong>
+          </span>
+          <span>
+            Tax <strong data-testid="total-tax">{money(totals.taxMinor)}</strong>
+          </span>
+          <span>
+            Gross <strong data-testid="total-gross">{money(totals.grossMinor)}</strong>
+          </span>
+        </Flex>
+      </div>
+    </>
   );
 }

@@ -39,6 +39,9 @@ export type InvoiceGridLine = {
   dimensions: Readonly<Record<string, string>>;
 };
 
+/** A decimal as the server gives it ('2.000000') without its trailing zeros ('2'). */
+export const plainDecimal = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
 /** The header as the form holds it: text, '' for empty. */
 export type InvoiceHeader = {
   party: string;
@@ -229,9 +232,9 @@ export function linesFromView(view: Pick<InvoiceView | CreditNoteView, 'lines'>)
     account: line.account,
     accountLabel: line.accountCode ?? '',
     description: line.description ?? '',
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    discountPercent: Number(line.discountPercent) === 0 ? '' : line.discountPercent,
+    quantity: plainDecimal(line.quantity),
+    unitPrice: plainDecimal(line.unitPrice),
+    discountPercent: Number(line.discountPercent) === 0 ? '' : plainDecimal(line.discountPercent),
     tax: line.tax,
     taxInclusive: line.taxInclusive,
     dimensions: line.dimensions,
