@@ -3,7 +3,7 @@
 // subledger tie-out; half of it credited from the posted invoice; the list with the filter's sums; the screens at 1600 and 375 px.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -176,6 +176,15 @@ test('the payable is in the trial balance and the subledger ties out', async ({ 
   await expect(payables).toContainText('295.00', { timeout: SLOW });
   await page.getByText(/Subledger tie-out as of/).click();
   await expect(page.getByTestId('tieout-status')).toHaveText('Ties out', { timeout: SLOW });
+
+  // The tax report, a ledger report reached from the trial balance: input tax per code, tied to the tax account.
+  await page.getByRole('button', { name: 'Tax report' }).click();
+  await expect(page).toHaveURL(/\/trial-balance\/tax-report$/);
+  const taxes = page.getByRole('table', { name: 'Tax per code and period' });
+  await expect(taxes.getByRole('row').filter({ hasText: TAX_HIGH })).toContainText('40.00', { timeout: SLOW });
+  await expect(taxes.getByRole('row').filter({ hasText: TAX_LOW })).toContainText('5.00');
+  await expect(page.getByRole('table', { name: 'Tie-out to the tax accounts' }).getByRole('row').filter({ hasText: '1400' })).toContainText('Yes');
+  await shot(page, 'tax-report-1600');
 });
 
 test('half of the invoice is credited from the posted invoice', async ({ page }) => {
@@ -222,4 +231,53 @@ test('the list shows the invoice with the sums of its filter, at 1600 and 375 px
   await expect(page.getByTestId('total-gross')).toHaveText('12.50');
   await shot(page, 'invoice-editor-375');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
+
+test('under a VendorInvoiceApproval workflow an invoice is submitted, and another user approves it through the inbox', async ({ page, request }) => {
+  const approver = { name: `Vera Approver ${suffix}`, email: uniqueEmail('invoice-approver'), password: 'Approval#Pass123' };
+  await createUserViaApi(request, { ...approver, roleName: 'Administrator' });
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const approverId = (await apiSignIn(request, approver.email, approver.password)).activeUser as unknown as { code: string };
+  const workflow = await api<Row>(request, admin, 'POST', '/workflow/workflows', {
+    approvalType: 'VendorInvoiceApproval',
+    name: `Vendor invoices ${suffix}`,
+    active: true,
+    allowSelfApproval: false,
+    steps: [{ name: 'Controller review', operation: 'Post', rule: 'Any', assignees: [{ kind: 'User', id: approverId.code }] }],
+  });
+  const description = `Printer repair ${suffix}`;
+  try {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signInThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/vendor-invoice');
+    await expect(page.getByRole('table', { name: 'Invoice lines' })).toBeVisible({ timeout: SLOW });
+    await chooseOption(page, page.getByLabel('Vendor', { exact: true }), VENDOR_NAME, VENDOR_NAME);
+    await page.getByLabel('Description', { exact: true }).fill(description);
+    const rows = page.getByRole('table', { name: 'Invoice lines' }).locator('tbody tr.journal-line');
+    await rows.nth(0).getByLabel('Account', { exact: true }).click();
+    await typeLine(page, { account: '6200', text: 'Repair', quantity: '1', price: '80', tax: TAX_HIGH });
+    await expect(page.getByTestId('total-gross')).toHaveText('96.00');
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    const approval = page.getByRole('region', { name: 'Approval' });
+    await expect(approval.getByText('Awaiting approval').first()).toBeVisible({ timeout: SLOW });
+    await expect(page.getByRole('button', { name: 'Post' })).toHaveCount(0);
+    await shot(page, 'invoice-under-approval-1600');
+    await logoutThroughUi(page);
+
+    await signInThroughUi(page, approver.email, approver.password);
+    await page.goto('/workflow-task');
+    const row = page.getByRole('table', { name: 'Approval tasks' }).getByRole('row').filter({ hasText: description });
+    await row.getByRole('link').click({ timeout: SLOW });
+    await expect(page).toHaveURL(/\/vendor-invoice\?id=/);
+    const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
+    await decision.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('heading', { name: /Vendor invoice VI/ })).toBeVisible({ timeout: SLOW });
+    await expect(page.getByTestId('document-gross')).toHaveText('96.00');
+  } finally {
+    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
+    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
+      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
+      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
+    });
+  }
 });
