@@ -231,6 +231,14 @@ test('the list shows the invoice with the sums of its filter, at 1600 and 375 px
   await expect(page.getByTestId('total-gross')).toHaveText('12.50');
   await shot(page, 'invoice-editor-375');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  // The same screens serve the receivables face with its words.
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/customer-invoice');
+  await expect(page.getByRole('heading', { name: 'New customer invoice' })).toBeVisible({ timeout: SLOW });
+  await expect(page.getByLabel("Customer's Reference")).toBeVisible();
+  await page.goto('/customer-invoices');
+  await expect(page.getByRole('table', { name: 'Customer invoices' })).toBeVisible({ timeout: SLOW });
 });
 
 test('under a VendorInvoiceApproval workflow an invoice is submitted, and another user approves it through the inbox', async ({ page, request }) => {

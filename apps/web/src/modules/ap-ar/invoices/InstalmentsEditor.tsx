@@ -6,8 +6,8 @@ import type { InstalmentRow } from './invoice-lines';
 type Props = {
   /** What is shown: the typed rows, else the term's. */
   rows: readonly InstalmentRow[];
-  /** The user typed them (sent with the document); else the term's (the server computes the same). */
-  typed: boolean;
+  /** Typed here or saved with the draft (sent with the document); undefined: the term's (the server computes the same). */
+  typed: 'typed' | 'saved' | undefined;
   termName: string | undefined;
   problem: string | undefined;
   readOnly: boolean;
@@ -24,8 +24,8 @@ export function InstalmentsEditor({ rows, typed, termName, problem, readOnly, on
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 6 }}>
         <Typography.Text strong>Due dates</Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {typed ? 'As typed' : termName ? `From payment term ${termName}` : 'From the payment term once the party and the lines are in'}
-          {typed && !readOnly && (
+          {typed === 'typed' ? 'As typed' : typed === 'saved' ? 'As saved' : termName ? `From payment term ${termName}` : 'From the payment term once the party and the lines are in'}
+          {typed !== undefined && !readOnly && (
             <Button type="link" size="small" onClick={onReset}>
               Back to the term
             </Button>

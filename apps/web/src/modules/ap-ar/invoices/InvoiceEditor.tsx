@@ -116,8 +116,13 @@ export function InvoiceEditor(p: EditorProps) {
   const minorDigits = reference.scales[currency] ?? 2;
   const live = useMemo(() => liveTotals(grid.lines, taxes, minorDigits), [grid.lines, taxes, minorDigits]);
   const termRows = useMemo(() => termInstalments(partyTerms.data?.term, header.documentDate, live.totals, minorDigits), [partyTerms.data?.term, header.documentDate, live.totals, minorDigits]);
-  const instalmentRows = typedInstalments ?? termRows;
-  const dueProblem = typedInstalments && which === 'invoice' ? instalmentProblem(typedInstalments, live.totals.grossMinor, minorDigits) : undefined;
+  // A saved draft's due dates are kept while they still add up to its gross; once the lines change the gross, the term's
+  // follow it again (the server stores the term's rows too). Rows the user typed here are kept and checked.
+  const [typedHere, setTypedHere] = useState(false);
+  const savedStale = typedInstalments !== null && !typedHere && instalmentProblem(typedInstalments, live.totals.grossMinor, minorDigits) !== undefined;
+  const dueRows = savedStale ? null : typedInstalments;
+  const instalmentRows = dueRows ?? termRows;
+  const dueProblem = dueRows && which === 'invoice' ? instalmentProblem(dueRows, live.totals.grossMinor, minorDigits) : undefined;
 
   const { permissions } = useSignedInUser().parentRole;
   const can = {
@@ -147,7 +152,7 @@ export function InvoiceEditor(p: EditorProps) {
             : undefined;
 
   const input = (): AnyInput =>
-    which === 'invoice' ? buildInvoiceInput(header, grid.lines, typedInstalments) : buildCreditNoteInput(p.kind as CreditNoteKind, header, grid.lines);
+    which === 'invoice' ? buildInvoiceInput(header, grid.lines, dueRows) : buildCreditNoteInput(p.kind as CreditNoteKind, header, grid.lines);
   const numbers = () => (reversal ? [] : sentLineNumbers(grid.lines));
 
   const remember = (saved: AnyView) => {
@@ -306,12 +311,18 @@ export function InvoiceEditor(p: EditorProps) {
           which === 'creditNote' ? undefined : (
             <InstalmentsEditor
               rows={instalmentRows}
-              typed={typedInstalments !== null}
+              typed={dueRows === null ? undefined : typedHere ? 'typed' : 'saved'}
               termName={partyTerms.data?.term?.code}
               problem={dueProblem ?? refusals.fields.instalments}
               readOnly={underApproval}
-              onChange={setTypedInstalments}
-              onReset={() => setTypedInstalments(null)}
+              onChange={(rows) => {
+                setTypedHere(true);
+                setTypedInstalments(rows);
+              }}
+              onReset={() => {
+                setTypedHere(false);
+                setTypedInstalments(null);
+              }}
             />
           )
         }
