@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { documentLabel, hasOperation, type CreditNoteKind, type DocumentDef, type Face } from '@erp/contracts';
 import { ApiError } from '../../../app/api';
 import { useNotify } from '../../../app/notifications/useNotify';
+import { useGrants } from '../../../app/session/useGrants';
 import { useSignedInUser } from '../../../app/session/useSession';
 import { DocumentActionBar, DocumentEditorFrame, headerFieldId, NO_REFUSALS, refusalsOf, type ApprovalOffer, type Refusals } from '../../../shared/documents';
 import { useDebouncedValue } from '../../../shared/kit';
@@ -104,10 +105,13 @@ export function InvoiceEditor(p: EditorProps) {
    */
   const direct = which === 'invoice';
 
+  const { mayOpen } = useGrants();
+  const readsTerms = mayOpen(face.pages.party) && mayOpen(face.pages.group) && mayOpen(face.pages.paymentTerm);
   const partyTerms = useQuery({
     queryKey: ['ap-ar', face.side, 'party-terms', header.party],
     queryFn: ({ signal }) => fetchPartyTerms(face, header.party, signal),
-    enabled: header.party !== '',
+    // Asked only of a role that may read the party, its group and the terms (another gets the server's due dates, not a refused call).
+    enabled: header.party !== '' && readsTerms,
     staleTime: 60_000,
     retry: false,
   });
