@@ -330,6 +330,7 @@ function invoiceEndpoints(): Endpoint[] {
       );
       if (!credit) {
         for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });
+        out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/pdf`, status: [404] }] });
       }
     }
   }

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined, PercentageOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { datePattern, DEFAULT_DATE_FORMAT, displayDate, hasOperation } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
@@ -10,12 +10,14 @@ import { useLedgerReference } from '../../journals/useLedgerReference';
 import { ScreenLink } from '../../components/ScreenLink';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
-import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
 import { SubledgerTieoutPanel } from '../components/SubledgerTieoutPanel';
 import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
 import { ExportButton } from '../../../../shared/transfer';
+
+// The import (antd's upload, the file reader, the preview) loads when it is first opened, not with the report.
+const OpeningBalanceImportModal = lazy(async () => ({ default: (await import('../components/OpeningBalanceImportModal')).OpeningBalanceImportModal }));
 
 const isZero = (text: string) => /^-?0*(\.0*)?$/.test(text);
 
@@ -51,6 +53,8 @@ export default function TrialBalancePage() {
   const { permissions } = useSignedInUser().parentRole;
   const canImport = hasOperation(permissions, 'ImportTrialBalance');
   const [importing, setImporting] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation.
+  const [imported, setImported] = useState(false);
   const report = useQuery({
     queryKey: [...reportsKey, 'trial-balance', filter],
     queryFn: ({ signal }) => fetchTrialBalance(filter, signal),
@@ -77,7 +81,10 @@ export default function TrialBalancePage() {
               Tax report
             </ScreenLink>
             {canImport && (
-              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => {
+                  setImporting(true);
+                  setImported(true);
+                }}>
                 Import as opening balances
               </Button>
             )}
@@ -96,7 +103,11 @@ export default function TrialBalancePage() {
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
       <SubledgerTieoutPanel asOf={filter.to} dateFormat={dateFormat} />
-      <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={datePattern(dateFormat)} onClose={() => setImporting(false)} />
+      {imported && (
+        <Suspense fallback={null}>
+          <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={datePattern(dateFormat)} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
