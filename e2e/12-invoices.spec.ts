@@ -205,6 +205,11 @@ test('half of the invoice is credited from the posted invoice', async ({ page })
   const open = page.locator('.ant-descriptions-item').filter({ hasText: 'Open' });
   await expect(open).toContainText('147.50', { timeout: SLOW });
   await expect(page.getByRole('table', { name: 'Credit notes' })).toContainText('147.50');
+
+  // The printable invoice.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 });
 
 test('the list shows the invoice with the sums of its filter, at 1600 and 375 px', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { FileExcelOutlined, RollbackOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, FilePdfOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Space, Table } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { documentLabel, hasOperation, type CreditNoteView, type DocumentDef, type Face, type InvoiceView } from '@erp/contracts';
@@ -9,7 +9,8 @@ import { useDisplay } from '../../../shared/useDisplay';
 import { JournalLink } from '../../ledger/journals/components/JournalLink';
 import { DocumentApproval, useDocumentApproval } from '../../workflow/index';
 import { InvoiceLinesTable } from './InvoiceLinesTable';
-import { defOf, type Which } from './invoices-api';
+import { defOf, downloadInvoicePdf, type Which } from './invoices-api';
+import { useNotify } from '../../../app/notifications/useNotify';
 
 type Props = { face: Face; which: Which; view: InvoiceView | CreditNoteView };
 
@@ -23,6 +24,7 @@ export function PostedInvoice({ face, which, view }: Props) {
   const def = defOf(face, which) as unknown as DocumentDef<string, string, string>;
   const display = useDisplay();
   const navigate = useNavigate();
+  const notify = useNotify();
   const { permissions } = useSignedInUser().parentRole;
   const approval = useDocumentApproval(def.approval!.type, view.id);
   const invoice = which === 'invoice' ? (view as InvoiceView) : undefined;
@@ -59,8 +61,14 @@ export function PostedInvoice({ face, which, view }: Props) {
           </Space>
         }
         extra={
-          mayCredit && (
-            <Flex gap={8} wrap>
+          <Flex gap={8} wrap>
+            {invoice && (
+              <Button icon={<FilePdfOutlined aria-hidden />} onClick={() => void downloadInvoicePdf(face, view.id, view.number).catch((e: unknown) => notify.error(e instanceof Error ? e.message : String(e)))}>
+                PDF
+              </Button>
+            )}
+            {mayCredit && (
+              <>
               {untouched && (
                 <Button icon={<RollbackOutlined aria-hidden />} onClick={() => void navigate(reversalLink('Reversal'))}>
                   Reverse
@@ -69,8 +77,9 @@ export function PostedInvoice({ face, which, view }: Props) {
               <Button icon={<FileExcelOutlined aria-hidden />} onClick={() => void navigate(reversalLink('lines'))}>
                 Credit note
               </Button>
-            </Flex>
-          )
+              </>
+            )}
+          </Flex>
         }
       />
       <Card size="small" style={{ marginBottom: 16 }}>

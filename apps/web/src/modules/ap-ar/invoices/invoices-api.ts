@@ -17,6 +17,7 @@ import {
   type TaxReport,
 } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
+import { apiDownload, saveBlob } from '../../../shared/documents/shell-adapter';
 import { documentBase, documentKey, documentListQuery, type DocumentListState, type ExtraListQuery } from '../../../shared/documents';
 
 export type Which = 'invoice' | 'creditNote';
@@ -82,4 +83,10 @@ export async function fetchPartyTerms(face: Face, partyId: string, signal?: Abor
 /** GET /gl/tax-report?from=&to=. */
 export async function fetchTaxReport(from: string, to: string, signal?: AbortSignal): Promise<TaxReport> {
   return unwrap(await apiRequest<TaxReport>('GET', `/gl/tax-report?${new URLSearchParams({ from, to }).toString()}`, undefined, withSignal(signal)));
+}
+
+/** GET …/:id/pdf: the printable invoice (company header, lines, tax summary, terms, remittance details), downloaded. */
+export async function downloadInvoicePdf(face: Face, id: string, number: string | null): Promise<void> {
+  const file = unwrap(await apiDownload(`${base(face, 'invoice')}/${id}/pdf`));
+  saveBlob(file.blob, file.fileName ?? `${number ?? 'invoice'}.pdf`);
 }
