@@ -36,6 +36,12 @@ export function protectedRouteLinks(): string[] {
   return [...new Set<string>([HOME_ROUTE, ...protectedExactRoutes, ...protectedPrefixRoutes, ...menuOnlyRoutes])];
 }
 
+/** Screens of their own below a prefix route (/trial-balance/tax-report): the router gives each its exact path, which wins over the prefix's. */
+export function subScreenLinks(): string[] {
+  const listed = new Set(protectedRouteLinks());
+  return Object.keys(builtPages).filter((link) => !listed.has(link) && protectedPrefixRoutes.some((prefix) => link.startsWith(`${prefix}/`)));
+}
+
 /** The protected routes that fall back to "not available yet", in registration order. */
 export function notAvailableRoutes(): string[] {
   return protectedRouteLinks().filter((link) => builtPages[link] === undefined);
@@ -58,6 +64,11 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   // The address book of payables and receivables rides on /vendor (contracts ap-ar/parties.ts addressEntity).
   '/addresses': '/vendor',
   '/journal-reversal': '/journals',
+  // The credit note and reversal screens of invoices ride on the invoice editor page (its Save label creates, Edit posts).
+  '/vendor-invoice-reversal': '/vendor-invoice',
+  '/customer-invoice-reversal': '/customer-invoice',
+  // A ledger report below the trial balance (GET /gl/tax-report: GenerateTrialBalance).
+  '/trial-balance/tax-report': '/trial-balance',
   '/escalation': '/workflow',
   '/create-admin': '/organisation-structure',
 };

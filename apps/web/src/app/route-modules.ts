@@ -30,6 +30,7 @@ const offMenuModules: Readonly<Record<string, ModuleName | 'Licensing'>> = {
   '/disposal-schedule': 'Fixed Asset',
   '/cashflow-forecast': 'Cash Management',
   '/transaction-group': 'General Ledger',
+  '/trial-balance/tax-report': 'General Ledger',
   '/journal-reversal': 'General Ledger',
   '/chart-of-accounts': 'General Ledger',
   '/posting-profile': 'General Ledger',
@@ -69,6 +70,8 @@ export type RouteInfo = { link: string; page: string; module?: string; breadcrum
 /** The registered route a path falls under: itself, or the prefix route it lies below. */
 export function routeKeyOf(path: string): string {
   const normal = normalisePath(path);
+  // A screen of its own below a prefix route (/trial-balance/tax-report) is its own key.
+  if (normal in offMenuModules && normal.lastIndexOf('/') > 0) return normal;
   const prefix = protectedPrefixRoutes
     .filter((candidate) => isUnderPrefix(normal, candidate))
     .sort((a, b) => b.length - a.length)[0];
@@ -80,7 +83,9 @@ export function routeInfo(path: string): RouteInfo {
   const slug = viewAllSlug(normal);
   const viewAllOf = slug === undefined ? undefined : moduleBySlug(slug);
   if (viewAllOf) return { link: normal, page: 'View all', module: viewAllOf.name, breadcrumbs: breadcrumbsFor(normal) };
-  const item = findMenuItemByLink(normal);
+  // A screen of its own below a menu page (/trial-balance/tax-report) is not that page.
+  const subScreen = normal in offMenuModules && normal.lastIndexOf('/') > 0;
+  const item = subScreen ? undefined : findMenuItemByLink(normal);
   if (item) return { link: item.link, page: item.name, module: item.module, breadcrumbs: breadcrumbsFor(normal) };
   const link = routeKeyOf(normal);
   if (!isProtectedRoute(normal)) return { link, page: pageNameOf(link), breadcrumbs: [] };

@@ -8,7 +8,7 @@ import type { RouteObject } from 'react-router';
 import { hasPage, protectedPrefixRoutes } from '@erp/contracts';
 import { loadChunk, lazyPage, pick } from './errors/chunk-errors';
 import { RouteErrorPage } from './errors/RouteErrorPage';
-import { accessPageOf, builtPages, protectedRouteLinks } from './page-registry';
+import { accessPageOf, builtPages, protectedRouteLinks, subScreenLinks } from './page-registry';
 import { RootLayout } from './RootLayout';
 import { useSession } from './session/useSession';
 
@@ -48,7 +48,7 @@ function NotFoundRoute() {
 
 function protectedRoutes(): RouteObject[] {
   const prefixes = new Set<string>(protectedPrefixRoutes);
-  return protectedRouteLinks().map((link) => ({
+  return [...protectedRouteLinks(), ...subScreenLinks()].map((link) => ({
     path: prefixes.has(link) ? `${link}/*` : link,
     element: <ProtectedPage link={link} />,
   }));

@@ -25,5 +25,24 @@ export const apArPageLinks = [
   '/customer',
 ] as const;
 
+const invoiceLists = () => import('./invoices/InvoiceListPage');
+const invoiceEditors = () => import('./invoices/InvoicePages');
+
+/**
+ * The invoice screens of both faces (one engine, two faces: each screen reads its Face). The
+ * reversal screens are off the menus: granted by the invoice page (/vendor-invoice, /customer-invoice)
+ * with its Save label, opened from a posted invoice ("Reverse", "Credit note") and the credit notes list.
+ * The tax report is a ledger report below /trial-balance (GenerateTrialBalance), found by the page search.
+ */
+export const invoicePages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-invoices': async () => ({ default: (await invoiceLists()).VendorInvoicesPage }),
+  '/customer-invoices': async () => ({ default: (await invoiceLists()).CustomerInvoicesPage }),
+  '/vendor-invoice': async () => ({ default: (await invoiceEditors()).VendorInvoicePage }),
+  '/customer-invoice': async () => ({ default: (await invoiceEditors()).CustomerInvoicePage }),
+  '/vendor-invoice-reversal': async () => ({ default: (await invoiceEditors()).VendorInvoiceReversalPage }),
+  '/customer-invoice-reversal': async () => ({ default: (await invoiceEditors()).CustomerInvoiceReversalPage }),
+  '/trial-balance/tax-report': () => import('./invoices/TaxReportPage'),
+};
+
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)]));
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages };

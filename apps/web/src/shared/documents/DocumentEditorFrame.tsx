@@ -21,6 +21,10 @@ type Props<S extends string> = {
   onHeaderChange: (field: string, value: unknown) => void;
   dateFormat: string;
   knownLabels?: Readonly<Record<string, string>>;
+  /** A module's own controls of header fields (DocumentHeaderForm `widgets`). */
+  widgets?: Readonly<Record<string, ReactNode>>;
+  /** Under the header form, in its card (due dates...). */
+  headerExtra?: ReactNode;
   refusals: Refusals;
   /** A submission waits for the approvers: the document reads as what it is, not as a greyed form. */
   underApproval: boolean;
@@ -71,7 +75,8 @@ export function DocumentEditorFrame<S extends string>(p: Props<S>) {
         />
       )}
       <Card size="small" style={{ marginBottom: 16 }}>
-        <DocumentHeaderForm def={def} values={p.header} onChange={p.onHeaderChange} errors={refusals.fields} dateFormat={p.dateFormat} readOnly={underApproval} knownLabels={p.knownLabels} />
+        <DocumentHeaderForm def={def} values={p.header} onChange={p.onHeaderChange} errors={refusals.fields} dateFormat={p.dateFormat} readOnly={underApproval} knownLabels={p.knownLabels} widgets={p.widgets} />
+        {p.headerExtra}
       </Card>
       <Card
         size="small"

@@ -1,4 +1,5 @@
 import { Col, Descriptions, Form, Row } from 'antd';
+import type { ReactNode } from 'react';
 import type { DocumentDef, FieldDef } from '@erp/contracts';
 import { useDisplay, type Display } from '../useDisplay';
 import { displayDate } from '@erp/contracts';
@@ -17,6 +18,8 @@ type Props = {
   /** Nothing may change (under approval, posted): the values as text, full contrast, no greyed inputs. */
   readOnly?: boolean;
   knownLabels?: Readonly<Record<string, string>>;
+  /** A module's own control of a field (a filtered picker, a link), in place of the definition's widget; its id must be headerFieldId's. */
+  widgets?: Readonly<Record<string, ReactNode>>;
 };
 
 /** The id of a header field's input: `journal-journalDate`. */
@@ -38,7 +41,7 @@ const spanOf = (f: FieldDef, count: number): { xs: number; sm: number; md: numbe
 };
 
 /** A document's header from its definition: the fields of `header` in the rows of `headerForm`, each with its refusal. */
-export function DocumentHeaderForm({ def, values, onChange, errors = {}, dateFormat, readOnly = false, knownLabels }: Props) {
+export function DocumentHeaderForm({ def, values, onChange, errors = {}, dateFormat, readOnly = false, knownLabels, widgets = {} }: Props) {
   const display = useDisplay();
   if (readOnly) {
     const items = def.headerForm.flat().map((field) => ({ key: field, label: def.header[field]!.label, children: shown(def.header[field]!, values[field], display, dateFormat, knownLabels) }));
@@ -55,7 +58,7 @@ export function DocumentHeaderForm({ def, values, onChange, errors = {}, dateFor
             return (
               <Col key={field} {...spanOf(f, row.length)}>
                 <Form.Item label={f.label} htmlFor={id} required={f.required} validateStatus={error ? 'error' : undefined} help={error} extra={f.help} style={{ marginBottom: 12 }}>
-                  <FieldWidget
+                  {widgets[field] ?? <FieldWidget
                     id={id}
                     f={f}
                     value={values[field]}
@@ -64,7 +67,7 @@ export function DocumentHeaderForm({ def, values, onChange, errors = {}, dateFor
                     invalid={error !== undefined}
                     dateFormat={dateFormat}
                     knownLabels={knownLabels}
-                  />
+                  />}
                 </Form.Item>
               </Col>
             );

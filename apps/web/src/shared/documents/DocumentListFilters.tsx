@@ -1,5 +1,6 @@
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import type { DocumentDef } from '@erp/contracts';
 import type { DocumentListState, ListFilterKey } from './document-list';
 
@@ -18,10 +19,12 @@ type Props<S extends string, K extends string> = {
   onSearchChange: (text: string) => void;
   onSearchNow: (text: string) => void;
   onFilter: (patch: Partial<DocumentListState<S, K>>) => void;
+  /** A module's own filters, after the kit's. */
+  extra?: ReactNode;
 };
 
 /** Search, kind, status (the definition's states) and date range, as far as the route takes them; wraps on narrow screens. */
-export function DocumentListFilters<S extends string, K extends string>({ def, state, accepts, kindFilter, kindLabel = (kind) => def.kinds[kind].label, search, searchHint, dateFormat, onSearchChange, onSearchNow, onFilter }: Props<S, K>) {
+export function DocumentListFilters<S extends string, K extends string>({ def, state, accepts, kindFilter, kindLabel = (kind) => def.kinds[kind].label, search, searchHint, dateFormat, onSearchChange, onSearchNow, onFilter, extra }: Props<S, K>) {
   const label = `Search ${def.plural.toLowerCase()}`;
   return (
     <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
@@ -60,6 +63,7 @@ export function DocumentListFilters<S extends string, K extends string>({ def, s
           style={{ width: 260, maxWidth: '100%' }}
         />
       )}
+      {extra}
     </Flex>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, documentLabel, hasOperation, type DocumentDef } from '@erp/contracts';
 import { useDebouncedValue } from '../kit/useDebouncedValue';
 import { ExportButton } from '../transfer';
-import { documentKey, downloadDocumentList, editorPageOf, fetchDocumentList, initialDocumentListState, nextListState, sortOrderOf, type DocumentListState, type ListFilterKey, type SortOrder } from './document-list';
+import { documentKey, downloadDocumentList, type ExtraListQuery, editorPageOf, fetchDocumentList, initialDocumentListState, nextListState, sortOrderOf, type DocumentListState, type ListFilterKey, type SortOrder } from './document-list';
 import { DocumentListFilters } from './DocumentListFilters';
 import { DocumentStatusTag } from './DocumentStatusTag';
 import { PageHeading, useCompany, useSignedInUser } from './shell-adapter';
@@ -49,9 +49,16 @@ type Props<S extends string, A extends string, K extends string, T extends Docum
   transfer?: (state: DocumentListState<S, K>) => ReactNode;
   /** The rows of the page under a running approval (a hook: called on every render with the page's rows). */
   useUnderApproval?: (rows: readonly T[]) => ReadonlySet<string>;
+  /** The module's own filters of its list route, by query parameter (sent with the list and the export). */
+  extraQuery?: ExtraListQuery;
+  /** The controls of those filters, after the kit's. */
+  extraFilters?: ReactNode;
+  /** Under the table: what the module sums over the list's filter (the kit's state and the extra query). */
+  footer?: (state: DocumentListState<S, K>, extra: ExtraListQuery) => ReactNode;
 };
 
 const NONE: ReadonlySet<string> = new Set();
+const NO_EXTRA: ExtraListQuery = {};
 const noApproval = (): ReadonlySet<string> => NONE;
 const FILTER_KEYS: readonly ListFilterKey[] = ['kind', 'status', 'from', 'to', 'search', 'sort'];
 
@@ -67,7 +74,7 @@ function sortOf<T>(sorter: Sorter<T>): { field?: string; order?: SortOrder } {
  * row opening in its kind's editor. The module gives its columns.
  */
 export function DocumentListPage<S extends string, A extends string, K extends string, T extends DocumentRow<S, K>>(props: Props<S, A, K, T>) {
-  const { def, kind, listAll = false, query, title, searchHint, noun, useUnderApproval = noApproval } = props;
+  const { def, kind, listAll = false, query, title, searchHint, noun, useUnderApproval = noApproval, extraQuery = NO_EXTRA } = props;
   const accepts = FILTER_KEYS.filter((key) => key in query.shape);
   const navigate = useNavigate();
   const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
@@ -76,9 +83,12 @@ export function DocumentListPage<S extends string, A extends string, K extends s
   const [searchText, setSearchText] = useState('');
   const settled = useDebouncedValue(searchText);
   useEffect(() => setState((current) => (current.search === settled ? current : { ...current, search: settled, page: 1 })), [settled]);
+  // A change of the module's filters starts at page 1 again.
+  const extraText = JSON.stringify(extraQuery);
+  useEffect(() => setState((current) => (current.page === 1 ? current : { ...current, page: 1 })), [extraText]);
   const list = useQuery({
-    queryKey: [...(props.queryKey ?? documentKey(def)), 'list', state],
-    queryFn: ({ signal }) => fetchDocumentList<T>(def, state, accepts, signal),
+    queryKey: [...(props.queryKey ?? documentKey(def)), 'list', state, extraQuery],
+    queryFn: ({ signal }) => fetchDocumentList<T>(def, state, accepts, signal, extraQuery),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
@@ -86,7 +96,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
   const editor = (row: T) => editorPageOf(def, row.kind, kind);
   const linkOf = (row: T) => `${editor(row)}?id=${row.id}`;
   const filter = (patch: Partial<DocumentListState<S, K>>) => setState((current) => ({ ...current, ...patch, page: 1 }));
-  const filtered = state.search !== '' || state.status !== undefined || state.from !== undefined || state.to !== undefined || (listAll && state.kind !== undefined);
+  const filtered = Object.values(extraQuery).some((value) => value !== undefined && value !== '') || state.search !== '' || state.status !== undefined || state.from !== undefined || state.to !== undefined || (listAll && state.kind !== undefined);
   const columns = props.columns({
     sortOrder: (field) => sortOrderOf(state.sort, field),
     linkOf,
@@ -103,7 +113,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
         title={title}
         extra={
           <Flex gap={8} wrap>
-            {props.transfer ? props.transfer(state) : <ExportButton exportFile={(format) => downloadDocumentList(def, state, format, accepts)} exportLabel={documentLabel(def, 'Export', kind)} />}
+            {props.transfer ? props.transfer(state) : <ExportButton exportFile={(format) => downloadDocumentList(def, state, format, accepts, extraQuery)} exportLabel={documentLabel(def, 'Export', kind)} />}
             {canSave && editorPage && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(editorPage)}>
                 New {def.kinds[kind].label.toLowerCase()}
@@ -127,6 +137,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
           filter({ search: text } as Partial<DocumentListState<S, K>>);
         }}
         onFilter={filter}
+        extra={props.extraFilters}
       />
       {list.error && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 12 }} />}
       <Table<T>
@@ -150,6 +161,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
           showTotal: (count) => `${count} ${count === 1 ? noun[0] : noun[1]}`,
         }}
       />
+      {props.footer?.(state, extraQuery)}
     </>
   );
 }

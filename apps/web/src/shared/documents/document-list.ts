@@ -18,6 +18,8 @@ export type DocumentListState<S extends string = string, K extends string = stri
   pageSize: number;
 };
 export type DocumentList<T> = { items: T[]; total: number };
+/** A module's own filters of its list route (party, currency...), by query parameter; empty ones are left out. */
+export type ExtraListQuery = Readonly<Record<string, string | undefined>>;
 
 /** The list query parameters a document's route takes (the keys of its list query schema). */
 export type ListFilterKey = 'kind' | 'status' | 'from' | 'to' | 'search' | 'sort';
@@ -35,13 +37,14 @@ export function initialDocumentListState<S extends string, K extends string>(def
 }
 
 /** The query of a list state (empty parts left out, only what the route takes), with its page or, for an export, without. */
-export function documentListQuery(state: DocumentListState, paged: boolean, accepts: readonly ListFilterKey[] = ['kind', 'status', 'from', 'to', 'search', 'sort']): URLSearchParams {
+export function documentListQuery(state: DocumentListState, paged: boolean, accepts: readonly ListFilterKey[] = ['kind', 'status', 'from', 'to', 'search', 'sort'], extra: ExtraListQuery = {}): URLSearchParams {
   const params = new URLSearchParams();
   const set = (name: string, value: string | number | undefined) => {
     if (value !== undefined && value !== '') params.set(name, String(value));
   };
   const values: Record<ListFilterKey, string | undefined> = { kind: state.kind, status: state.status, from: state.from, to: state.to, search: state.search.trim(), sort: state.sort };
   for (const key of accepts) set(key, values[key]);
+  for (const [name, value] of Object.entries(extra)) set(name, value);
   if (paged) {
     set('limit', state.pageSize);
     set('page', state.page);
@@ -49,15 +52,15 @@ export function documentListQuery(state: DocumentListState, paged: boolean, acce
   return params;
 }
 
-export const documentListPath = (def: Def, state: DocumentListState, accepts?: readonly ListFilterKey[]): string => `${documentBase(def)}?${documentListQuery(state, true, accepts).toString()}`;
+export const documentListPath = (def: Def, state: DocumentListState, accepts?: readonly ListFilterKey[], extra?: ExtraListQuery): string => `${documentBase(def)}?${documentListQuery(state, true, accepts, extra).toString()}`;
 
-export async function fetchDocumentList<T>(def: Def, state: DocumentListState, accepts?: readonly ListFilterKey[], signal?: AbortSignal): Promise<DocumentList<T>> {
-  return unwrap(await apiRequest<DocumentList<T>>('GET', documentListPath(def, state, accepts), undefined, signal ? { signal } : {}));
+export async function fetchDocumentList<T>(def: Def, state: DocumentListState, accepts?: readonly ListFilterKey[], signal?: AbortSignal, extra?: ExtraListQuery): Promise<DocumentList<T>> {
+  return unwrap(await apiRequest<DocumentList<T>>('GET', documentListPath(def, state, accepts, extra), undefined, signal ? { signal } : {}));
 }
 
 /** Downloads every line of the documents of the list's filter (all pages) as CSV or XLSX. */
-export async function downloadDocumentList(def: Def, state: DocumentListState, format: 'csv' | 'xlsx', accepts?: readonly ListFilterKey[]): Promise<void> {
-  const query = documentListQuery(state, false, accepts);
+export async function downloadDocumentList(def: Def, state: DocumentListState, format: 'csv' | 'xlsx', accepts?: readonly ListFilterKey[], extra?: ExtraListQuery): Promise<void> {
+  const query = documentListQuery(state, false, accepts, extra);
   query.set('format', format);
   const file = unwrap(await apiDownload(`${documentBase(def)}/export?${query.toString()}`));
   saveBlob(file.blob, file.fileName ?? `${def.resource}.${format}`);

@@ -5,6 +5,7 @@ export {
   documentBase,
   documentKey,
   documentListPath,
+  documentListQuery,
   downloadDocumentList,
   editorPageOf,
   fetchDocumentList,
@@ -12,6 +13,7 @@ export {
   sortOrderOf,
   type DocumentList,
   type DocumentListState,
+  type ExtraListQuery,
   type ListFilterKey,
 } from './document-list';
 export { DocumentEditorFrame } from './DocumentEditorFrame';

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined, PercentageOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { useLedgerReference } from '../../journals/useLedgerReference';
+import { ScreenLink } from '../../components/ScreenLink';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
 import { SubledgerTieoutPanel } from '../components/SubledgerTieoutPanel';
@@ -75,6 +76,10 @@ export default function TrialBalancePage() {
               Refresh
             </Button>
             <ExportButton exportFile={(format) => downloadTrialBalance(filter, format)} exportLabel="ExportTrialBalance" formats={exportFormats} disabled={!tb} />
+            {/* The tax report rides on this page's grant (GenerateTrialBalance): its screen is /trial-balance/tax-report. */}
+            <ScreenLink to="/trial-balance/tax-report" icon={<PercentageOutlined aria-hidden />}>
+              Tax report
+            </ScreenLink>
             {canImport && (
               <Button icon={<UploadOutlined aria-hidden />} onClick={() => {
                   setImporting(true);
