@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20_000,
+    // Screen tests type and click through jsdom: on a loaded two-core machine one took over 20 s (CI, 00:50 on 2026-11-27).
+    testTimeout: 60_000,
   },
 });
