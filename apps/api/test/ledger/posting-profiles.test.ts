@@ -97,9 +97,10 @@ describe('the resolver', () => {
     expect(await refusal(inTenant((tx) => operationAccounts(tx, scope(), 'Cash Management', 'BankCharges')))).toBe('No BankCharges operation account for Cash Management: define it on /operation');
     await api('POST', '/gl/operations', { code: 'BankCharges', name: 'Bank charges', module: 'Cash Management', debitAccount: acct('6400'), creditAccount: acct('1020') });
     expect(await inTenant((tx) => operationAccounts(tx, scope(), 'Cash Management', 'bankcharges'))).toEqual({ debit: acct('6400'), credit: acct('1020') });
-    expect(await refusal(inTenant((tx) => moduleSequence(tx, scope(), 'Account Payable', 'VendorInvoice')))).toBe('Account Payable has no number sequence for VendorInvoice: set VendorInvoiceSequence on /module-config');
-    const seq = (await api<EntityRecord>('POST', '/gl/number-sequences', { code: 'VI', name: 'Vendor invoices', resetEvery: 'Year' })).body;
-    await api('POST', '/gl/module-configs', { module: 'Account Payable', setting: 'VendorInvoiceSequence', numberSequence: seq.id });
-    expect(await inTenant((tx) => moduleSequence(tx, scope(), 'Account Payable', 'VendorInvoice'))).toBe(seq.id);
+    // A document type no module seeds a sequence for (payables seeds VendorInvoiceSequence for a new company).
+    expect(await refusal(inTenant((tx) => moduleSequence(tx, scope(), 'Fixed Asset', 'AssetDisposal')))).toBe('Fixed Asset has no number sequence for AssetDisposal: set AssetDisposalSequence on /module-config');
+    const seq = (await api<EntityRecord>('POST', '/gl/number-sequences', { code: 'AD', name: 'Asset disposals', resetEvery: 'Year' })).body;
+    await api('POST', '/gl/module-configs', { module: 'Fixed Asset', setting: 'AssetDisposalSequence', numberSequence: seq.id });
+    expect(await inTenant((tx) => moduleSequence(tx, scope(), 'Fixed Asset', 'AssetDisposal'))).toBe(seq.id);
   });
 });
