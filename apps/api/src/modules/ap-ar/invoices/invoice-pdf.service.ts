@@ -11,6 +11,9 @@ import { viewCreditNote, viewInvoice } from './invoices-read.service';
 
 export type PdfFile = { fileName: string; body: Buffer };
 
+/** An IBAN as printed: groups of four. */
+const ibanGroups = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 type AddressRow = typeof addresses.$inferSelect;
 const addressLines = (a: AddressRow | undefined): string[] =>
   a ? [a.street1, a.street2, a.street3, [a.postalCode, a.city].filter(Boolean).join(' '), [a.region, a.country].filter(Boolean).join(', ')].filter((l): l is string => !!l && l.trim() !== '') : [];
@@ -76,7 +79,7 @@ export async function invoicePdfFile(tx: Tx, scope: KitScope, face: Face, credit
     }
   } else {
     remittance.push(`Pay ${money(view.totalGross)} to ${party?.name ?? view.partyName}${firstDue ? ` by ${date(firstDue)}` : ''}, quoting ${view.partyDocumentNumber ? `their invoice ${view.partyDocumentNumber}` : `reference ${reference}`}.`);
-    if (party?.iban) remittance.push(`IBAN ${party.iban}${party.bic ? ` · BIC ${party.bic}` : ''}`);
+    if (party?.iban) remittance.push(`IBAN ${ibanGroups(party.iban)}${party.bic ? ` · BIC ${party.bic}` : ''}`);
     const remit = addressLines(addressOf(party?.remittanceAddress));
     if (remit.length) remittance.push(`Remittance address: ${remit.join(', ')}`);
   }

@@ -99,7 +99,7 @@ function draftMark(doc: Doc): void {
   doc.save();
   doc.font('bold').fontSize(90).fillColor('#cf1322').fillOpacity(0.12);
   doc.rotate(-35, { origin: [PAGE_W / 2, PAGE_H / 2] });
-  doc.text('DRAFT', 0, PAGE_H / 2 - 45, { width: PAGE_W, align: 'center', lineBreak: false });
+  doc.text('DRAFT', MARGIN, PAGE_H / 2 - 45, { width: WIDTH, align: 'center', lineBreak: false });
   doc.restore();
   doc.fillOpacity(1).fillColor('black');
 }
