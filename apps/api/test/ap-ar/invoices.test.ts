@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faces, sides, type CompanyConfig, type CreditNoteView, type EntityRecord, type ErrorObject, type Face, type InvoiceSums, type InvoiceView, type JournalView, type SubledgerTieout, type TaxReport } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { openBooks, type Books } from '../ledger/helpers';
+import { assertValidPdf, pdfText } from '../ledger/pdf-text';
 
 type List<T = EntityRecord> = { items: T[]; total: number };
 
@@ -227,6 +228,24 @@ describe('credit notes', () => {
     expect((await credit({ invoice: posted.id, party: other })).body.message).toBe("invoice: the invoice is another vendor's");
     expect((await credit({ invoice: posted.id, currency: 'EUR' })).body.message).toBe('currency: the invoice is in USD: a credit note of it is too');
     expect((await credit({ kind: 'Reversal' })).body.message).toBe('invoice: A reversal names the invoice it reverses');
+  });
+});
+
+describe('the printable invoice', () => {
+  it('prints the company, the party, the lines, the tax summary, the terms and the remittance details', async () => {
+    const face = faces.receivables;
+    const customer = await party(face, 'C-PRINT');
+    const posted = await ok<InvoiceView>('POST', '/ar/customer-invoices/post', { party: customer, documentDate: '2026-01-31', description: 'Consulting, January', partyDocumentNumber: 'PO-77', lines: twoRates(face) });
+    const res = await t.app.inject({ method: 'GET', url: `/ar/customer-invoices/${posted.id}/pdf`, headers: { host: tenant.host, authorization: `Bearer ${admin.token}`, token: admin.tenantId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    assertValidPdf(pdf);
+    const text = pdfText(pdf).flat().join(' ');
+    for (const expected of ['Invoice', `Number ${posted.number}`, 'C-PRINT', 'Standard rated', 'Reduced rated', 'Tax summary', 'VAT20 20% 100.00 20.00', 'VAT5 5% 100.00 5.00', 'Total USD 225.00', 'PO-77', 'Payment terms', 'Remittance']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect((await api('GET', `/ar/customer-invoices/00000000-0000-4000-8000-000000000000/pdf`)).status).toBe(404);
   });
 });
 
