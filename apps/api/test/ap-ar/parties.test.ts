@@ -165,15 +165,16 @@ describe('payment term rules', () => {
     expect(next.body).toMatchObject({ basis: 'Day of next month', dayOfMonth: 15, discountPercent: '2', discountDays: 10, discountBase: 'Excluding tax' });
   });
 
-  it('refuse percents that do not make 100, a balancing line that is not last, both percent and amount, amounts without a balancing line', async () => {
+  it('refuse, by the calculator\'s own validation, percents that do not make 100, a balancing line that is not last, both percent and amount, amounts without a balancing line', async () => {
+    // The calculator's validatePaymentTerm judges the term: the refusal names its first problem's place.
     const sum = await term({ instalments: [{ percent: '30' }, { percent: '60' }] });
     expect(sum.status).toBe(422);
-    expect(sum.body.message).toBe("instalments: The instalments' percents add up to 90%, not 100%: correct them or leave the last line empty to balance");
-    expect((await term({ instalments: [{ days: 10 }, { percent: '100' }] })).body.message).toBe('instalments[0].percent: Instalment 1 has neither percent nor amount: only the last line may balance');
-    expect((await term({ instalments: [{ percent: '50', amount: '10' }, {}] })).body.message).toBe('instalments[0].amount: Instalment 1 has both a percent and an amount: keep one');
-    expect((await term({ instalments: [{ amount: '10' }, { percent: '100' }] })).body.message).toBe('instalments[1].amount: Instalments with amounts need a last line with neither percent nor amount, to balance');
-    expect((await term({ basis: 'Day of next month' })).body.message).toBe('dayOfMonth: Day of next month needs the day of the month');
-    expect((await term({ discountPercent: '2' })).body.message).toBe('discountDays: An early-payment discount needs its days');
+    expect(sum.body.message).toBe("instalments: The instalments' percents must sum to 100, or the last line must be the balancing line");
+    expect((await term({ instalments: [{ days: 10 }, { percent: '100' }] })).body.message).toBe('instalments[0]: The balancing line (no percent and no amount) must be the last instalment');
+    expect((await term({ instalments: [{ percent: '50', amount: '10' }, {}] })).body.message).toBe('instalments[0]: An instalment has a percent or an amount, not both');
+    expect((await term({ instalments: [{ amount: '10' }, { percent: '100' }] })).body.message).toBe('instalments: Instalments with fixed amounts need a balancing last line (no percent and no amount)');
+    expect((await term({ basis: 'Day of next month' })).body.message).toBe('dayOfMonth: A day of next month needs the day of the month (1 to 31)');
+    expect((await term({ discountPercent: '2' })).body.message).toBe('discountDays: An early-payment discount needs its number of days');
     expect((await term({ instalments: [{ percent: 'x' }] })).status).toBe(400);
   });
 });

@@ -149,6 +149,19 @@ export async function manyRows(rows: number, headers: string[], texts: string[])
   }));
 }
 
+/**
+ * A sound workbook whose parts come in an order a streaming reader stumbles on: relationships and shared strings, then
+ * the sheet, and the workbook part (the sheet list) last. Zip order is the writer's choice; Excel reads it.
+ */
+export async function workbookPartLast(headers: string[], rows: string[][]): Promise<Buffer> {
+  const parts = workbook(sharedStringsOf([]), function* () {
+    yield rowXml(1, headers);
+    for (const [i, cells] of rows.entries()) yield rowXml(i + 2, cells);
+  });
+  const book = parts.find((p) => p.name === 'xl/workbook.xml')!;
+  return zip([...parts.filter((p) => p !== book), book]);
+}
+
 /** A header row and one row whose first cell is a shared string of `chars` characters. */
 export async function longCell(chars: number, headers: string[]): Promise<Buffer> {
   return zip(workbook(sharedStringsOf(['B'.repeat(chars)]), function* () {

@@ -1,9 +1,9 @@
 // Proves XLSX imports are read with limits (issue 13 item 6): a zip bomb of one 400 MB shared string (declared or hidden), 500,000 rows and an over-long cell are refused with the limit in the message, quickly, writing nothing, without blocking the event loop; a normal workbook still imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorObject, ImportResult } from '@erp/contracts';
-import { toXlsx } from '../../src/platform/kit/tabular-files';
+import { parseXlsx, toXlsx } from '../../src/platform/kit/tabular-files';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
-import { longCell, manyRows, sharedStringBomb, worstLoopLagMs } from '../helpers/hostile-xlsx';
+import { longCell, manyRows, sharedStringBomb, workbookPartLast, worstLoopLagMs } from '../helpers/hostile-xlsx';
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -63,6 +63,11 @@ describe('XLSX import limits', () => {
   it('refuses a cell longer than Excel allows, naming its row and the limit', async () => {
     const result = await importFile('/gl/currencies/import', await longCell(40_000, HEADERS));
     expect(result).toEqual({ status: 400, body: { message: 'Row 2 holds a cell of more than 32767 characters, the most a cell may hold', statusCode: 400, serverError: 'BadRequest' } });
+  });
+
+  it('reads a workbook whose sheet list comes after its sheet in the archive (the parser once failed on it)', async () => {
+    const rows = [['A1', 'Cash'], ['B2', 'Bank']];
+    expect(await parseXlsx(await workbookPartLast(['Code', 'Name'], rows))).toEqual({ headers: ['Code', 'Name'], rows });
   });
 
   it('still imports an ordinary workbook, and one exactly at the row cap', async () => {

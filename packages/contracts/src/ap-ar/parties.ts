@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, type EntityDef, type FieldDef, type RowFieldDef } from '../kit/define-entity';
 import { faces, type Face } from './faces';
-import { discountBases, paymentTermBases, type DiscountBase, type PaymentTermBasis } from './payment-terms';
+import { discountBases, paymentTermBases, TERM_MAX_DAYS } from './payment-terms';
 
 /**
  * The master data of payables and receivables (issue 15, "Parties" and "Payment terms"): each
@@ -12,44 +12,19 @@ import { discountBases, paymentTermBases, type DiscountBase, type PaymentTermBas
 // ---------------------------------------------------------------------------------------------
 // Payment terms (the due-date calculator in payment-terms.ts reads these field names).
 
-
 /**
- * One instalment of a payment term: a share of the invoice (`percent`) or a fixed `amount` (in the
- * invoice's currency), due by its own basis, days and day of month. A line with neither is the
- * balancing line: it takes what the others leave (possibly a negative amount); only the last line
- * may balance.
+ * One instalment of a payment term (the calculator's `PaymentTermInstalment`): a share of the
+ * invoice (`percent`) or a fixed `amount`, due by its own basis, days and day of month. A line with
+ * neither is the balancing line: it takes what the others leave (possibly a negative amount); only
+ * the last line may balance. `validatePaymentTerm` of payment-terms.ts is the one judge of a term.
  */
 export const instalmentColumns = {
   percent: { type: 'decimal', label: 'Percent', scale: 4, max: 3, help: 'Share of the invoice total; empty with no amount: the balancing line' },
   amount: { type: 'decimal', label: 'Amount', scale: 4, max: 14, help: 'A fixed amount in the invoice currency' },
   basis: { type: 'enum', label: 'Basis', options: paymentTermBases, required: true, default: 'Net days' },
-  days: { type: 'integer', label: 'Days', min: 0, max: 3650 },
+  days: { type: 'integer', label: 'Days', min: 0, max: TERM_MAX_DAYS, required: true, default: 0 },
   dayOfMonth: { type: 'integer', label: 'Day of Month', min: 1, max: 31 },
 } as const satisfies Record<string, RowFieldDef>;
-export type Instalment = {
-  percent?: string | null;
-  amount?: string | null;
-  basis: PaymentTermBasis;
-  days?: number | null;
-  dayOfMonth?: number | null;
-};
-
-/** A payment term as stored and sent: the shape the due-date calculator takes. */
-export type PaymentTerm = {
-  code: string;
-  description: string;
-  basis: PaymentTermBasis;
-  days: number | null;
-  dayOfMonth: number | null;
-  instalments: Instalment[];
-  discountPercent: string | null;
-  discountDays: number | null;
-  discountBase: DiscountBase;
-};
-
-/** Whether an instalment line is the balancing line (neither percent nor amount). */
-export const isBalancingLine = (line: Pick<Instalment, 'percent' | 'amount'>) =>
-  (line.percent === null || line.percent === undefined || line.percent === '') && (line.amount === null || line.amount === undefined || line.amount === '');
 
 /** Entity names of a face: `vendorGroup`, `customerPaymentTerm`... */
 export const partyEntityNames = (face: Face) => ({
@@ -67,11 +42,11 @@ export function paymentTermEntity(face: Face) {
       code: { type: 'text', label: 'Code', required: true, max: 20, search: true, list: true, example: 'NET30' },
       description: { type: 'text', label: 'Description', required: true, max: 150, search: true, list: true, example: 'Net 30 days' },
       basis: { type: 'enum', label: 'Basis', options: paymentTermBases, required: true, default: 'Net days', list: true, help: 'Net days: document date plus days; End of month: end of the month plus days; Day of next month: that day of the following month' },
-      days: { type: 'integer', label: 'Days', min: 0, max: 3650, default: 0, list: true },
+      days: { type: 'integer', label: 'Days', min: 0, max: TERM_MAX_DAYS, required: true, default: 0, list: true },
       dayOfMonth: { type: 'integer', label: 'Day of Month', min: 1, max: 31, help: 'For Day of next month (a short month takes its last day)' },
       instalments: { type: 'rows', label: 'Instalments', max: 24, columns: instalmentColumns, help: 'Empty: one payment by the term. A line with neither percent nor amount balances (last line only)' },
       discountPercent: { type: 'decimal', label: 'Discount %', scale: 4, max: 3, min: 0, list: true },
-      discountDays: { type: 'integer', label: 'Discount Days', min: 0, max: 3650 },
+      discountDays: { type: 'integer', label: 'Discount Days', min: 0, max: TERM_MAX_DAYS },
       discountBase: { type: 'enum', label: 'Discount On', options: discountBases, required: true, default: 'Including tax' },
     },
     form: [['code', 'description'], ['basis', 'days'], ['dayOfMonth'], ['instalments'], ['discountPercent', 'discountDays'], ['discountBase']],
@@ -119,6 +94,7 @@ export const contactColumns = {
 export const partyStatuses = ['Active', 'Inactive'] as const;
 export type PartyStatus = (typeof partyStatuses)[number];
 export const mandateSequenceTypes = ['First', 'Recurring'] as const;
+export type MandateSequenceType = (typeof mandateSequenceTypes)[number];
 export const creditLimitPolicies = ['Refuse', 'Approval'] as const;
 export type CreditLimitPolicy = (typeof creditLimitPolicies)[number];
 

@@ -22,6 +22,25 @@ export function safeLocale(locale: string | undefined): string {
   }
 }
 
+/**
+ * Intl formatters by locale and options, made once: building one costs far more than formatting with it (a trial balance of
+ * a few hundred amounts built one per cell, ~60 ms of a throttled first render). Few keys in practice; emptied past a bound.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    if (formatters.size >= 500) formatters.clear();
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
+  cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
 const pad = (n: string | number, width = 2) => String(n).padStart(width, '0');
 
 /**
@@ -51,11 +70,11 @@ export function displayDate(iso: string | null | undefined, s: Pick<DisplaySetti
 }
 
 function zonedParts(at: Date, s: DisplaySettings): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone: s.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const time = new Intl.DateTimeFormat(safeLocale(s.locale), { timeZone: s.timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
+  const time = dateTimeFormat(safeLocale(s.locale), { timeZone: s.timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
   return { date: `${pad(part('year'), 4)}-${part('month')}-${part('day')}`, time };
 }
 
@@ -93,12 +112,12 @@ export function displayAmount(text: string | number | null | undefined, s: Pick<
   const match = DECIMAL_TEXT.exec(trimmed);
   if (!match) return String(text);
   const places = Math.max(decimals, match[2]?.length ?? 0);
-  return new Intl.NumberFormat(safeLocale(s.locale), { minimumFractionDigits: places, maximumFractionDigits: places }).format(trimmed as `${number}`);
+  return numberFormat(safeLocale(s.locale), { minimumFractionDigits: places, maximumFractionDigits: places }).format(trimmed as `${number}`);
 }
 
 /** A count ('1,234' en-US, '1.234' de-DE). */
 export function displayCount(n: number, s: Pick<DisplaySettings, 'locale'>): string {
-  return new Intl.NumberFormat(safeLocale(s.locale), { maximumFractionDigits: 0 }).format(n);
+  return numberFormat(safeLocale(s.locale), { maximumFractionDigits: 0 }).format(n);
 }
 
 /** The company's date format label ('dd/mm/yy') as a dayjs/Moment pattern ('DD/MM/YY') for date pickers. */

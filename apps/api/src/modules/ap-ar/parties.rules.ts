@@ -3,10 +3,10 @@ import {
   bicIsValid,
   fieldRefusal,
   ibanIsValid,
-  isBalancingLine,
   looksLikeIban,
+  paymentTermRuleSchema,
+  validatePaymentTerm,
   type Face,
-  type Instalment,
   type PartyStatus,
 } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
@@ -81,51 +81,18 @@ async function dimensionDefaultsExist(tx: Tx, scope: KitScope, value: unknown) {
 }
 
 /**
- * A payment term: Day of next month needs its day; an instalment line has a percent or an amount,
- * never both; a line with neither balances the others and may only be the last; without a
- * balancing line, every line is a percent and the percents add up to 100. A discount needs its
- * days and is at most 100%.
+ * A payment term is judged by the due-date calculator's own `validatePaymentTerm` (contracts
+ * ap-ar/payment-terms.ts), so what is stored is what the calculator schedules: percents or amounts
+ * (never both), one balancing line and last, percents summing to 100 without it, amounts only with
+ * it, a day of the month where the basis reads one, a discount under 100% with its days. The
+ * refusal names the first problem's place (`instalments[1].percent: ...`).
  */
 export const paymentTermFits: KitRule = async (_tx, _scope, input) => {
-  if (input.basis === 'Day of next month' && input.dayOfMonth == null) throw refuse('dayOfMonth', 'Day of next month needs the day of the month');
-  const lines = (Array.isArray(input.instalments) ? input.instalments : []) as Instalment[];
-  checkInstalments(lines);
-  const discount = input.discountPercent == null ? 0 : Number(input.discountPercent);
-  if (discount > 100) throw refuse('discountPercent', 'A discount is at most 100%');
-  if (discount > 0 && input.discountDays == null) throw refuse('discountDays', 'An early-payment discount needs its days');
+  const term = paymentTermRuleSchema.safeParse({ ...input, days: input.days ?? 0 });
+  if (!term.success) throw refuse('instalments', 'The payment term cannot be read');
+  const [first] = validatePaymentTerm(term.data);
+  if (first) throw refuse(first.path, first.message);
 };
-
-/** Percent in ten-thousandths (scale 4), so the sum is exact. */
-const tenThousandths = (v: string) => {
-  const [int, frac = ''] = v.replace('-', '').split('.');
-  const n = BigInt(int!) * 10_000n + BigInt((frac + '0000').slice(0, 4));
-  return v.startsWith('-') ? -n : n;
-};
-
-export function checkInstalments(lines: Instalment[]): void {
-  if (lines.length === 0) return;
-  let sum = 0n;
-  let amounts = false;
-  lines.forEach((l, i) => {
-    const at = (field: string) => `instalments[${i}].${field}`;
-    const hasPercent = l.percent != null && l.percent !== '';
-    const hasAmount = l.amount != null && l.amount !== '';
-    if (hasPercent && hasAmount) throw refuse(at('amount'), `Instalment ${i + 1} has both a percent and an amount: keep one`);
-    if (isBalancingLine(l) && i !== lines.length - 1) throw refuse(at('percent'), `Instalment ${i + 1} has neither percent nor amount: only the last line may balance`);
-    if (l.basis === 'Day of next month' && l.dayOfMonth == null) throw refuse(at('dayOfMonth'), `Instalment ${i + 1}: Day of next month needs the day of the month`);
-    if (hasPercent) {
-      const p = tenThousandths(l.percent!);
-      if (p <= 0n && i !== lines.length - 1) throw refuse(at('percent'), `Instalment ${i + 1}: the percent must be more than zero`);
-      sum += p;
-    }
-    if (hasAmount) amounts = true;
-  });
-  const balancing = isBalancingLine(lines[lines.length - 1]!);
-  if (!balancing && amounts) throw refuse(`instalments[${lines.length - 1}].amount`, 'Instalments with amounts need a last line with neither percent nor amount, to balance');
-  if (!balancing && sum !== 1_000_000n) {
-    throw refuse('instalments', `The instalments' percents add up to ${Number(sum) / 10_000}%, not 100%: correct them or leave the last line empty to balance`);
-  }
-}
 
 /** An address's country is an ISO 3166 two-letter code in capitals (NG, DE). */
 const regions = new Intl.DisplayNames(['en'], { type: 'region' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { payablesFace, receivablesFace, type Face, type Instalment } from '@erp/contracts';
+import { payablesFace, receivablesFace, type Face, type MandateSequenceType, type PartyStatus, type PaymentTermInstalment } from '@erp/contracts';
 import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
 import { companies, currencies } from '../organisation/organisation.tables';
 import { accounts, postingProfiles, taxes } from '../ledger/setup/setup.tables';
@@ -40,7 +40,7 @@ const paymentTermTable = (face: Face) => {
       basis: text('basis').notNull().default('Net days'),
       days: integer('days'),
       dayOfMonth: integer('day_of_month'),
-      instalments: jsonb('instalments').$type<Instalment[]>().notNull().default([]),
+      instalments: jsonb('instalments').$type<PaymentTermInstalment[]>().notNull().default([]),
       discountPercent: numeric('discount_percent', { precision: 7, scale: 4 }),
       discountDays: integer('discount_days'),
       discountBase: text('discount_base').notNull().default('Including tax'),
@@ -91,7 +91,7 @@ const partyColumns = () => ({
   iban: text('iban'),
   bic: text('bic'),
   onHold: boolean('on_hold').notNull().default(false),
-  status: text('status').$type<'Active' | 'Inactive'>().notNull().default('Active'),
+  status: text('status').$type<PartyStatus>().notNull().default('Active'),
 });
 
 /** The customer's own columns: credit limit and direct-debit mandate. */
@@ -99,7 +99,7 @@ const customerColumns = () => ({
   creditLimit: numeric('credit_limit', { precision: 18, scale: 4 }),
   mandateReference: text('mandate_reference'),
   mandateSignedOn: date('mandate_signed_on', { mode: 'string' }),
-  mandateSequence: text('mandate_sequence').$type<'First' | 'Recurring'>(),
+  mandateSequence: text('mandate_sequence').$type<MandateSequenceType>(),
 });
 
 type Col = AnyPgColumn;

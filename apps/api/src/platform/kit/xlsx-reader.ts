@@ -98,12 +98,28 @@ async function inflatedSize(data: Buffer, entry: ZipEntry, budget: number): Prom
 }
 
 /**
+ * The parts a streaming reader must have read before a worksheet, in the order it needs them. ExcelJS reads a sheet
+ * at once when the relationships and shared strings came before it and then looks up the workbook's sheet list: a
+ * file whose workbook part comes after its sheet (a zip's order is the writer's choice, and ExcelJS's own writer
+ * varies it with timing) failed as "not a readable XLSX workbook". Everything else keeps its order, sheets last.
+ */
+const READ_FIRST = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+
+export function inReadingOrder<T extends { name: string }>(entries: T[]): T[] {
+  const rank = (name: string) => {
+    const first = READ_FIRST.indexOf(name);
+    return first >= 0 ? first : READ_FIRST.length;
+  };
+  return entries.map((entry, at) => ({ entry, at })).sort((a, b) => rank(a.entry.name) - rank(b.entry.name) || a.at - b.at).map(({ entry }) => entry);
+}
+
+/**
  * Refuses an archive whose declared or actual unpacked size passes the limit, before anything parses it, and answers
  * the archive rebuilt from exactly the entries it counted. The streaming parser reads local headers in file order, not
  * the directory: a hostile file could hide entries the directory does not list, so the parser gets only the counted ones.
  */
 export async function boundedArchive(buffer: Buffer): Promise<Buffer> {
-  const entries = zipEntries(buffer);
+  const entries = inReadingOrder(zipEntries(buffer));
   const declared = entries.reduce((sum, e) => sum + e.declaredSize, 0);
   if (declared > XLSX_UNPACKED_MAX_BYTES) throw unpackedTooLarge();
   let actual = 0;

@@ -1,5 +1,5 @@
 import { BankOutlined, DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSession, useSignedInUser } from '../session/useSession';
 
@@ -38,9 +38,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" aria-label="User menu" style={{ height: 44, paddingInline: 6, display: 'flex', alignItems: 'center', gap: 8 }}>
-        <Avatar size={30} style={{ backgroundColor: user.activeUser.color ?? '#2457c5', fontSize: 12 }}>
+        {/* Not antd's Avatar: it measures its text after every mount to scale it (a forced layout of the whole first page,
+            ~90-200 ms with the CPU throttled 4x); two initials always fit 30 px. */}
+        <span className="erp-avatar" style={{ backgroundColor: user.activeUser.color ?? '#2457c5' }}>
           {initials(user.name)}
-        </Avatar>
+        </span>
         {!compact && (
           <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.25, maxWidth: 160 }}>
             <span style={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 160 }}>{user.name}</span>

@@ -8,14 +8,16 @@ import {
   defineEntity,
   entityInputSchema,
   entityRecordSchema,
+  dueSchedule,
   exampleValue,
   faces,
   ibanIsValid,
-  isBalancingLine,
   partyEntity,
+  paymentTermRuleSchema,
   paymentTermEntity,
   rowsCell,
   sides,
+  validatePaymentTerm,
 } from '../../index';
 
 const withRows = defineEntity({
@@ -88,10 +90,11 @@ describe('the parties of both faces', () => {
     expect(paymentTermEntity(face).page).toBe(face.pages.paymentTerm);
   });
 
-  it('tells the balancing instalment line (neither percent nor amount)', () => {
-    expect(isBalancingLine({ percent: null, amount: undefined })).toBe(true);
-    expect(isBalancingLine({ percent: '30' })).toBe(false);
-    expect(isBalancingLine({ amount: '-10.00' })).toBe(false);
+  it.each(sides)('%s: a payment term as the entity stores it is what the calculator reads', (side) => {
+    const stored = entityInputSchema(paymentTermEntity(faces[side])).parse({ code: 'T', description: 'Thirty seventy', instalments: [{ percent: '30' }, { days: 30 }] });
+    const term = paymentTermRuleSchema.parse(stored);
+    expect(validatePaymentTerm(term)).toEqual([]);
+    expect(dueSchedule(term, '2026-01-31', { grossMinor: 10_000n, taxMinor: 0n }).map((l) => [l.dueDate, l.amountMinor])).toEqual([['2026-01-31', 3_000n], ['2026-03-02', 7_000n]]);
   });
 });
 

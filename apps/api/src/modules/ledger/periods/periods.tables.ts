@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CreditLimitPolicy } from '@erp/contracts';
 import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kitColumns, kitKeys, kitRef } from '../../../platform/kit/kit-table';
 import { companies } from '../../organisation/organisation.tables';
@@ -122,7 +123,7 @@ export const companySettings = pgTable(
     exchangeAccount: uuid('exchange_account'),
     journalSequence: uuid('journal_sequence'),
     /** Payables and receivables (issue 15): a customer invoice past the credit limit is refused or sent for approval. */
-    creditLimitPolicy: text('credit_limit_policy').$type<'Refuse' | 'Approval'>().notNull().default('Refuse'),
+    creditLimitPolicy: text('credit_limit_policy').$type<CreditLimitPolicy>().notNull().default('Refuse'),
     /** The company's SEPA creditor identifier, for customers' direct-debit mandates. */
     sepaCreditorId: text('sepa_creditor_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

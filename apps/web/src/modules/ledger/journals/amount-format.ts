@@ -2,21 +2,17 @@
  * Amounts and dates as the ledger screens show them (SPEC.md section 9): decimal strings in the
  * browser locale with at least 2 decimals, never through a float; dates in the company's format.
  */
-import { DEFAULT_DATE_FORMAT } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, displayAmount } from '@erp/contracts';
 import { browserLocale, formatDateLabel, NUMBER_DECIMALS_DEFAULT, toIsoDate } from '../../../shared/format';
-
-const DECIMAL_TEXT = /^-?\d+(\.(\d+))?$/;
 
 /**
  * '1234.5' -> '1,234.50' (en-US). Intl formats the decimal string itself, so the digits stay
  * exact; a currency with more decimals than two keeps them rather than being rounded for show.
  */
 export function formatAmount(text: string | null | undefined, locale = browserLocale()): string {
-  if (text === null || text === undefined || text === '') return '';
-  const match = DECIMAL_TEXT.exec(text.trim());
-  if (!match) return text;
-  const decimals = Math.max(NUMBER_DECIMALS_DEFAULT, match[2]?.length ?? 0);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(text.trim() as `${number}`);
+  // The one display rule (contracts' displayAmount), whose formatters are made once per locale: every amount cell of the grid
+  // and the totals format at each keystroke.
+  return displayAmount(text, { locale }, NUMBER_DECIMALS_DEFAULT);
 }
 
 /** An ISO date in the company's date format label; the ISO text itself when it cannot be read. */

@@ -3,17 +3,11 @@ import { Alert, Descriptions, Divider, Drawer, Grid, Spin, Typography } from 'an
 import { Link } from 'react-router';
 import type { InboxItem } from '@erp/contracts';
 import { useDocumentHistory, useTaskDetail } from '../workflow-api';
-import { ageLabel, approvalTypeLabel } from '../workflow-format';
+import { ageLabel, approvalTypeLabel, documentLink } from '../workflow-format';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InstanceStatusTag, InstanceSteps } from './InstanceSteps';
 import { TaskDecision } from './TaskDecision';
 import { useDisplay } from '../shell-adapter';
-
-/** The link that opens a task's document (SPEC.md section 2 approval link targets), if it has one. */
-export function documentLink(task: Pick<InboxItem, 'link' | 'linkTarget' | 'documentId'>): string | undefined {
-  if (task.link) return task.link;
-  return task.linkTarget ? `${task.linkTarget}?id=${task.documentId}` : undefined;
-}
 
 export function DocumentLink({ task }: { task: InboxItem }) {
   const link = documentLink(task);

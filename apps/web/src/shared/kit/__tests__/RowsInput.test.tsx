@@ -19,7 +19,7 @@ describe('RowsInput', () => {
     const onChange = vi.fn();
     const { rerender } = render(<RowsInput id="i" f={instalments} value={[]} onChange={onChange} invalid={false} dateFormat="YYYY-MM-DD" />);
     fireEvent.click(screen.getByRole('button', { name: /Add instalment/ }));
-    expect(onChange).toHaveBeenLastCalledWith([{ basis: 'Net days' }]);
+    expect(onChange).toHaveBeenLastCalledWith([{ basis: 'Net days', days: 0 }]);
     rerender(<RowsInput id="c" f={contacts} value={[{ name: 'A' }, { name: 'B' }]} onChange={onChange} invalid={false} dateFormat="YYYY-MM-DD" />);
     expect((screen.getByRole('button', { name: /Add contact/ }) as HTMLButtonElement).disabled).toBe(true);
   });

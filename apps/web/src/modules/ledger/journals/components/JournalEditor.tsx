@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { documentLabel, journalDocument, hasOperation, type JournalView } from '@erp/contracts';
 import { useSignedInUser } from '../../../../app/session/useSession';
 import { toIsoDate } from '../../../../shared/format';
@@ -16,7 +16,9 @@ import { useLineGrid } from '../useLineGrid';
 import { useDebouncedValue } from '../../../../shared/kit';
 import { LineGrid } from './LineGrid';
 import { LineTotals } from './LineTotals';
-import { PostedLinesTable } from './PostedLinesTable';
+
+// The approvers' read-only lines (antd's table) load only for a journal under approval.
+const PostedLinesTable = lazy(async () => ({ default: (await import('./PostedLinesTable')).PostedLinesTable }));
 
 type Props = {
   /** The saved draft or validated journal; none for a new one. */
@@ -129,7 +131,9 @@ export function JournalEditor({ view, pages, baseCurrency, reference, dateFormat
         // Under approval the approvers read the journal: its lines as a table at full contrast, not a greyed grid.
         underApproval && view ? (
           <>
-            <PostedLinesTable view={view} />
+            <Suspense fallback={null}>
+              <PostedLinesTable view={view} />
+            </Suspense>
             <LineTotals totals={totals} />
           </>
         ) : (

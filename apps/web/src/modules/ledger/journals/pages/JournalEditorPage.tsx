@@ -1,14 +1,18 @@
 import { Alert, Button, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_DATE_FORMAT, isPosted, journalDocument } from '@erp/contracts';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { JournalEditor } from '../components/JournalEditor';
-import { PostedJournal } from '../components/PostedJournal';
 import { kindPages, type PageKind } from '../journal-kinds';
 import { fetchJournal } from '../journals-api';
 import { journalKey } from '../useJournalActions';
 import { useLedgerReference } from '../useLedgerReference';
+
+// A posted journal's page (its lines table, the reversal dialog) loads only when a posted journal is opened: a new journal's
+// first load does without antd's table and the reversal's date form.
+const PostedJournal = lazy(async () => ({ default: (await import('../components/PostedJournal')).PostedJournal }));
 
 const Waiting = () => <Spin style={{ display: 'block', margin: '48px auto' }} />;
 
@@ -41,7 +45,11 @@ export function JournalEditorPage({ pageKind }: { pageKind: PageKind }) {
   }
   if (id && !journal.data) return <Waiting />;
   const view = journal.data;
-  if (view && isPosted(journalDocument, view.status)) return <PostedJournal view={view} pages={pages} dateFormat={dateFormat} />;
+  if (view && isPosted(journalDocument, view.status)) return (
+      <Suspense fallback={<Waiting />}>
+        <PostedJournal view={view} pages={pages} dateFormat={dateFormat} />
+      </Suspense>
+    );
   const baseCurrency = view?.baseCurrency ?? reference.baseCurrency;
   if (!baseCurrency) return reference.error ? <Alert type="error" showIcon title={reference.error.message} /> : <Waiting />;
   return <JournalEditor key={id ?? 'new'} view={view} pages={pages} baseCurrency={baseCurrency} reference={reference} dateFormat={dateFormat} />;

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { datePattern, DEFAULT_DATE_FORMAT, displayDate, hasOperation } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useSignedInUser } from '../../../../app/session/useSession';
@@ -9,12 +9,14 @@ import { useCompany } from '../../../../app/shell/useCompany';
 import { useLedgerReference } from '../../journals/useLedgerReference';
 import { TrialBalanceFilters } from '../components/TrialBalanceFilters';
 import { TrialBalanceTable } from '../components/TrialBalanceTable';
-import { OpeningBalanceImportModal } from '../components/OpeningBalanceImportModal';
 import { SubledgerTieoutPanel } from '../components/SubledgerTieoutPanel';
 import { downloadTrialBalance, fetchFiscalYears, fetchTrialBalance, reportsKey, type TrialBalance, type TrialBalanceExportFormat } from '../reports-api';
 import { trialBalanceRows } from '../trial-balance-rows';
 import { useTrialBalanceFilter } from '../useTrialBalanceFilter';
 import { ExportButton } from '../../../../shared/transfer';
+
+// The import (antd's upload, the file reader, the preview) loads when it is first opened, not with the report.
+const OpeningBalanceImportModal = lazy(async () => ({ default: (await import('../components/OpeningBalanceImportModal')).OpeningBalanceImportModal }));
 
 const isZero = (text: string) => /^-?0*(\.0*)?$/.test(text);
 
@@ -50,6 +52,8 @@ export default function TrialBalancePage() {
   const { permissions } = useSignedInUser().parentRole;
   const canImport = hasOperation(permissions, 'ImportTrialBalance');
   const [importing, setImporting] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation.
+  const [imported, setImported] = useState(false);
   const report = useQuery({
     queryKey: [...reportsKey, 'trial-balance', filter],
     queryFn: ({ signal }) => fetchTrialBalance(filter, signal),
@@ -72,7 +76,10 @@ export default function TrialBalancePage() {
             </Button>
             <ExportButton exportFile={(format) => downloadTrialBalance(filter, format)} exportLabel="ExportTrialBalance" formats={exportFormats} disabled={!tb} />
             {canImport && (
-              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => {
+                  setImporting(true);
+                  setImported(true);
+                }}>
                 Import as opening balances
               </Button>
             )}
@@ -91,7 +98,11 @@ export default function TrialBalancePage() {
       {report.error && <Alert type="error" showIcon title={report.error.message} style={{ marginBottom: 12 }} />}
       <TrialBalanceTable rows={rows} from={filter.from} to={filter.to} loading={report.isFetching} currency={tb?.currency ?? reference.baseCurrency ?? ''} />
       <SubledgerTieoutPanel asOf={filter.to} dateFormat={dateFormat} />
-      <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={datePattern(dateFormat)} onClose={() => setImporting(false)} />
+      {imported && (
+        <Suspense fallback={null}>
+          <OpeningBalanceImportModal key={filter.from} open={importing} defaultDate={filter.from} dateFormat={datePattern(dateFormat)} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
