@@ -1,7 +1,7 @@
 // Benchmark 9 of issue 15: the vendor invoice list over 1,000,000 invoices, first page and filtered
 // pages through the API, p95 against the goal of 50 ms. The invoices are generated set-based in SQL
 // (one tenant and company, 40 vendors, drafts, posted and reversed, dates over 2026, one line each,
-// an open item per posted invoice, half of them settled). Autovacuum may be off (it is on the
+// an open item per posted invoice, a third of them settled). Autovacuum may be off (it is on the
 // benchmark machine): the pages are timed before any ANALYZE and again after an explicit one.
 import pg from 'pg';
 import { ms, scaled, stats, type BenchServer } from './lib';
@@ -64,10 +64,10 @@ export async function invoiceList(server: BenchServer): Promise<void> {
           select '${tenantId}', id, 1, '${expense}', 'Generated line', 1, net / 100.0, 0, '${tax.id}', net, net / 5, net + net / 5 from bi;
         insert into open_items (tenant_id, company_id, side, invoice_id, line, party_id, currency, due_date, amount_minor, remaining_minor, status)
           select '${tenantId}', '${companyId}', 'payables', id, 1, party, 'USD', d + 30, net + net / 5,
-            case when status = 'Posted' and n % 2 = 0 then net + net / 5 else 0 end, case when status = 'Posted' and n % 2 = 0 then 'Open' else 'Closed' end
+            case when status = 'Posted' and n % 3 <> 0 then net + net / 5 else 0 end, case when status = 'Posted' and n % 3 <> 0 then 'Open' else 'Closed' end
           from bi where status <> 'Draft';`);
     }
-    console.log(`9. vendor invoice list over ${n.toLocaleString('en-US')} invoices (40 vendors; 5% drafts, 2% reversed, half the posted ones open), generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(`9. vendor invoice list over ${n.toLocaleString('en-US')} invoices (40 vendors; 5% drafts, 2% reversed, two thirds of the posted ones open), generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const party = vendors[3]!;
     const pages: [string, string][] = [
