@@ -1,12 +1,13 @@
 // npm run bench: the benchmarks of issue 5, each printing its figures beside the machine it ran on.
-// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) of issue 15.
+// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) and 9 (the invoice list over 1,000,000 invoices) of issue 15.
 import { machine, SCALE, startServer } from './lib';
 import { hostileImports } from './imports.bench';
 import { invoicePosting } from './invoices.bench';
+import { invoiceList } from './invoice-list.bench';
 import { bulkPosting, interactivePosting } from './posting.bench';
 import { drillDown, peerHledger, trialBalancePglite, trialBalancePostgres } from './reports.bench';
 
-const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8').split(',');
+const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9').split(',');
 const wants = (...ids: string[]) => ids.some((id) => only.includes(id));
 
 console.log(`machine: ${machine()}`);
@@ -43,6 +44,14 @@ if (wants('8')) {
   const server = await startServer('erp_bench_invoices', 3904);
   try {
     await invoicePosting(server);
+  } finally {
+    await server.close();
+  }
+}
+if (wants('9')) {
+  const server = await startServer('erp_bench_invoice_list', 3905);
+  try {
+    await invoiceList(server);
   } finally {
     await server.close();
   }

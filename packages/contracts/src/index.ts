@@ -28,3 +28,4 @@ export * from './ap-ar/payment-terms';
 export * from './ap-ar/invoice-totals';
 export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
+export * from './ap-ar/invoice-pdf';

@@ -331,7 +331,7 @@ function invoiceEndpoints(): Endpoint[] {
       if (!credit) {
         for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });
         out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/pdf`, status: [404] }] });
-      }
+      } else out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/pdf`, status: [404] }] });
     }
   }
   out.push({ method: 'GET', route: '/gl/tax-report', access: 'user', attacks: () => [{ as: 'user', url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] });

@@ -6,6 +6,7 @@ import { addresses, faceTables } from './parties.tables';
 import { addressFits, groupFits, partyFits, paymentTermFits, partyKey } from './parties.rules';
 import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
+import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -26,8 +27,11 @@ export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
   documents: invoicesPart.documents,
-  register: (app, platform) => invoicesPart.register(app, platform),
-  routes: { ...invoicesPart.routes },
+  register: (app, platform) => {
+    invoicesPart.register(app, platform);
+    registerInvoicePdfRoutes(app, platform);
+  },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);

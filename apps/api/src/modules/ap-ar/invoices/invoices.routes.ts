@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { creditNoteListQuerySchema, documentIdParamSchema, faces, invoiceDocuments, invoiceListQuerySchema, invoiceSumsSchema, sides, taxReportQuerySchema, taxReportSchema, type Face } from '@erp/contracts';
+import { creditNoteListQuerySchema, faces, invoiceDocuments, invoiceListQuerySchema, invoiceSumsSchema, sides, taxReportQuerySchema, taxReportSchema, type Face } from '@erp/contracts';
 import { requestTx } from '../../../platform/db/tenancy';
 import { actorOf } from '../../../platform/http/actor';
 import type { Platform } from '../../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../../platform/module';
 import { invoiceSums } from './invoices-read.service';
 import { taxReport } from './tax-report.service';
-import { invoicePdf } from './invoice-pdf';
 
 /*
  * The hand-written routes of invoices and credit notes (the kit serves the rest): the sums of a
@@ -19,7 +18,6 @@ const sumsPath = (face: Face, credit: boolean): `/${string}` => `/${face.service
 /** The routes as the manifest declares them. */
 export const invoiceRouteFacts: Record<RouteKey, RouteFacts> = {
   ...Object.fromEntries(sides.flatMap((side) => [false, true].map((credit) => [`GET ${sumsPath(faces[side], credit)}`, { rows: 'company' } satisfies RouteFacts]))),
-  ...Object.fromEntries(sides.map((side) => [`GET /${faces[side].service}/${invoiceDocuments[side].invoice.resource}/:id/pdf`, { rows: 'company', sample: invoiceDocuments[side].invoice.name } satisfies RouteFacts])),
   'GET /gl/tax-report': { rows: 'company' },
 };
 
@@ -36,17 +34,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, platform: Platform):
         schema: { tags: [def.plural], summary: `The sums of the ${def.plural.toLowerCase()} of a list filter, per currency (the list's footer)`, querystring: query, response: { 200: invoiceSumsSchema } },
       }, async (request) => tx(request, (t) => invoiceSums(t, actorOf(request), face, credit, request.query)));
     }
-  }
-  for (const side of sides) {
-    const face = faces[side];
-    const def = invoiceDocuments[side].invoice;
-    r.get(`/${face.service}/${def.resource}/:id/pdf`, {
-      config: { access: { kind: 'user', page: [face.pages.invoices, face.pages.invoice] } },
-      schema: { tags: [def.plural], summary: `The printable ${def.label.toLowerCase()} (PDF): company header, lines, tax summary, terms, remittance details`, params: documentIdParamSchema },
-    }, async (request, reply) => {
-      const file = await tx(request, (t) => invoicePdf(t, actorOf(request), face, request.params.id));
-      return reply.header('content-disposition', `attachment; filename="${file.fileName}"`).type('application/pdf').send(file.body);
-    });
   }
   r.get('/gl/tax-report', {
     config: { access: { kind: 'user', operation: 'GenerateTrialBalance' } },

@@ -1,19 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { displayAmount } from '@erp/contracts';
+import { pdfDocument } from '../../../platform/kit/pdf';
 import { amountCells, type ReportMeta, type ReportRow } from './trial-balance-export';
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Montserrat, the product's font (SPEC.md section 9), from the package: nothing is fetched at run time. */
-function montserrat() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('@fontsource/montserrat/files/montserrat-latin-400-normal.woff')),
-    bold: readFileSync(require.resolve('@fontsource/montserrat/files/montserrat-latin-700-normal.woff')),
-  };
-  return fonts;
-}
 
 const MARGIN = 36;
 const ROW_H = 14;
@@ -73,16 +60,7 @@ function footers(doc: Doc, meta: ReportMeta): void {
 
 /** The trial balance as a PDF: title, company, range and basis; the table with its header on every page; totals; page numbers. */
 export function trialBalancePdf(meta: ReportMeta, rows: ReportRow[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true, info: { Title: `${meta.title} ${meta.range}`, Author: meta.company, Creator: 'ERP' } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const f = montserrat();
-  doc.registerFont('regular', f.regular);
-  doc.registerFont('bold', f.bold);
+  const { doc, bytes } = pdfDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: `${meta.title} ${meta.range}`, Author: meta.company, Creator: 'ERP' } });
   doc.font('bold').fontSize(16).text(meta.title, MARGIN, MARGIN);
   doc.font('regular').fontSize(10).text(meta.company).text(`${meta.range} · ${meta.basis}`);
   if (meta.filters) doc.text(meta.filters);
@@ -99,5 +77,5 @@ export function trialBalancePdf(meta: ReportMeta, rows: ReportRow[]): Promise<Bu
   }
   footers(doc, meta);
   doc.end();
-  return done;
+  return bytes;
 }
