@@ -14,7 +14,8 @@ test('forgot password with the mailed code, new password works, old one fails, l
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email address').fill(user.email);
+  // The form of this page: the sign-in page's own "Email address" stays on screen until this page's code has loaded.
+  await page.getByRole('form', { name: 'Forgot Password' }).getByLabel('Email address').fill(user.email);
   const requestedAt = Date.now();
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/verification$/);

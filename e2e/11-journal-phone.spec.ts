@@ -9,9 +9,12 @@ test.describe.configure({ mode: 'serial' });
 
 /** Types into a card's account picker and takes the option the search made active with Enter. */
 async function pickAccount(page: Page, card: Locator, code: string): Promise<void> {
-  await card.getByLabel('Account', { exact: true }).click();
+  const picker = card.getByLabel('Account', { exact: true });
+  await picker.click();
   await page.keyboard.type(code);
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active').filter({ hasText: code })).toBeVisible();
+  // This picker's own dropdown (its listbox is `<id>_list`): another card's may still be closing on a slow machine.
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${await picker.getAttribute('id')}_list"]`) });
+  await expect(dropdown.locator('.ant-select-item-option-active').filter({ hasText: code })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(card.locator('[data-col="account"] .ant-select')).toContainText(code);
 }
