@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { faces, sides, type Face } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
-import { moduleConfigs, numberSegments, numberSequences, postingProfiles } from '../ledger/index';
+import { postingProfiles, seedNumberSequence } from '../ledger/index';
 import { faceTables } from './parties.tables';
 
 /** What each face seeds: its number sequence (code and prefix) for party codes. */
@@ -33,11 +33,6 @@ export async function seedCompanyApAr(tx: Tx, tenantId: string, companyId: strin
       await tx.insert(tables.group).values({ ...scope, code: 'LOCAL', name: `Local ${face.partyWord}s`, controlAccount: profile.controlAccount, postingProfile: profile.id, paymentTerm: term!.id, dimensions: [] });
     }
     const { code, prefix } = SEQUENCES[side];
-    const [sequence] = await tx.insert(numberSequences).values({ ...scope, code, name: `${face.partyLabel} codes`, resetEvery: 'Never' }).returning({ id: numberSequences.id });
-    await tx.insert(numberSegments).values([
-      { ...scope, numberSequence: sequence!.id, position: 1, type: 'Prefix', value: prefix },
-      { ...scope, numberSequence: sequence!.id, position: 2, type: 'Counter', width: 5 },
-    ]);
-    await tx.insert(moduleConfigs).values({ ...scope, module: face.module, setting: `${face.partyLabel}Sequence`, numberSequence: sequence!.id });
+    await seedNumberSequence(tx, scope, { code, name: `${face.partyLabel} codes`, prefix, perYear: false, setting: { module: face.module, name: `${face.partyLabel}Sequence` } });
   }
 }

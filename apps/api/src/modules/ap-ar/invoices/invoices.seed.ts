@@ -1,6 +1,6 @@
 import { faces, invoiceDocuments, sides } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
-import { moduleConfigs, numberSegments, numberSequences } from '../../ledger/index';
+import { seedNumberSequence } from '../../ledger/index';
 
 /** The number sequence of each face's invoices and credit notes: code, prefix and the /module-config setting that names it. */
 const SEQUENCES = {
@@ -19,14 +19,7 @@ export async function seedInvoiceSequences(tx: Tx, tenantId: string, companyId: 
     for (const doc of ['invoice', 'creditNote'] as const) {
       const def = invoiceDocuments[side][doc];
       const { code, prefix } = SEQUENCES[side][doc];
-      const [sequence] = await tx.insert(numberSequences).values({ ...scope, code, name: def.plural, resetEvery: 'Year' }).returning({ id: numberSequences.id });
-      await tx.insert(numberSegments).values([
-        { ...scope, numberSequence: sequence!.id, position: 1, type: 'Prefix', value: prefix },
-        { ...scope, numberSequence: sequence!.id, position: 2, type: 'Year', width: 4 },
-        { ...scope, numberSequence: sequence!.id, position: 3, type: 'Text', value: '-' },
-        { ...scope, numberSequence: sequence!.id, position: 4, type: 'Counter', width: 6 },
-      ]);
-      await tx.insert(moduleConfigs).values({ ...scope, module: faces[side].module, setting: `${def.documentType}Sequence`, numberSequence: sequence!.id });
+      await seedNumberSequence(tx, scope, { code, name: def.plural, prefix, perYear: true, setting: { module: faces[side].module, name: `${def.documentType}Sequence` } });
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { PostingRole } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
-import { companySettings, numberSegments, numberSequences } from '../periods/periods.tables';
+import { companySettings } from '../periods/periods.tables';
+import { seedNumberSequence } from './sequences.service';
 import { accountClasses, accountGroups, accounts, postingProfiles, subsidiaries } from './setup.tables';
 
 type ClassSeed = [code: string, name: string, category: string, side: string];
@@ -81,16 +82,7 @@ export async function seedCompanyLedger(tx: Tx, tenantId: string, companyId: str
       .returning({ id: accounts.id, code: accounts.code });
     for (const r of rows) accountId.set(r.code, r.id);
   }
-  const [journals] = await tx
-    .insert(numberSequences)
-    .values({ ...scope, code: 'JV', name: 'Journal Vouchers', resetEvery: 'Year' })
-    .returning({ id: numberSequences.id });
-  await tx.insert(numberSegments).values([
-    { ...scope, numberSequence: journals!.id, position: 1, type: 'Prefix', value: 'JV' },
-    { ...scope, numberSequence: journals!.id, position: 2, type: 'Year', width: 4 },
-    { ...scope, numberSequence: journals!.id, position: 3, type: 'Text', value: '-' },
-    { ...scope, numberSequence: journals!.id, position: 4, type: 'Counter', width: 6 },
-  ]);
+  const journals = await seedNumberSequence(tx, scope, { code: 'JV', name: 'Journal Vouchers', prefix: 'JV', perYear: true });
   await tx.insert(companySettings).values({
     ...scope,
     retainedEarningsAccount: accountId.get('3100'),
@@ -100,7 +92,7 @@ export async function seedCompanyLedger(tx: Tx, tenantId: string, companyId: str
     unrealisedFxAccount: accountId.get('4920'),
     suspenseAccount: accountId.get('2900'),
     exchangeAccount: accountId.get('2950'),
-    journalSequence: journals!.id,
+    journalSequence: journals,
   });
   // Each subledger's control account and default posting profile, so a module posts from day one.
   const id = (code: string) => accountId.get(code)!;

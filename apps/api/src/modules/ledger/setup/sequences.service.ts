@@ -4,7 +4,8 @@ import { rowsOf } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { KitRule, KitScope } from '../../../platform/kit/registry';
 import { companies } from '../../organisation/index';
-import { numberCounters, numberSegments, numberSequences } from '../periods/periods.tables';
+import type { LedgerModule } from '@erp/contracts';
+import { moduleConfigs, numberCounters, numberSegments, numberSequences } from '../periods/periods.tables';
 import { counterBucket, formatNumber, type Segment } from './sequences';
 
 async function sequenceOf(tx: Tx, scope: KitScope, id: string) {
@@ -71,3 +72,28 @@ export const segmentFits: KitRule = async (tx, _scope, input, id) => {
     .where(and(eq(numberSegments.numberSequence, String(input.numberSequence)), eq(numberSegments.type, 'Counter')));
   if (others.some((o) => o.id !== id)) throw unprocessable('A number sequence has one Counter segment');
 };
+
+/**
+ * A number sequence a new company starts with: `PREFIX2026-000001` renewed each year (`perYear`), or
+ * `PREFIX00001` that never resets. With `setting`, /module-config names it for its module (as
+ * `VendorInvoiceSequence` of Account Payable), where `moduleSequence` finds it. Answers its id.
+ */
+export async function seedNumberSequence(
+  tx: Tx,
+  scope: { tenantId: string; companyId: string },
+  seed: { code: string; name: string; prefix: string; perYear: boolean; setting?: { module: LedgerModule; name: string } },
+): Promise<string> {
+  const [sequence] = await tx
+    .insert(numberSequences)
+    .values({ ...scope, code: seed.code, name: seed.name, resetEvery: seed.perYear ? 'Year' : 'Never' })
+    .returning({ id: numberSequences.id });
+  const id = sequence!.id;
+  const segment = (position: number, rest: { type: Segment['type']; value?: string; width?: number }) => ({ ...scope, numberSequence: id, position, ...rest });
+  await tx.insert(numberSegments).values(
+    seed.perYear
+      ? [segment(1, { type: 'Prefix', value: seed.prefix }), segment(2, { type: 'Year', width: 4 }), segment(3, { type: 'Text', value: '-' }), segment(4, { type: 'Counter', width: 6 })]
+      : [segment(1, { type: 'Prefix', value: seed.prefix }), segment(2, { type: 'Counter', width: 5 })],
+  );
+  if (seed.setting) await tx.insert(moduleConfigs).values({ ...scope, module: seed.setting.module, setting: seed.setting.name, numberSequence: id });
+  return id;
+}
