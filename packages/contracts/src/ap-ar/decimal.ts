@@ -3,6 +3,8 @@
  * an integer of units and its scale (33333n at scale 3). No JavaScript float ever holds a value;
  * a number is accepted only when its plain decimal text (String(n)) is exact, so 0.1 is "0.1".
  */
+import { pow10 } from '../common/money';
+
 export type Decimal = { units: bigint; scale: number };
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
@@ -24,15 +26,6 @@ export function tryParseDecimal(text: string, maxScale: number): Decimal | null 
   const units = BigInt(m[2]! + fraction);
   return { units: m[1] ? -units : units, scale: fraction.length };
 }
-
-/** As `tryParseDecimal`, refusing what it cannot read with a message naming `what`. */
-export function parseDecimal(text: string, maxScale: number, what: string): Decimal {
-  const parsed = tryParseDecimal(text, maxScale);
-  if (!parsed) throw new Error(`${what} ${JSON.stringify(text)} is not a number with at most ${maxScale} decimals`);
-  return parsed;
-}
-
-export const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** Compares a decimal with an integer value (`compareTo(d, 100n)`: -1, 0 or 1). */
 export function compareDecimal(d: Decimal, whole: bigint): -1 | 0 | 1 {
@@ -60,14 +53,4 @@ export function canonicalDecimal(d: Decimal): string {
 /** Throws when an invariant of a computation does not hold: a bug, never bad input. */
 export function invariant(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(`Invariant: ${message}`);
-}
-
-/** Integer division rounded half away from zero (half up, symmetric for negatives). */
-export function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) throw new Error('Invariant: division by zero');
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const q = (n * 2n + d) / (2n * d);
-  return negative ? -q : q;
 }

@@ -16,7 +16,8 @@
  * appearance: taxable base (the nets) and tax. Lines without a tax rate are not in the summary.
  */
 import { lineRefusal } from '../kit/refusals';
-import { type Decimal, canonicalDecimal, compareDecimal, decimalText, divRoundHalfUp, invariant, pow10, tryParseDecimal } from './decimal';
+import { divRound, pow10 } from '../common/money';
+import { type Decimal, canonicalDecimal, compareDecimal, decimalText, invariant, tryParseDecimal } from './decimal';
 
 /** Most decimals of a quantity and of a unit price. */
 export const INVOICE_QUANTITY_SCALE = 6;
@@ -81,15 +82,15 @@ export function roundLine(line: InvoiceLineInput, minorDigits: number, lineNo = 
   // quantity × price × (100 − discount) / 100, exactly, as numerator / denominator.
   const numerator = quantity.units * unitPrice.units * (100n * pow10(d.scale) - d.units) * pow10(minorDigits);
   const denominator = pow10(quantity.scale + unitPrice.scale + d.scale) * 100n;
-  const amount = divRoundHalfUp(numerator, denominator);
+  const amount = divRound(numerator, denominator);
   let result: InvoiceLineTotals;
   if (!rate) {
     result = { netMinor: amount, taxMinor: 0n, grossMinor: amount };
   } else if (line.taxInclusive) {
-    const tax = divRoundHalfUp(amount * rate.units, 100n * pow10(rate.scale) + rate.units);
+    const tax = divRound(amount * rate.units, 100n * pow10(rate.scale) + rate.units);
     result = { netMinor: amount - tax, taxMinor: tax, grossMinor: amount };
   } else {
-    const tax = divRoundHalfUp(amount * rate.units, 100n * pow10(rate.scale));
+    const tax = divRound(amount * rate.units, 100n * pow10(rate.scale));
     result = { netMinor: amount, taxMinor: tax, grossMinor: amount + tax };
   }
   invariant(result.netMinor + result.taxMinor === result.grossMinor, 'a line\'s gross is its net plus its tax');

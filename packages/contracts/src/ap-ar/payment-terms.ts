@@ -33,7 +33,8 @@
  * instalment and is not capped at an instalment's due date.
  */
 import { z } from 'zod';
-import { type Decimal, decimalText, divRoundHalfUp, invariant, pow10, tryParseDecimal, atScale, compareDecimal } from './decimal';
+import { divRound, pow10 } from '../common/money';
+import { type Decimal, decimalText, invariant, tryParseDecimal, atScale, compareDecimal } from './decimal';
 
 export const paymentTermBases = ['Net days', 'End of month', 'Day of next month'] as const;
 export type PaymentTermBasis = (typeof paymentTermBases)[number];
@@ -232,7 +233,7 @@ export function validatePaymentTerm(term: PaymentTermRule): TermProblem[] {
 
 /** `value` × `share` / `whole`, rounded half away from zero: the one rounding of a share of an amount. */
 function shareOf(value: bigint, share: Decimal, wholeTimesScale: bigint): bigint {
-  return divRoundHalfUp(value * share.units, wholeTimesScale * pow10(share.scale));
+  return divRound(value * share.units, wholeTimesScale * pow10(share.scale));
 }
 
 /**
@@ -262,7 +263,7 @@ export function dueSchedule(term: PaymentTermRule, documentDate: string, totals:
     } else {
       // An amount row (validation leaves no balancing row before the last): exact, in the currency's unit, with the gross's sign.
       const amount = tryParseDecimal(decimalText(row.amount)!, TERM_AMOUNT_SCALE)!;
-      amounts.push(gross === 0n ? 0n : sign * divRoundHalfUp(amount.units * pow10(minorDigits), pow10(amount.scale)));
+      amounts.push(gross === 0n ? 0n : sign * divRound(amount.units * pow10(minorDigits), pow10(amount.scale)));
     }
   });
   const lastRow = rows[rows.length - 1]!;
@@ -282,7 +283,7 @@ export function dueSchedule(term: PaymentTermRule, documentDate: string, totals:
   const base = term.discountBase === 'Including tax' ? gross : gross - tax;
   const totalDiscount = hasDiscount && gross !== 0n ? shareOf(base, discount, 100n) : 0n;
   const discountDate = hasDiscount ? addDays(documentDate, term.discountDays!) : null;
-  const discounts: bigint[] = amounts.map((amount, i) => (i === amounts.length - 1 ? 0n : gross === 0n ? 0n : divRoundHalfUp(totalDiscount * amount, gross)));
+  const discounts: bigint[] = amounts.map((amount, i) => (i === amounts.length - 1 ? 0n : gross === 0n ? 0n : divRound(totalDiscount * amount, gross)));
   discounts[discounts.length - 1] = totalDiscount - discounts.slice(0, -1).reduce((s, d) => s + d, 0n);
   invariant(discounts.reduce((s, d) => s + d, 0n) === totalDiscount, 'the discounts sum to the total discount');
 

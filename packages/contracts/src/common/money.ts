@@ -5,7 +5,7 @@
  */
 export const RATE_SCALE = 10;
 
-const pow10 = (n: number) => 10n ** BigInt(n);
+export const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** "1234.5" at scale 2 -> 123450n. Refuses more decimals than the currency has. */
 export function parseMoney(text: string, scale: number): bigint {
