@@ -23,3 +23,4 @@ export { DocumentHistory, historyText, oldestFirst } from './DocumentHistory';
 export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';
 export { DocumentLineGrid, type LineColumn, type LineFocus } from './DocumentLineGrid';
 export { LineCard, type LineCardField } from './LineCard';
+export { LineNumberCell } from './LineNumberCell';

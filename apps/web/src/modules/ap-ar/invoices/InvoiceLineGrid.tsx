@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Tooltip } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { memo, useCallback, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { DocumentLineGrid, LineCard, type LineCardField, type LineColumn } from '../../../shared/documents';
+import { DocumentLineGrid, LineCard, LineNumberCell, type LineCardField, type LineColumn } from '../../../shared/documents';
 import { useDisplay } from '../../../shared/useDisplay';
 import { AccountPicker } from '../../ledger/journals/components/AccountPicker';
 import { DimensionsCell } from '../../ledger/journals/components/DimensionsCell';
@@ -102,17 +102,7 @@ const InvoiceLineRow = memo(function InvoiceLineRow(props: RowProps) {
   const note = refusal?.text ?? (figures && !figures.ok ? figures.problem : undefined);
   return (
     <tr ref={rowRef} className={refusal ? 'journal-line journal-line-refused' : 'journal-line'} onKeyDown={removeKey(api, line.key)} data-line={line.key} aria-invalid={refusal ? true : undefined}>
-      <td className="journal-grid-no">
-        {note ? (
-          <Tooltip title={note}>
-            <span className="journal-line-refusal" role="img" aria-label={`Line ${index + 1}: ${note}`} data-testid={refusal ? 'line-refusal' : 'line-problem'}>
-              {index + 1}
-            </span>
-          </Tooltip>
-        ) : (
-          index + 1
-        )}
-      </td>
+      <LineNumberCell index={index} note={note} testId={refusal ? 'line-refusal' : 'line-problem'} />
       <td data-col="account" onKeyDownCapture={singlePickerTab}>
         {cells.account}
       </td>

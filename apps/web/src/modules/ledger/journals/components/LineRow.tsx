@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Tooltip } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { memo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { LineCard, type LineCardField } from '../../../../shared/documents';
+import { LineCard, LineNumberCell, type LineCardField } from '../../../../shared/documents';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
 import { formatAmount } from '../amount-format';
@@ -151,17 +151,7 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
 
   return (
     <tr ref={rowRef} className={refusal ? 'journal-line journal-line-refused' : 'journal-line'} onKeyDown={removeKey(api, key)} data-line={key} aria-invalid={refusal ? true : undefined}>
-      <td className="journal-grid-no">
-        {refusal ? (
-          <Tooltip title={refusal.text}>
-            <span className="journal-line-refusal" role="img" aria-label={`Line ${index + 1}: ${refusal.text}`} data-testid="line-refusal">
-              {index + 1}
-            </span>
-          </Tooltip>
-        ) : (
-          index + 1
-        )}
-      </td>
+      <LineNumberCell index={index} note={refusal?.text} />
       <td data-col="account" onKeyDownCapture={singlePickerTab}>
         {cells.account}
       </td>
