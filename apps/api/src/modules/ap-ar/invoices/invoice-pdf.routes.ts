@@ -12,10 +12,9 @@ import { invoicePdfFile } from './invoice-pdf.service';
  * same as the document's own read); another company's document is not found (404).
  */
 
-const SAMPLES = { payables: { invoice: 'vendorInvoice', credit: 'vendorCreditNote' }, receivables: { invoice: 'customerInvoice', credit: 'customerCreditNote' } } as const;
-
+/** Each PDF route's `:id` is a document of its kind: the isolation tests attack it with that document (its name). */
 export const invoicePdfRouteFacts: Record<RouteKey, RouteFacts> = Object.fromEntries(
-  sides.flatMap((side) => [false, true].map((credit) => [`GET ${invoicePdfPath(faces[side], credit)}`, { rows: 'company', sample: SAMPLES[side][credit ? 'credit' : 'invoice'] } satisfies RouteFacts])),
+  sides.flatMap((side) => [false, true].map((credit) => [`GET ${invoicePdfPath(faces[side], credit)}`, { rows: 'company', sample: invoiceDocuments[side][credit ? 'creditNote' : 'invoice'].name } satisfies RouteFacts])),
 );
 
 export function registerInvoicePdfRoutes(app: FastifyInstance, platform: Platform): void {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   dueSchedule,
   formatMoney,
@@ -262,6 +262,11 @@ async function numberOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow): Pro
   return nextNumber(tx, scope, sequence, h.postingDate);
 }
 
+/** The document posted: its number, its entry and who posted it. */
+async function markPosted(tx: Tx, actor: Actor, id: string, number: string, posted: { journalId: string; totalBaseMinor: bigint; postedAt: Date }): Promise<void> {
+  await tx.update(invoices).set({ status: 'Posted', number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, id)));
+}
+
 /** Posts a draft invoice (Post of the kit, or of its approval): one entry through the port, one open item per instalment. */
 export async function postInvoice(tx: Tx, actor: Actor & Partial<PostContext>, face: Face, id: string): Promise<void> {
   const h = await storedRow(tx, actor, face, id, ['Invoice'], true);
@@ -283,20 +288,25 @@ export async function postInvoice(tx: Tx, actor: Actor & Partial<PostContext>, f
     tenantId: actor.tenantId, companyId: actor.companyId, side: face.side, invoiceId: h.id, line: d.line, partyId: h.partyId, currency: h.currency,
     dueDate: d.dueDate, discountDate: d.discountDate, amountMinor: d.amountMinor, discountMinor: d.discountMinor, remainingMinor: d.amountMinor, status: d.amountMinor === 0n ? 'Closed' as const : 'Open' as const,
   })));
-  await tx.update(invoices).set({ status: 'Posted', number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, h.id)));
+  await markPosted(tx, actor, h.id, number, posted);
 }
 
 /** Takes `amount` (positive, in the invoice direction) off the invoice's open items, earliest due first; answers what it took. */
 async function reduceOpenItems(tx: Tx, invoiceId: string, amount: bigint): Promise<bigint> {
   const items = await tx.select().from(openItems).where(and(eq(openItems.invoiceId, invoiceId), eq(openItems.status, 'Open'))).orderBy(asc(openItems.dueDate), asc(openItems.line)).for('update');
   let left = amount;
+  const taken: SQL[] = [];
   for (const item of items) {
     if (left === 0n) break;
     if (item.remainingMinor <= 0n) continue;
     const take = item.remainingMinor < left ? item.remainingMinor : left;
-    const remaining = item.remainingMinor - take;
-    await tx.update(openItems).set({ remainingMinor: remaining, status: remaining === 0n ? 'Closed' : 'Open', updatedAt: sql`now()` }).where(and(eq(openItems.tenantId, item.tenantId), eq(openItems.id, item.id)));
+    taken.push(sql`(${item.id}::uuid, ${item.remainingMinor - take}::bigint)`);
     left -= take;
+  }
+  // The items it took from, in one statement.
+  if (taken.length) {
+    await tx.execute(sql`update ${openItems} o set remaining_minor = t.remaining, status = case when t.remaining = 0 then 'Closed' else 'Open' end, updated_at = now()
+      from (values ${sql.join(taken, sql`, `)}) as t(id, remaining) where o.tenant_id = ${items[0]!.tenantId}::uuid and o.id = t.id`);
   }
   return amount - left;
 }
@@ -321,7 +331,7 @@ export async function postCreditNote(tx: Tx, actor: Actor, face: Face, id: strin
     await tx.update(openItems).set({ remainingMinor: 0n, status: 'Closed', updatedAt: sql`now()` }).where(eq(openItems.invoiceId, inv.id));
     await tx.update(invoices).set({ status: 'Reversed', updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, inv.id)));
     await tx.insert(invoiceCredits).values({ tenantId: actor.tenantId, companyId: actor.companyId, creditNoteId: h.id, invoiceId: inv.id, amountMinor: inv.totalGrossMinor });
-    await tx.update(invoices).set({ status: 'Posted', number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, h.id)));
+    await markPosted(tx, actor, h.id, number, posted);
     return;
   }
   const { entry } = await entryOf(tx, actor, face, h);
@@ -336,7 +346,7 @@ export async function postCreditNote(tx: Tx, actor: Actor, face: Face, id: strin
     tenantId: actor.tenantId, companyId: actor.companyId, side: face.side, invoiceId: h.id, line: 1, partyId: h.partyId, currency: h.currency,
     dueDate: h.documentDate, amountMinor: -h.totalGrossMinor, remainingMinor: -rest, status: rest === 0n ? 'Closed' : 'Open',
   });
-  await tx.update(invoices).set({ status: 'Posted', number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, h.id)));
+  await markPosted(tx, actor, h.id, number, posted);
 }
 
 /** The posted journal's number and the accounts' codes a view shows. */
