@@ -3,7 +3,8 @@ import { Alert, Button, Flex, Table, type TableColumnsType, type TableProps } fr
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, documentLabel, hasOperation, type DocumentDef } from '@erp/contracts';
+import { datePattern, DEFAULT_DATE_FORMAT, DEFAULT_LIST_SIZE, documentLabel, hasOperation, LIST_TOTAL_MAX, type DocumentDef } from '@erp/contracts';
+import { useDisplay } from '../useDisplay';
 import { useDebouncedValue } from '../kit/useDebouncedValue';
 import { ExportButton } from '../transfer';
 import { documentKey, downloadDocumentList, type ExtraListQuery, editorPageOf, fetchDocumentList, initialDocumentListState, nextListState, sortOrderOf, type DocumentListState, type ListFilterKey, type SortOrder } from './document-list';
@@ -77,6 +78,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
   const { def, kind, listAll = false, query, title, searchHint, noun, useUnderApproval = noApproval, extraQuery = NO_EXTRA } = props;
   const accepts = FILTER_KEYS.filter((key) => key in query.shape);
   const navigate = useNavigate();
+  const display = useDisplay();
   const dateFormat = useCompany()?.dateFormat ?? DEFAULT_DATE_FORMAT;
   const canSave = def.kinds[kind].userCreated && hasOperation(useSignedInUser().parentRole.permissions, documentLabel(def, 'Save', kind));
   const [state, setState] = useState<DocumentListState<S, K>>(() => initialDocumentListState(def, listAll ? undefined : kind, DEFAULT_LIST_SIZE));
@@ -158,7 +160,7 @@ export function DocumentListPage<S extends string, A extends string, K extends s
           pageSize: state.pageSize,
           total: list.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (count) => `${count} ${count === 1 ? noun[0] : noun[1]}`,
+          showTotal: (count) => (count > LIST_TOTAL_MAX ? `More than ${display.count(LIST_TOTAL_MAX)} ${noun[1]}: narrow the filter` : `${count} ${count === 1 ? noun[0] : noun[1]}`),
         }}
       />
       {props.footer?.(state, extraQuery)}

@@ -14,6 +14,7 @@ import {
   type InvoiceSums,
   type InvoiceView,
   invoiceDocuments,
+  LIST_TOTAL_MAX,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import { unprocessable } from '../../../platform/http/errors';
@@ -84,12 +85,7 @@ async function listRows(tx: Tx, scope: KitScope, face: Face, kinds: readonly Inv
   return rowsOf<ListRow>(await tx.execute(sql`select * from (${listSql(scope, face, kinds, f)}) i order by ${order}${paging}`));
 }
 
-/**
- * The list's total counts at most LIST_TOTAL_MAX + 1 documents (more: the filter is to be narrowed):
- * counting a million rows for a pager costs more than the page itself (bench 9).
- */
-export const LIST_TOTAL_MAX = 10_000;
-
+/** The list's total, counted up to LIST_TOTAL_MAX + 1 (contracts: more than that is shown as such). */
 async function countOf(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter, cap = LIST_TOTAL_MAX): Promise<number> {
   const party = faceTables[face.side].party;
   const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (select 1 from ${invoices} i join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id where ${whereOf(scope, face, kinds, f)} limit ${cap + 1}) c`));

@@ -44,6 +44,12 @@ describe('document list state', () => {
 });
 
 describe('DocumentListPage', () => {
+  it('says a total past the count cap is more than it, not the capped count', async () => {
+    stubFetch({ 'GET /ap/vendor-invoices?': () => ({ json: { items: [invoiceRow()], total: 10_001 } }) });
+    renderWithProviders(page(), { user: admin, path: '/vendor-invoices' });
+    expect(await screen.findByText('More than 10,000 invoices: narrow the filter')).toBeTruthy();
+  });
+
   it('offers the states of the definition, filters on the server and links each row to its kind editor', async () => {
     const { calls } = stubFetch({ 'GET /ap/vendor-invoices?': () => ({ json: { items: [invoiceRow()], total: 1 } }) });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
