@@ -43,7 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const amount = fc.integer({ min: 1, max: 500_000 }).map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+// At least 1.00: half of 0.01 less a discount rounds to a zero line, and a document of zero is refused (rightly).
+const amount = fc.integer({ min: 100, max: 500_000 }).map((cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
 const line = fc.record({ quantity: fc.constantFrom('1', '2', '0.5', '3.25'), unitPrice: amount, discountPercent: fc.constantFrom(undefined, '10', '2.5'), tax: fc.constantFrom(-1, 0, 1), taxInclusive: fc.boolean() });
 const step = fc.oneof(
   fc.record({ kind: fc.constant('invoice' as const), side: fc.constantFrom(...sides), party: fc.nat({ max: 2 }), currency: fc.constantFrom('USD', 'EUR'), month: fc.integer({ min: 1, max: 11 }), lines: fc.array(line, { minLength: 1, maxLength: 3 }) }),
