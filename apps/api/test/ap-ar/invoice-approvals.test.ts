@@ -4,7 +4,7 @@
 // through VendorInvoiceReversalApproval, whose Reverse posts it; a customer past its credit limit under the
 // Approval policy is posted through CustomerInvoiceApproval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faces, type CompanyConfig, type CreditNoteView, type EntityRecord, type Face, type InstanceView, type InvoiceView, type TaskDetail } from '@erp/contracts';
+import { faces, type CompanyConfig, type CreditNoteView, type DocumentEntry, type EntityRecord, type Face, type InstanceView, type InvoiceView, type TaskDetail } from '@erp/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { approvalWorld, ok, taskOf, users, workflow, type World } from '../workflow/running-setup';
 
@@ -77,9 +77,31 @@ describe('VendorInvoiceReversalApproval', () => {
     const task = taskOf(instance, w.id.Carol);
     const detail = await ok<TaskDetail>(w, 'Carol', 'GET', `/workflow/tasks/${task}`);
     expect(detail.instance.description).toBe('Credit note (draft) of no invoice (standing alone), vendor V-CREDIT: Returned goods. Posts: debit 2000 12.00 USD; credit 6100 12.00 USD.');
-    expect(detail.task.link).toBe(`/journal?id=${credit.id}`);
+    expect(detail.task.link).toBe(`/journal?id=${credit.id}&approval=VendorInvoiceReversalApproval`);
+    // What /journal shows the approver: the entry the credit note will post (nothing written), then the one it posted.
+    const preview = await ok<DocumentEntry>(w, 'Carol', 'GET', `/ap/vendor-credit-notes/${credit.id}/entry`);
+    expect(preview).toMatchObject({ posted: false, journal: null, journalNumber: null, date: '2026-03-01' });
+    expect(preview.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party])).toEqual([['2000', '12.00', '0.00', 'V-CREDIT · V-CREDIT'], ['6100', '0.00', '12.00', null]]);
     await ok(w, 'Carol', 'POST', `/workflow/tasks/${task}/approve`, {});
-    expect(await ok<CreditNoteView>(w, 'Admin', 'GET', `/ap/vendor-credit-notes/${credit.id}`)).toMatchObject({ status: 'Posted', number: 'VC2026-000001', remaining: '12.00' });
+    const posted = await ok<CreditNoteView>(w, 'Admin', 'GET', `/ap/vendor-credit-notes/${credit.id}`);
+    expect(posted).toMatchObject({ status: 'Posted', number: 'VC2026-000001', remaining: '12.00' });
+    const entry = await ok<DocumentEntry>(w, 'Carol', 'GET', `/ap/vendor-credit-notes/${credit.id}/entry`);
+    expect(entry).toMatchObject({ posted: true, journal: posted.journal, journalNumber: posted.journalNumber });
+    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party])).toEqual(preview.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party]));
+  });
+
+  it('previews a full reversal as the entry of its invoice turned over', async () => {
+    const face = faces.payables;
+    const vendor = await party(face, 'V-REVERSE');
+    const invoice = await ok<InvoiceView>(w, 'Admin', 'POST', '/ap/vendor-invoices', invoiceBody(face, vendor));
+    await ok(w, 'Bob', 'POST', `/workflow/tasks/${taskOf(await ok<InstanceView>(w, 'Admin', 'POST', `/ap/vendor-invoices/${invoice.id}/submit`), w.id.Bob)}/approve`, {});
+    const reversal = await ok<CreditNoteView>(w, 'Admin', 'POST', '/ap/vendor-credit-notes', { kind: 'Reversal', party: vendor, invoice: invoice.id, documentDate: '2026-03-02', description: 'Wrong vendor', lines: [] });
+    const posted = await ok<DocumentEntry>(w, 'Admin', 'GET', `/ap/vendor-invoices/${invoice.id}/entry`);
+    expect(posted.posted).toBe(true);
+    const preview = await ok<DocumentEntry>(w, 'Admin', 'GET', `/ap/vendor-credit-notes/${reversal.id}/entry`);
+    expect(preview.posted).toBe(false);
+    expect(preview.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(posted.lines.map((l) => [l.accountCode, l.credit, l.debit]));
+    expect(preview.lines.map((l) => l.accountCode).sort()).toEqual(['1400', '2000', '6100']);
   });
 });
 

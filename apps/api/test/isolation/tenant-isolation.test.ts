@@ -327,6 +327,7 @@ function invoiceEndpoints(): Endpoint[] {
         { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}`, status: [404] }] },
         { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/post`, status: [404] }] },
         { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/submit`, body: {}, status: [404] }] },
+        { method: 'GET', route: `${base}/:id/entry`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/entry`, status: [404] }, { as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/entry`, status: [404] }] },
       );
       if (!credit) {
         for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });

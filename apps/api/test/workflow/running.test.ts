@@ -328,7 +328,7 @@ describe('period closing by approval', () => {
     expect(instance).toMatchObject({ status: 'Running', documentNumber: may.name, currentStep: 1 });
     expect((await w.as('Admin')('POST', `/gl/accounting-periods/${may.id}/status`, { status: 'Closed' })).body.message).toContain('under approval');
     const task = await ok<TaskSummary>(w, 'Bob', 'GET', '/workflow/tasks/summary');
-    expect(task.newest[0]).toMatchObject({ approvalType: 'PeriodClosing', documentId: may.id, linkTarget: '/journal', link: `/journal?id=${may.id}` });
+    expect(task.newest[0]).toMatchObject({ approvalType: 'PeriodClosing', documentId: may.id, linkTarget: '/journal', link: `/journal?id=${may.id}&approval=PeriodClosing` });
     const done = await approveAs('Bob', task.newest[0]!.taskId);
     expect(done.body.instance).toMatchObject({ status: 'Approved', performed: ['Approve'] });
     const periods = await ok<{ id: string; status: string }[]>(w, 'Admin', 'GET', `/gl/fiscal-years/${(await fiscalYearOf(may.id))}/periods`);

@@ -143,3 +143,31 @@ export const deletedMessageSchema = z.object({ message: z.string() });
 /** The answer of a document's check: every rule of posting it passed, nothing was written (a refusal answers the error object). */
 export const documentCheckSchema = z.object({ ok: z.literal(true) });
 export type DocumentCheck = z.infer<typeof documentCheckSchema>;
+
+/**
+ * The ledger entry of a document (GET /{resource}/:id/entry): the entry it posted, or, before it
+ * is posted, the entry it will post (a preview built by the same code as the posting, in the
+ * document's currency; the port adds base rounding and exchange lines when it posts). What a task's
+ * screen shows of the entry a document's approval posts (SPEC.md section 2 sends several approval
+ * types to /journal).
+ */
+export const documentEntryLineSchema = z.object({
+  accountCode: z.string(),
+  accountName: z.string(),
+  description: z.string().nullable(),
+  currency: z.string(),
+  debit: z.string(),
+  credit: z.string(),
+  /** The party a control-account line names ('V00001 · Acme'), null on other lines. */
+  party: z.string().nullable(),
+});
+export const documentEntrySchema = z.object({
+  /** true: the entry as posted (`journal`, `journalNumber`); false: what posting will write. */
+  posted: z.boolean(),
+  journal: z.uuid().nullable(),
+  journalNumber: z.string().nullable(),
+  date: z.string(),
+  lines: z.array(documentEntryLineSchema),
+});
+export type DocumentEntryLine = z.infer<typeof documentEntryLineSchema>;
+export type DocumentEntry = z.infer<typeof documentEntrySchema>;

@@ -119,6 +119,22 @@ export const approvalLinkTargets: Readonly<Record<ApprovalType, string | null>> 
   None: null,
 };
 
+/** The query parameter naming the approval type in a task's link to /journal (a document that is not a journal). */
+export const APPROVAL_LINK_PARAM = 'approval';
+
+/**
+ * The link that opens a task's document: `${linkTarget}?id=${documentId}`. /journal is the target
+ * of many approval types whose documents are not journals (SPEC.md section 2): their link also
+ * names the approval type (`&approval=VendorInvoiceReversalApproval`), so /journal shows the
+ * document the task is about instead of looking for a journal of that id.
+ */
+export function approvalLink(type: ApprovalType, documentId: string): string | null {
+  const target = approvalLinkTargets[type];
+  if (!target) return null;
+  const own = target !== '/journal' || type === 'JournalApproval';
+  return own ? `${target}?id=${documentId}` : `${target}?id=${documentId}&${APPROVAL_LINK_PARAM}=${type}`;
+}
+
 export function isApprovalOperationAllowed(type: ApprovalType, operation: string): boolean {
   return (approvalOperations[type] as readonly string[]).includes(operation);
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { approvalLinkTargets, defaultMessageTemplates, type ApprovalType, type HistoryAction, type MessageEvent } from '@erp/contracts';
+import { approvalLink, defaultMessageTemplates, type ApprovalType, type HistoryAction, type MessageEvent } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Platform } from '../../platform/platform';
@@ -60,8 +60,7 @@ export async function notify(tx: Tx, run: Run, instance: InstanceRow, notice: No
   if (recipients.length === 0) return;
   const template = await templateOf(tx, run, instance.companyId, notice.event);
   const names = await userNames(tx, run.tenantId, [...recipients, notice.actor]);
-  const target = approvalLinkTargets[instance.approvalType as ApprovalType];
-  const link = target ? `${target}?id=${instance.documentId}` : null;
+  const link = approvalLink(instance.approvalType as ApprovalType, instance.documentId);
   const values = {
     documentNumber: instance.documentNumber ?? instance.description, amount: `${amountText(instance)} ${instance.currency}`, actor: notice.actor ? (names.get(notice.actor)?.name ?? '') : 'The escalation job',
     link: link ?? '', approvalType: instance.approvalType, comment: notice.comment ?? '',

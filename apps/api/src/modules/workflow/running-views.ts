@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { approvalLinkTargets, formatMoney, type ApprovalOperation, type ApprovalRule, type ApprovalType, type InboxItem, type InstanceView, type TaskBrief } from '@erp/contracts';
+import { approvalLink, approvalLinkTargets, formatMoney, type ApprovalOperation, type ApprovalRule, type ApprovalType, type InboxItem, type InstanceView, type TaskBrief } from '@erp/contracts';
 import type { Tx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { userNames, type UserName } from './running-read';
@@ -18,8 +18,7 @@ export const amountText = (i: InstanceRow) => formatMoney(i.amountMinor, i.amoun
 
 /** The document's link (SPEC.md section 2 approval link targets); null for None. */
 export function linkOf(type: ApprovalType, documentId: string): { linkTarget: string | null; link: string | null } {
-  const linkTarget = approvalLinkTargets[type];
-  return { linkTarget, link: linkTarget ? `${linkTarget}?id=${documentId}` : null };
+  return { linkTarget: approvalLinkTargets[type], link: approvalLink(type, documentId) };
 }
 
 export async function instanceRow(tx: Tx, tenantId: string, id: string, lock = false): Promise<InstanceRow> {

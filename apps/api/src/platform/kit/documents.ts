@@ -7,6 +7,7 @@ import {
   canPerform,
   deletedMessageSchema,
   documentCheckSchema,
+  documentEntrySchema,
   documentExportFormatSchema,
   documentListSchema,
   documentIdParamSchema,
@@ -22,6 +23,7 @@ import {
   type ApprovalOperation,
   type ApprovalType,
   type DocumentDef,
+  type DocumentEntry,
   type DocumentVerb,
   type InstanceView,
 } from '@erp/contracts';
@@ -118,6 +120,12 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   auditedByAction: readonly A[];
   /** The base amount the approval thresholds compare for a document not posted yet (the entry staged and rolled back). */
   approvalAmount?: (tx: Tx, scope: KitScope, id: string) => Promise<bigint>;
+  /**
+   * The ledger entry of a document (`GET /{resource}/:id/entry`): the one it posted, or the one it
+   * will post (built by the posting's own code, nothing written). What an approver reads of a
+   * document whose task links to /journal (SPEC.md section 2).
+   */
+  entry?: (tx: Tx, scope: KitScope, id: string) => Promise<DocumentEntry>;
   /**
    * Create and post in one call (`POST /{resource}/post`): the interactive and bulk posting path.
    * `tx` is the route's transaction by size (the ledger groups small postings); `gate` is the
@@ -263,7 +271,7 @@ export function documentApprovalAdapter<S extends string, A extends string, K ex
  * every one reads or writes rows of the caller's company; an `:id` names the document (`sample`:
  * the kind of record the company-isolation test makes in another company).
  */
-export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource' | 'actions' | 'approval' | 'name'>; direct?: unknown }): Record<RouteKey, RouteFacts> {
+export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource' | 'actions' | 'approval' | 'name'>; direct?: unknown; entry?: unknown }): Record<RouteKey, RouteFacts> {
   const base: `/${string}` = `/${b.def.service}/${b.def.resource}`;
   const company: RouteFacts = { rows: 'company' };
   const one: RouteFacts = { rows: 'company', sample: b.def.name };
@@ -275,6 +283,7 @@ export function documentRoutes(b: { def: Pick<DocumentDef, 'service' | 'resource
     routes[`POST ${base}/post`] = company;
     routes[`POST ${base}/check`] = company;
   }
+  if (b.entry) routes[`GET ${base}/:id/entry`] = one;
   for (const action of Object.keys(b.def.actions)) routes[`POST ${base}/:id/${action}`] = one;
   if (b.def.approval) routes[`POST ${base}/:id/submit`] = one;
   return routes;
@@ -400,6 +409,14 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
     config: { access: read },
     schema: { tags, summary: `One ${noun} with its lines`, params: documentIdParamSchema, response: { 200: view } },
   }, async (request) => tx(request, (t) => b.view(t, documentActorOf(request), request.params.id)));
+
+  if (b.entry) {
+    const entry = b.entry;
+    r.get(`${base}/:id/entry`, {
+      config: { access: read },
+      schema: { tags, summary: `The ledger entry of one ${noun}: the one it posted, or the one posting it will write (nothing written)`, params: documentIdParamSchema, response: { 200: documentEntrySchema } },
+    }, async (request) => tx(request, (t) => entry(t, documentActorOf(request), request.params.id)));
+  }
 
   r.put(`${base}/:id`, {
     config: { access: verb('Edit') },

@@ -3,6 +3,7 @@
  * form of each party entity (groups, parties, payment terms of both faces, and the address book).
  */
 import type { ComponentType } from 'react';
+import type { TaskSubjects } from '../../shared/documents/task-subjects';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -46,3 +47,12 @@ export const invoicePages: Readonly<Record<string, PageLoader>> = {
 
 /** Lazy loaders of the payables and receivables screens, by route. */
 export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages };
+
+/**
+ * What /journal shows of a reversal approval's task (SPEC.md section 2 sends VendorInvoiceReversalApproval and
+ * CustomerInvoiceReversalApproval there): the credit note or reversal, its invoice, and the entry it posts.
+ */
+export const apArTaskSubjects: TaskSubjects = {
+  VendorInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
+  CustomerInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
+};

@@ -2,7 +2,7 @@
  * How the workflow screens show ages, names and thresholds; amounts and dates go through the
  * shared display rules (useDisplay), the company's locale and date format.
  */
-import type { ApprovalType, InboxItem } from '@erp/contracts';
+import { approvalLink, type ApprovalType, type InboxItem } from '@erp/contracts';
 import type { Display } from './shell-adapter';
 
 /** 'VendorPaymentScheduleApproval' -> 'Vendor Payment Schedule Approval'. */
@@ -28,7 +28,7 @@ export function thresholdLabel(min: string | null, max: string | null, currency:
 }
 
 /** The link that opens a task's document (SPEC.md section 2 approval link targets), if it has one. */
-export function documentLink(task: Pick<InboxItem, 'link' | 'linkTarget' | 'documentId'>): string | undefined {
+export function documentLink(task: Pick<InboxItem, 'link' | 'linkTarget' | 'documentId' | 'approvalType'>): string | undefined {
   if (task.link) return task.link;
-  return task.linkTarget ? `${task.linkTarget}?id=${task.documentId}` : undefined;
+  return task.linkTarget ? (approvalLink(task.approvalType, task.documentId) ?? undefined) : undefined;
 }

@@ -24,3 +24,5 @@ export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';
 export { DocumentLineGrid, type LineColumn, type LineFocus } from './DocumentLineGrid';
 export { LineCard, type LineCardField } from './LineCard';
 export { LineNumberCell } from './LineNumberCell';
+export { DocumentEntryCard, documentEntryKey, entryTotals, fetchDocumentEntry } from './DocumentEntryCard';
+export type { TaskSubjectLoader, TaskSubjectProps, TaskSubjects } from './task-subjects';

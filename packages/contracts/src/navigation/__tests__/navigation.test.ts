@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionSchema, type Permission } from '../../auth/role';
 import {
   allMenuItems,
+  approvalLink,
   approvalLinkTargets,
   approvalOperations,
   approvalTypes,
@@ -399,5 +400,14 @@ describe('approvals', () => {
     for (const type of approvalTypes)
       expect(approvalLinkTargets[type], type).toBe(type in named ? named[type] : '/journal');
     expect(Object.keys(approvalLinkTargets)).toEqual([...approvalTypes]);
+  });
+
+  it("links a task to its document: a journal's or an own screen's by id, another document at /journal with its approval type", () => {
+    const id = '30000000-0000-4000-8000-000000000001';
+    expect(approvalLink('JournalApproval', id)).toBe(`/journal?id=${id}`);
+    expect(approvalLink('VendorInvoiceApproval', id)).toBe(`/vendor-invoice?id=${id}`);
+    expect(approvalLink('VendorInvoiceReversalApproval', id)).toBe(`/journal?id=${id}&approval=VendorInvoiceReversalApproval`);
+    expect(approvalLink('PeriodClosing', id)).toBe(`/journal?id=${id}&approval=PeriodClosing`);
+    expect(approvalLink('None', id)).toBeNull();
   });
 });

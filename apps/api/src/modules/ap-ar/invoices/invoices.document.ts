@@ -33,6 +33,7 @@ import { unprocessable } from '../../../platform/http/errors';
 import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
+import { documentEntry } from './invoice-entry.service';
 import { exportDocuments, invoiceLists, viewCreditNote, viewInvoice } from './invoices-read.service';
 import { deleteDocument, insertDocument, measuredBase, postCreditNote, postInvoice, replaceDocument, storedRow } from './invoices.service';
 import { invoices } from './invoices.tables';
@@ -72,6 +73,7 @@ export function invoiceBinding(face: Face): DocumentBinding<InvoiceStatus, Invoi
     },
     auditedByAction: [],
     approvalAmount: (tx, scope, id) => measuredBase(tx, scope, face, id, ['Invoice']),
+    entry: (tx, scope, id) => documentEntry(tx, scope, face, id, ['Invoice']),
     // Create and post in one call (POST …/post, and …/check): the interactive and bulk path; a refusal writes nothing.
     direct: {
       tx: postingTx,
@@ -127,5 +129,6 @@ export function creditNoteBinding(face: Face): DocumentBinding<CreditNoteStatus,
     },
     auditedByAction: [],
     approvalAmount: (tx, scope, id) => measuredBase(tx, scope, face, id, kinds),
+    entry: (tx, scope, id) => documentEntry(tx, scope, face, id, kinds),
   };
 }

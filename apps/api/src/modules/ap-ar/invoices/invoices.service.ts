@@ -188,7 +188,7 @@ async function creditLimitExceeded(tx: Tx, scope: KitScope, face: Face, party: P
 type PostContext = { viaWorkflow: boolean };
 
 /** The entry of a draft invoice or credit note, and what posting it writes besides (instalments). */
-async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
+export async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const party = await partyFacts(tx, scope, face, h.partyId);
   partyMayTransact(face, { code: party.code, status: party.status, onHold: party.onHold });
   const { scales } = await currencyFacts(tx, scope);

@@ -1,0 +1,89 @@
+import { Alert, Card, Spin, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { parseMoney, formatMoney, type DocumentDef, type DocumentEntry, type DocumentEntryLine } from '@erp/contracts';
+import { useDisplay } from '../useDisplay';
+import { documentBase, documentKey } from './document-list';
+import { apiRequest, unwrap } from './shell-adapter';
+
+type Def = Pick<DocumentDef, 'service' | 'resource' | 'name'>;
+
+/** GET /{resource}/:id/entry: the entry a document posted, or the one it will post. */
+export async function fetchDocumentEntry(def: Def, id: string, signal?: AbortSignal): Promise<DocumentEntry> {
+  return unwrap(await apiRequest<DocumentEntry>('GET', `${documentBase(def)}/${id}/entry`, undefined, signal ? { signal } : {}));
+}
+
+export const documentEntryKey = (def: Def, id: string) => [...documentKey(def), 'entry', id] as const;
+
+/** The sums of the entry's debit and credit per currency (a preview is in the document's currency). */
+export function entryTotals(lines: readonly DocumentEntryLine[]): { currency: string; debit: string; credit: string }[] {
+  const sums = new Map<string, { debit: bigint; credit: bigint; scale: number }>();
+  for (const l of lines) {
+    const scale = l.debit.split('.')[1]?.length ?? 0;
+    const s = sums.get(l.currency) ?? { debit: 0n, credit: 0n, scale };
+    s.debit += parseMoney(l.debit, scale);
+    s.credit += parseMoney(l.credit, scale);
+    sums.set(l.currency, s);
+  }
+  return [...sums].map(([currency, s]) => ({ currency, debit: formatMoney(s.debit, s.scale), credit: formatMoney(s.credit, s.scale) }));
+}
+
+/**
+ * The ledger entry of a document (the kit's GET …/:id/entry): once posted, the entry with a link to
+ * it; before, the entry posting will write, said to be a preview. A preview the server refuses to
+ * build says why (what posting would refuse), so an approver knows before approving.
+ */
+export function DocumentEntryCard({ def, id }: { def: Def; id: string }) {
+  const display = useDisplay();
+  const entry = useQuery({ queryKey: documentEntryKey(def, id), queryFn: ({ signal }) => fetchDocumentEntry(def, id, signal), retry: false });
+  const amount = (text: string) => (Number(text) === 0 ? '' : <span className="ledger-amount">{display.amount(text)}</span>);
+  const data = entry.data;
+  const title = !data ? 'Entry' : data.posted ? (
+    <span>
+      Posted entry {data.journal ? <Link to={`/journal?id=${data.journal}`}>{data.journalNumber ?? 'journal'}</Link> : null} of {display.date(data.date)}
+    </span>
+  ) : (
+    `Entry it will post on ${display.date(data.date)} (preview)`
+  );
+  return (
+    <Card size="small" title={title} role="region" aria-label="Entry" style={{ marginBottom: 16 }}>
+      {entry.error && <Alert type="warning" showIcon title={`Posting it would be refused: ${entry.error.message}`} />}
+      {!data && !entry.error && <Spin />}
+      {data && (
+        <>
+          {!data.posted && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+              Nothing is posted yet: these are the lines posting will write, in the document&apos;s currency (the ledger adds any rounding or exchange line in base).
+            </Typography.Paragraph>
+          )}
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            aria-label="Entry lines"
+            scroll={{ x: 'max-content' }}
+            dataSource={data.lines.map((line, index) => ({ ...line, key: index }))}
+            columns={[
+              { key: 'account', title: 'Account', render: (_, l) => `${l.accountCode} · ${l.accountName}` },
+              { key: 'party', title: 'Party', dataIndex: 'party' },
+              { key: 'description', title: 'Description', dataIndex: 'description' },
+              { key: 'currency', title: 'Currency', dataIndex: 'currency' },
+              { key: 'debit', title: 'Debit', align: 'right', render: (_, l) => amount(l.debit) },
+              { key: 'credit', title: 'Credit', align: 'right', render: (_, l) => amount(l.credit) },
+            ]}
+            summary={() =>
+              entryTotals(data.lines).map((t) => (
+                <Table.Summary.Row key={t.currency}>
+                  <Table.Summary.Cell index={0} colSpan={3}>Total</Table.Summary.Cell>
+                  <Table.Summary.Cell index={3}>{t.currency}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">{amount(t.debit)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={5} align="right">{amount(t.credit)}</Table.Summary.Cell>
+                </Table.Summary.Row>
+              ))
+            }
+          />
+        </>
+      )}
+    </Card>
+  );
+}
