@@ -26,6 +26,7 @@ export * from './ledger/trial-balance';
 export * from './ap-ar/faces';
 export * from './ap-ar/payment-terms';
 export * from './ap-ar/invoice-totals';
+export * from './ap-ar/credit-split';
 export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';

@@ -72,6 +72,10 @@ describe('VendorInvoiceReversalApproval', () => {
     await workflow(w, { approvalType: 'VendorInvoiceReversalApproval', name: 'Credit notes', steps: [{ name: 'Carol reverses', operation: 'Reverse', assignees: users([w.id.Carol]) }] });
     const credit = await ok<CreditNoteView>(w, 'Admin', 'POST', '/ap/vendor-credit-notes', { party: vendor, documentDate: '2026-03-01', description: 'Returned goods', lines: [{ account: acct('6100'), unitPrice: '12' }] });
     expect((await w.as('Admin')('POST', `/ap/vendor-credit-notes/${credit.id}/post`)).status).toBe(422);
+    // Checked before it is saved: a direct Post is refused under the workflow, a submission is checked as its approval will post it.
+    const body = { party: vendor, documentDate: '2026-03-01', description: 'Returned goods', lines: [{ account: acct('6100'), unitPrice: '12' }] };
+    expect(await w.as('Admin')('POST', '/ap/vendor-credit-notes/check', body)).toMatchObject({ status: 422, body: { message: 'This vendor credit note needs approval: submit it' } });
+    expect(await ok(w, 'Admin', 'POST', `/ap/vendor-credit-notes/check?for=submit&id=${credit.id}`, body)).toEqual({ ok: true });
     const instance = await ok<InstanceView>(w, 'Admin', 'POST', `/ap/vendor-credit-notes/${credit.id}/submit`);
     // The task links to /journal (SPEC.md): it says what it is about, the document and the entry it will post.
     const task = taskOf(instance, w.id.Carol);

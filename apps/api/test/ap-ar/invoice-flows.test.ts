@@ -1,4 +1,4 @@
-// Random flows of invoices, credit notes (linked, past the invoice's remaining, standing alone) and full
+// Random flows of invoices, credit notes (linked, refused past what is left to credit, standing alone) and full
 // reversals of both faces, in two currencies, through the API (property, fast-check): after every flow
 // the control accounts tie out to their parties at several dates, and each party's open items (what is
 // left to settle, in the invoice direction) equal its control balance in each currency to the cent.
@@ -73,10 +73,18 @@ async function run(s: Of<typeof step>): Promise<void> {
   if (s.kind === 'credit') {
     const inv = list.length && s.linked ? list[s.pick % list.length]! : undefined;
     const party = inv?.party ?? parties[s.side][s.pick % 3]!;
-    const credit = await ok<CreditNoteView>('POST', `${base}-credit-notes`, {
+    const saved = await api<CreditNoteView>('POST', `${base}-credit-notes`, {
       party, documentDate: date(s.month, 20), description: 'Flow credit', currency: inv?.currency ?? 'USD', lines: [lineBody(s.side, s.line)], ...(inv ? { invoice: inv.id } : {}),
     });
-    await ok('POST', `${base}-credit-notes/${credit.id}/post`);
+    if (inv && saved.status === 422) {
+      // More than the invoice has left to credit is refused at save (nothing written): it must really be more.
+      const refusal = /has ([\d.]+) \w+ left to credit; this credit note is ([\d.]+) /.exec(saved.body.message);
+      expect(refusal, saved.body.message).not.toBeNull();
+      expect(Number(refusal![2])).toBeGreaterThan(Number(refusal![1]));
+      return;
+    }
+    expect(saved.status, saved.body.message).toBe(200);
+    await ok('POST', `${base}-credit-notes/${saved.body.id}/post`);
     if (inv) inv.credited = true;
     return;
   }

@@ -4,7 +4,7 @@
 // and closed by reversals, the refusals (duplicate vendor number, on hold, credit limit, closed period:
 // nothing written), the list's filters and sums, the tax report tied to the tax accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faces, sides, type CompanyConfig, type CreditNoteView, type EntityRecord, type ErrorObject, type Face, type InvoiceSums, type InvoiceView, type JournalView, type SubledgerTieout, type TaxReport } from '@erp/contracts';
+import { faces, sides, splitCreditAmount, type CompanyConfig, type CreditNoteView, type EntityRecord, type ErrorObject, type Face, type InvoiceSums, type InvoiceView, type JournalView, type SubledgerTieout, type TaxReport } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { openBooks, type Books } from '../ledger/helpers';
 import { assertValidPdf, pdfText } from '../ledger/pdf-text';
@@ -228,6 +228,69 @@ describe('credit notes', () => {
     expect((await credit({ invoice: posted.id, party: other })).body.message).toBe("invoice: the invoice is another vendor's");
     expect((await credit({ invoice: posted.id, currency: 'EUR' })).body.message).toBe('currency: the invoice is in USD: a credit note of it is too');
     expect((await credit({ kind: 'Reversal' })).body.message).toBe('invoice: A reversal names the invoice it reverses');
+  });
+
+  it('refuses at save, at check and at posting what posting would refuse (more than is left to credit, zero, a closed period), writing nothing', async () => {
+    const face = faces.receivables;
+    const customer = await party(face, 'C-CHECK');
+    const invoice = await postInvoice(face, (await draftInvoice(face, customer)).id);
+    const body = (unitPrice: string, extra: object = {}) => ({ party: customer, invoice: invoice.id, documentDate: '2026-02-01', description: 'Credit', lines: [{ account: lineAccount(face), unitPrice, tax: tax.VAT20 }], ...extra });
+    const notes = async () => (await ok<List>('GET', `${base(face, true)}?limit=1`)).total;
+    const before = await notes();
+    // 200.00 + 20% = 240.00 against 225.00 invoiced: refused on the invoice field, at save and at check.
+    const over = `invoice: customer invoice ${invoice.number} has 225.00 USD left to credit; this credit note is 240.00 USD: credit at most that, or credit the rest with a standalone credit note`;
+    expect(await api('POST', base(face, true), body('200'))).toMatchObject({ status: 422, body: { message: over } });
+    expect(await api('POST', `${base(face, true)}/check`, body('200'))).toMatchObject({ status: 422, body: { message: over } });
+    expect(await api('POST', `${base(face, true)}/check`, body('0'))).toMatchObject({ status: 422, body: { message: 'lines: a customer credit note totals more than zero' } });
+    const nov = books.periods.find((p) => p.startDate === '2026-11-01')!;
+    await ok('POST', `/gl/accounting-periods/${nov.id}/status`, { status: 'Closed' });
+    const closed = await api<ErrorObject>('POST', `${base(face, true)}/check`, body('50', { documentDate: '2026-11-10' }));
+    await ok('POST', `/gl/accounting-periods/${nov.id}/status`, { status: 'Open' });
+    expect(closed.status).toBe(422);
+    expect(closed.body.message).toMatch(/period/i);
+    expect(await notes()).toBe(before);
+    // 100.00 + 20% = 120.00 is within: checked, posted in one call; then only 105.00 is left to credit.
+    expect(await ok('POST', `${base(face, true)}/check`, body('100'))).toEqual({ ok: true });
+    expect(await ok('POST', `${base(face, true)}/check?for=submit`, body('100'))).toEqual({ ok: true });
+    expect(await notes()).toBe(before);
+    const first = await ok<CreditNoteView>('POST', `${base(face, true)}/post`, body('100'));
+    expect(first).toMatchObject({ status: 'Posted', applied: '120.00', totalGross: '120.00' });
+    expect((await ok<InvoiceView>('GET', `${base(face)}/${invoice.id}`)).remaining).toBe('105.00');
+    // A draft saved while within the limit is refused at posting once another credit took the room.
+    const draft = await ok<CreditNoteView>('POST', base(face, true), body('80'));
+    await ok('POST', `${base(face, true)}/post`, body('50'));
+    const late = await api<ErrorObject>('POST', `${base(face, true)}/${draft.id}/post`);
+    expect(late).toMatchObject({ status: 422, body: { message: `invoice: customer invoice ${invoice.number} has 45.00 USD left to credit; this credit note is 96.00 USD: credit at most that, or credit the rest with a standalone credit note` } });
+    expect((await ok<CreditNoteView>('GET', `${base(face, true)}/${draft.id}`)).status).toBe('Draft');
+    // A check of the saved draft's edit sets the draft aside (for=submit: as its approval would post it).
+    expect(await ok('POST', `${base(face, true)}/check?for=submit&id=${draft.id}`, body('30'))).toEqual({ ok: true });
+    expect((await ok<CreditNoteView>('GET', `${base(face, true)}/${draft.id}`)).totalGross).toBe('96.00');
+    expect(await tieout()).toMatchObject({ tiesOut: true });
+  });
+});
+
+describe('a credit for an amount', () => {
+  it('spread over the tax codes in proportion keeps the tie-out and the tax report exact', async () => {
+    const face = faces.payables;
+    const vendor = await party(face, 'V-SPLIT');
+    // 120.00 at VAT20 and 105.00 at VAT5 (gross 225.00): 100.00 splits 53.33 / 46.67, each tax included.
+    const invoice = await postInvoice(face, (await draftInvoice(face, vendor, { documentDate: '2026-06-10' })).id);
+    const shares = splitCreditAmount(invoice.lines, 10000n, 2);
+    expect(shares.map((x) => [x.taxCode, x.gross])).toEqual([['VAT20', '53.33'], ['VAT5', '46.67']]);
+    const credit = await ok<CreditNoteView>('POST', `${base(face, true)}/post`, {
+      party: vendor, invoice: invoice.id, documentDate: '2026-06-20', description: 'Credit of 100.00',
+      lines: shares.map((x) => ({ account: x.account ?? undefined, unitPrice: x.gross, tax: x.tax ?? undefined, taxInclusive: true, dimensions: x.dimensions })),
+    });
+    expect(credit).toMatchObject({ totalGross: '100.00', applied: '100.00' });
+    // 53.33 at 20% included: tax 8.89, net 44.44; 46.67 at 5% included: tax 2.22, net 44.45.
+    expect(credit.taxSummary.map((r) => [r.taxCode, r.taxable, r.taxAmount])).toEqual([['VAT20', '44.44', '8.89'], ['VAT5', '44.45', '2.22']]);
+    expect((await ok<InvoiceView>('GET', `${base(face)}/${invoice.id}`)).remaining).toBe('125.00');
+    const june = await ok<TaxReport>('GET', '/gl/tax-report?from=2026-06-01&to=2026-06-30');
+    const input = (code: string) => june.rows.find((r) => r.taxCode === code && r.direction === 'input')!;
+    expect([input('VAT20').taxable, input('VAT20').taxAmount]).toEqual(['55.56', '11.11']);
+    expect([input('VAT5').taxable, input('VAT5').taxAmount]).toEqual(['55.55', '2.78']);
+    for (const a of june.accounts) expect(a, a.accountCode).toMatchObject({ tiesOut: true });
+    expect((await tieout()).tiesOut).toBe(true);
   });
 });
 

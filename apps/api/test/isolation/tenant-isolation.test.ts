@@ -329,8 +329,8 @@ function invoiceEndpoints(): Endpoint[] {
         { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/submit`, body: {}, status: [404] }] },
         { method: 'GET', route: `${base}/:id/entry`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/entry`, status: [404] }, { as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/entry`, status: [404] }] },
       );
+      for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }, ...(action === 'check' ? [{ as: 'user' as const, url: `${base}/check?for=submit&id=${id()}`, body: body(), status: [404] }] : [])] });
       if (!credit) {
-        for (const action of ['post', 'check']) out.push({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] });
         out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR[`${face.side}.posted`]}/pdf`, status: [404] }] });
       } else out.push({ method: 'GET', route: `${base}/:id/pdf`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${id()}/pdf`, status: [404] }] });
     }

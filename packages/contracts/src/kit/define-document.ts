@@ -143,6 +143,14 @@ export const deletedMessageSchema = z.object({ message: z.string() });
 /** The answer of a document's check: every rule of posting it passed, nothing was written (a refusal answers the error object). */
 export const documentCheckSchema = z.object({ ok: z.literal(true) });
 export type DocumentCheck = z.infer<typeof documentCheckSchema>;
+/**
+ * What a check is for: `post` (the default) checks every rule of posting it directly, the approval
+ * gate included; `submit` checks the posting as its approval will run it (no gate: the document is
+ * about to be submitted). `id`: the saved draft the body replaces (its own vendor number, its place
+ * in the checks), set aside inside the check.
+ */
+export const documentCheckQuerySchema = z.object({ for: z.enum(['post', 'submit']).default('post'), id: z.uuid().optional() });
+export type DocumentCheckQuery = z.input<typeof documentCheckQuerySchema>;
 
 /**
  * The ledger entry of a document (GET /{resource}/:id/entry): the entry it posted, or, before it

@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   canPerform,
   deletedMessageSchema,
+  documentCheckQuerySchema,
   documentCheckSchema,
   documentEntrySchema,
   documentExportFormatSchema,
@@ -387,15 +388,29 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   if (b.direct) {
     r.post(`${base}/check`, {
       config: { access: kindLabel('Save', (request) => b.kindOfInput(request.body)) },
-      schema: { tags, summary: `Every rule of posting a ${noun} (period, accounts, balance, approval), and nothing written: what Post would refuse, said before anything is saved`, body: input, response: { 200: documentCheckSchema } },
+      schema: {
+        tags, summary: `Every rule of posting a ${noun} (period, accounts, balance, approval), and nothing written: what Post (for=post) or the approval of a submission (for=submit) would refuse, said before anything is saved`,
+        querystring: documentCheckQuerySchema, body: input, response: { 200: documentCheckSchema },
+      },
     }, async (request) => tx(request, async (t) => {
       const actor = documentActorOf(request);
       const body = request.body as Input;
+      const query = request.query as { for: 'post' | 'submit'; id?: string };
+      const kind = b.kindOfInput(body);
+      // Checked for a submission, the posting runs as its approval will: no approval gate, the workflow's authority.
+      const as: DocumentActor = query.for === 'submit' ? { ...actor, viaWorkflow: true } as DocumentActor : actor;
       class Checked extends Error {}
       try {
         // The posting runs in a savepoint that is rolled back: no draft, no number, no balance stays.
         await t.transaction(async (sp) => {
-          await postDocument(b, sp, actor, body, directGate(actor, b.kindOfInput(body)));
+          if (query.id) {
+            // The saved draft the body replaces is set aside first (its vendor number is the body's own).
+            const h = await b.header(sp, actor, query.id, true);
+            if (!isEditable(def, h.status)) throw unprocessable(`A ${lower(h.status)} ${noun} cannot be edited`);
+            if (h.kind !== kind) throw unprocessable(`The kind of a ${noun} cannot change`);
+            await b.remove(sp, actor, h);
+          }
+          await postDocument(b, sp, as, body, query.for === 'submit' ? undefined : directGate(actor, kind));
           throw new Checked();
         });
       } catch (e) {

@@ -109,6 +109,23 @@ async function refuseDuplicateVendorNumber(tx: Tx, scope: KitScope, face: Face, 
   if (other) throw fieldRefusal('partyDocumentNumber', `this vendor's invoice ${number} is already entered${other.number ? ` (${other.number})` : ' (a draft)'}`);
 }
 
+/**
+ * A credit note that names an invoice credits at most what is left to credit of it: its gross less
+ * the credit notes applied to it so far. More is refused at save and at posting (the rest is a
+ * standalone credit note, allocated later); what payments have settled does not limit it (a credit
+ * past the open items stays a credit of the party's).
+ */
+async function refuseOverCredit(tx: Tx, face: Face, invoice: InvoiceRow, grossMinor: bigint, scale: number, self?: string): Promise<void> {
+  const [row] = await tx
+    .select({ credited: sql<string>`coalesce(sum(${invoiceCredits.amountMinor}), 0)::text` })
+    .from(invoiceCredits)
+    .where(and(eq(invoiceCredits.tenantId, invoice.tenantId), eq(invoiceCredits.invoiceId, invoice.id), self ? sql`${invoiceCredits.creditNoteId} <> ${self}::uuid` : undefined));
+  const left = invoice.totalGrossMinor - BigInt(row?.credited ?? '0');
+  if (grossMinor <= left) return;
+  const m = (v: bigint) => `${formatMoney(v, scale)} ${invoice.currency}`;
+  throw fieldRefusal('invoice', `${face.partyWord} invoice ${invoice.number ?? ''} has ${m(left < 0n ? 0n : left)} left to credit; this credit note is ${m(grossMinor)}: credit at most that, or credit the rest with a standalone credit note`);
+}
+
 /** The stored fields of an input (header and lines), checked against the party, the taxes and the invoice a credit note names. */
 async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDocumentKind, input: AnyInput, self?: string) {
   const party = await partyFacts(tx, scope, face, input.party);
@@ -132,6 +149,7 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
     lines = await pricedLines(tx, scope, face, input.lines, scale);
   }
   if (lines.gross <= 0n) throw fieldRefusal('lines', `a ${nounOf(face, kind)} totals more than zero`);
+  if (kind === 'CreditNote' && linked) await refuseOverCredit(tx, face, linked, lines.gross, scale);
   if (kind === 'Invoice' && input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
   await refuseDuplicateVendorNumber(tx, scope, face, kind, input.party, input.partyDocumentNumber, self);
   const header = {
@@ -334,7 +352,8 @@ export async function postCreditNote(tx: Tx, actor: Actor, face: Face, id: strin
     await markPosted(tx, actor, h.id, number, posted);
     return;
   }
-  const { entry } = await entryOf(tx, actor, face, h);
+  const { entry, scale } = await entryOf(tx, actor, face, h);
+  if (invoice) await refuseOverCredit(tx, face, invoice, h.totalGrossMinor, scale, h.id);
   const posted = await postEntry(tx, actor, {
     kind: 'Standard', journalDate: h.postingDate, description: `${face.partyLabel} credit note ${number}: ${h.description}`, reference: invoice?.number ?? h.partyDocumentNumber ?? h.reference ?? number,
     source: source(face, h), lines: entry,

@@ -99,11 +99,6 @@ export function InvoiceEditor(p: EditorProps) {
   const grid = useInvoiceGrid(p.initialLines);
   const taxes = useTaxRates();
   const reversal = p.kind === 'Reversal';
-  /**
-   * Invoices are checked by every rule of posting before anything is written, and a new one is created and posted in one call
-   * (the kit's direct path). Credit notes have no such path: Post saves the draft, then posts it.
-   */
-  const direct = which === 'invoice';
 
   const { mayOpen } = useGrants();
   const readsTerms = mayOpen(face.pages.party) && mayOpen(face.pages.group) && mayOpen(face.pages.paymentTerm);
@@ -191,11 +186,13 @@ export function InvoiceEditor(p: EditorProps) {
       setBusy(undefined);
     }
   };
-  /** The saved draft's id: saved first when something changed, after every rule of posting was checked (nothing written on a refusal). */
-  const savedId = async (body: AnyInput, check: boolean): Promise<string> => {
+  /**
+   * The saved draft's id: saved first when something changed, after every rule of posting was checked (nothing written on a
+   * refusal): for a direct Post, or for a submission as its approval will post it (the kit's check; invoices and credit notes).
+   */
+  const savedId = async (body: AnyInput, purpose: 'post' | 'submit'): Promise<string> => {
     if (view && !dirty) return view.id;
-    // The direct path's check refuses while a workflow governs: a submission is checked by the approval's own Post.
-    if (direct && check) await checkDocument(face, which, body);
+    await checkDocument(face, which, body, purpose, view?.id);
     const saved = await saveDocument(face, which, view?.id, body);
     remember(saved);
     return saved.id;
@@ -210,15 +207,16 @@ export function InvoiceEditor(p: EditorProps) {
       }),
     post: () =>
       void run('post', async (body) => {
-        const posted = view || !direct
-          ? await postDocument(face, which, await savedId(body, true), undefined, keys.keyFor(`post:${view?.id ?? JSON.stringify(body)}`))
+        // A new document is created and posted in one call (the kit's direct path); a saved one is posted by id.
+        const posted = view
+          ? await postDocument(face, which, await savedId(body, 'post'), undefined, keys.keyFor(`post:${view.id}`))
           : await postDocument(face, which, undefined, body, keys.keyFor(JSON.stringify(body)));
         remember(posted);
         notify.success(`${def.kinds[p.kind]!.label} ${posted.number ?? ''} posted`);
       }),
     submit: () =>
       void run('submit', async (body) => {
-        const id = await savedId(body, false);
+        const id = await savedId(body, 'submit');
         const instance = await submitDocument(face, which, id);
         await queryClient.invalidateQueries({ queryKey: documentQueryKey(face, which, id) });
         await approval.refresh();

@@ -2,14 +2,14 @@ import { Alert, Button, Card, Input, Segmented, Space, Spin, Typography } from '
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_DATE_FORMAT, faces, type CreditNoteKind, type CreditNoteView, type Face, type InvoiceView, type Side } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, faces, formatMoney, parseMoney, type CreditNoteKind, type CreditNoteView, type Face, type InvoiceView, type Side } from '@erp/contracts';
 import { useCompany } from '../../../app/shell/useCompany';
 import { toIsoDate } from '../../../shared/format';
 import { useLedgerReference } from '../../ledger/journals/useLedgerReference';
 import { InvoiceEditor } from './InvoiceEditor';
 import { InvoiceLinesTable } from './InvoiceLinesTable';
 import { PostedInvoice } from './PostedInvoice';
-import { amountCreditLine, emptyHeader, emptyInvoiceLine, headerFromView, instalmentsFromView, linesFromView, type InvoiceHeader } from './invoice-lines';
+import { amountCreditLines, emptyHeader, emptyInvoiceLine, headerFromView, instalmentsFromView, linesFromView, type InvoiceHeader } from './invoice-lines';
 import { documentQueryKey, fetchDocument, type Which } from './invoices-api';
 import '../../ledger/journals/ledger-screens.css';
 import './invoices.css';
@@ -83,6 +83,26 @@ function creditHeader(invoice: InvoiceView, today: string): InvoiceHeader {
   };
 }
 
+/** What is left to credit of an invoice: its gross less the credit notes applied to it (the server's limit of a linked credit note). */
+export function leftToCredit(invoice: Pick<InvoiceView, 'totalGross' | 'credits'>, minorDigits: number): bigint {
+  return parseMoney(invoice.totalGross, minorDigits) - invoice.credits.reduce((sum, c) => sum + parseMoney(c.amount, minorDigits), 0n);
+}
+
+/** Why an amount to credit cannot be used, or undefined. */
+export function creditAmountProblem(amount: string, left: bigint, minorDigits: number, currency: string): string | undefined {
+  const text = amount.trim();
+  if (text === '') return undefined;
+  let minor: bigint;
+  try {
+    minor = parseMoney(text, minorDigits);
+  } catch {
+    return `Type an amount with at most ${minorDigits} decimals`;
+  }
+  if (minor <= 0n) return 'The amount must be more than zero';
+  if (minor > left) return `At most ${formatMoney(left, minorDigits)} ${currency} is left to credit on this invoice`;
+  return undefined;
+}
+
 /** The credit note of a posted invoice: the choice of full or partial, then the kit's editor of the credit note. */
 function CreditOfInvoice({ face, invoice, initialMode, dateFormat }: { face: Face; invoice: InvoiceView; initialMode: CreditMode; dateFormat: string }) {
   const reference = useLedgerReference();
@@ -91,6 +111,12 @@ function CreditOfInvoice({ face, invoice, initialMode, dateFormat }: { face: Fac
   const [amount, setAmount] = useState('');
   const [applied, setApplied] = useState('');
   const today = toIsoDate(new Date());
+  const minorDigits = reference.scales[invoice.currency] ?? 2;
+  const left = leftToCredit(invoice, minorDigits);
+  const amountProblem = creditAmountProblem(amount, left, minorDigits, invoice.currency);
+  const apply = () => {
+    if (!amountProblem) setApplied(amount.trim());
+  };
   if (!reference.baseCurrency) return <Waiting />;
   if (invoice.status !== 'Posted') {
     return <Alert type="warning" showIcon title={`Invoice ${invoice.number ?? ''} is ${invoice.status.toLowerCase()}: only a posted invoice can be credited`} />;
@@ -112,22 +138,32 @@ function CreditOfInvoice({ face, invoice, initialMode, dateFormat }: { face: Fac
           ? 'Reverses the whole invoice: its entry is reversed and its open items closed.'
           : mode === 'lines'
             ? 'The invoice’s lines: remove those not credited, change quantities or prices.'
-            : 'One line for the amount (tax included, on the invoice’s first account and tax code).'}
-        {' '}Open on the invoice: {invoice.remaining ?? invoice.totalGross} {invoice.currency}.
+            : 'The amount, tax included, spread over the invoice’s accounts and tax codes in proportion to their gross (to the cent, the last line taking the rest).'}
+        {' '}Open on the invoice: {invoice.remaining ?? invoice.totalGross} {invoice.currency}; left to credit: {formatMoney(left, minorDigits)} {invoice.currency}.
       </Typography.Paragraph>
       {mode === 'amount' && (
-        <Space.Compact style={{ marginTop: 8 }}>
-          <Input
-            aria-label="Amount to credit"
-            placeholder="Amount to credit, tax included"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            onPressEnter={() => setApplied(amount.trim())}
-            style={{ width: 240 }}
-          />
-          <Button onClick={() => setApplied(amount.trim())}>Use this amount</Button>
-        </Space.Compact>
+        <div style={{ marginTop: 8 }}>
+          <Space.Compact>
+            <Input
+              aria-label="Amount to credit"
+              aria-invalid={amountProblem ? true : undefined}
+              aria-describedby={amountProblem ? 'credit-amount-problem' : undefined}
+              status={amountProblem ? 'error' : undefined}
+              placeholder="Amount to credit, tax included"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              onPressEnter={apply}
+              style={{ width: 240 }}
+            />
+            <Button onClick={apply} disabled={amountProblem !== undefined}>Use this amount</Button>
+          </Space.Compact>
+          {amountProblem && (
+            <Typography.Text id="credit-amount-problem" type="danger" style={{ display: 'block', marginTop: 4 }}>
+              {amountProblem}
+            </Typography.Text>
+          )}
+        </div>
       )}
     </Card>
   );
@@ -140,7 +176,7 @@ function CreditOfInvoice({ face, invoice, initialMode, dateFormat }: { face: Fac
       kind={kind}
       view={undefined}
       initialHeader={creditHeader(invoice, today)}
-      initialLines={() => (mode === 'amount' ? [amountCreditLine(invoice, applied, `Credit of invoice ${invoice.number ?? ''}`)] : mode === 'lines' ? linesFromView(invoice) : [])}
+      initialLines={() => (mode === 'amount' ? amountCreditLines(invoice, applied, `Credit of invoice ${invoice.number ?? ''}`, minorDigits) : mode === 'lines' ? linesFromView(invoice) : [])}
       initialInstalments={null}
       reference={reference}
       dateFormat={dateFormat}

@@ -11,6 +11,7 @@ import {
   invoiceTotals,
   parseMoney,
   roundLine,
+  splitCreditAmount,
   type CreditNoteInput,
   type CreditNoteKind,
   type CreditNoteView,
@@ -259,19 +260,34 @@ export const instalmentsFromView = (view: Pick<InvoiceView, 'instalments'>): Ins
   view.instalments.map((row) => ({ dueDate: row.dueDate, amount: row.amount, discountDate: row.discountDate ?? '', discountAmount: Number(row.discountAmount) === 0 ? '' : row.discountAmount }));
 
 /**
- * A credit note of part of an invoice: the invoice's lines to pick from, or one line for an amount
- * (the invoice's first line's account and tax, the amount as its price, tax included so the credit's
- * gross is the amount typed).
+ * A credit note of part of an invoice: the invoice's lines to pick from, or lines for an amount: the
+ * amount spread over the invoice's accounts, tax codes and dimensions in proportion to their gross
+ * (contracts' `splitCreditAmount`: rounded to the cent, the last taking the rest), each share a line
+ * priced tax included, so the credit's gross is the amount typed and each tax code takes its part.
+ * An amount that does not read yet is one line on the invoice's first account, to be corrected there.
  */
-export function amountCreditLine(invoice: Pick<InvoiceView, 'lines'>, amount: string, description: string): InvoiceGridLine {
-  const first = invoice.lines[0];
-  return emptyInvoiceLine({
-    account: first?.account ?? null,
-    accountLabel: first?.accountCode ?? '',
-    description,
-    unitPrice: amount,
-    tax: first?.tax ?? null,
-    taxInclusive: first?.tax ? true : false,
-    dimensions: first?.dimensions ?? {},
-  });
+export function amountCreditLines(invoice: Pick<InvoiceView, 'lines'>, amount: string, description: string, minorDigits: number): InvoiceGridLine[] {
+  const text = amount.trim();
+  let amountMinor: bigint | undefined;
+  try {
+    amountMinor = AMOUNT_PATTERN.test(text) ? parseMoney(text, minorDigits) : undefined;
+  } catch {
+    amountMinor = undefined;
+  }
+  const shares = amountMinor === undefined ? [] : splitCreditAmount(invoice.lines, amountMinor, minorDigits);
+  if (shares.length === 0) {
+    const first = invoice.lines[0];
+    return [emptyInvoiceLine({ account: first?.account ?? null, accountLabel: first?.accountCode ?? '', description, unitPrice: amount, tax: first?.tax ?? null, taxInclusive: first?.tax ? true : false, dimensions: first?.dimensions ?? {} })];
+  }
+  return shares.map((share) =>
+    emptyInvoiceLine({
+      account: share.account,
+      accountLabel: share.accountCode ?? '',
+      description: shares.length > 1 ? `${description} (${share.taxCode ?? 'no tax'})` : description,
+      unitPrice: share.gross,
+      tax: share.tax,
+      taxInclusive: share.tax !== null,
+      dimensions: share.dimensions,
+    }),
+  );
 }

@@ -44,9 +44,13 @@ export async function deleteDocument(face: Face, which: Which, id: string): Prom
   unwrap(await apiRequest<{ message: string }>('DELETE', `${base(face, which)}/${id}`));
 }
 
-/** Every rule of posting, nothing written (the kit's direct path). */
-export async function checkDocument(face: Face, which: Which, input: AnyInput): Promise<void> {
-  unwrap(await apiRequest<DocumentCheck>('POST', `${base(face, which)}/check`, input));
+/**
+ * Every rule of posting, nothing written (the kit's direct path): for a direct Post (the approval gate
+ * included) or a submission (as its approval will post it); `id`: the saved draft the input replaces.
+ */
+export async function checkDocument(face: Face, which: Which, input: AnyInput, purpose: 'post' | 'submit' = 'post', id?: string): Promise<void> {
+  const query = new URLSearchParams({ for: purpose, ...(id ? { id } : {}) });
+  unwrap(await apiRequest<DocumentCheck>('POST', `${base(face, which)}/check?${query.toString()}`, input));
 }
 
 /** Posts a saved draft (`id`), or creates and posts in one call; keyed, so a repeated click posts once. */

@@ -41,9 +41,13 @@ export async function submitJournal(id: string, comment?: string): Promise<Insta
   return unwrap(await apiRequest<InstanceView>('POST', `/gl/journals/${id}/submit`, comment ? { comment } : {}));
 }
 
-/** Every rule of posting the journal, nothing written: resolves when Post would take it, rejects with what it would refuse. */
-export async function checkJournal(input: JournalInput): Promise<void> {
-  unwrap(await apiRequest<DocumentCheck>('POST', '/gl/journals/check', input));
+/**
+ * Every rule of posting the journal, nothing written: resolves when Post would take it, rejects with what it would refuse.
+ * For a submission (`submit`), the posting as its approval will run it (no approval gate); `id`: the saved draft it replaces.
+ */
+export async function checkJournal(input: JournalInput, submit?: { id: string | undefined }): Promise<void> {
+  const query = submit ? `?${new URLSearchParams({ for: 'submit', ...(submit.id ? { id: submit.id } : {}) }).toString()}` : '';
+  unwrap(await apiRequest<DocumentCheck>('POST', `/gl/journals/check${query}`, input));
 }
 
 /**

@@ -58,9 +58,10 @@ export function useJournalActions(o: Options) {
    * the way to Validate, Post or Submit is checked by every posting rule first (nothing written):
    * a refusal leaves no draft behind and no half-saved edit (issue 14, edge 1).
    */
-  const saved = async (prepared: PreparedJournal | undefined): Promise<string> => {
+  const saved = async (prepared: PreparedJournal | undefined, forSubmission = false): Promise<string> => {
     if (o.id && !o.dirty) return o.id;
-    await checkJournal(prepared!.input);
+    // A submission is checked as its approval will post it: the approval gate, which refuses a direct Post under a workflow, is not asked.
+    await checkJournal(prepared!.input, forSubmission ? { id: o.id } : undefined);
     const view = await saveJournal(o.id, prepared!.input);
     // A new journal reopens on its saved lines, numbered as they were sent: messages keep the server's numbers.
     if (!o.id && prepared) prepared.numbers = prepared.numbers.map((_, index) => index + 1);
@@ -93,7 +94,7 @@ export function useJournalActions(o: Options) {
     /** Saves what changed, then submits it for approval; `onSubmitted` reloads the approval card. */
     submit: (onSubmitted: () => Promise<void>) =>
       run('submit', async (prepared) => {
-        const id = await saved(prepared);
+        const id = await saved(prepared, true);
         const instance = await submitJournal(id);
         await queryClient.invalidateQueries({ queryKey: journalKey(id) });
         refreshLists(instance.status === 'Approved');

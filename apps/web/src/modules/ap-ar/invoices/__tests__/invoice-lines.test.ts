@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { creditNoteInputSchema, invoiceInputSchema, invoiceTotals, type InvoiceView, type PaymentTermRule } from '@erp/contracts';
 import {
-  amountCreditLine,
+  amountCreditLines,
   buildCreditNoteInput,
   buildInvoiceInput,
   emptyHeader,
@@ -164,12 +164,25 @@ describe('the body', () => {
     const reversal = buildCreditNoteInput('Reversal', header, linesFromView(invoice));
     expect(reversal.lines).toEqual([]);
     expect(creditNoteInputSchema.safeParse(reversal).success).toBe(true);
-    const line = amountCreditLine(invoice, '147.50', 'Half');
-    expect(liveTotals([line], taxes, 2).totals.grossMinor).toBe(14750n);
-    const note = buildCreditNoteInput('CreditNote', header, [line]);
+    const [line] = amountCreditLines(invoice, '147.50', 'Half', 2);
+    expect(liveTotals([line!], taxes, 2).totals.grossMinor).toBe(14750n);
+    const note = buildCreditNoteInput('CreditNote', header, [line!]);
     expect(note.lines).toEqual([{ account: ACCOUNT, description: 'Half', quantity: '1', unitPrice: '147.50', tax: VAT20, taxInclusive: true }]);
     expect(creditNoteInputSchema.safeParse(note).success).toBe(true);
     expect(linesFromView(invoice)[0]).toMatchObject({ quantity: '2', unitPrice: '100', discountPercent: '' });
+  });
+
+  it('a credit note of an amount spreads it over the tax codes in proportion, the lines adding up to the amount and each tax its share', () => {
+    const row = (lineNo: number, tax: string, taxCode: string, net: string, taxAmount: string, gross: string) => ({ lineNo, account: ACCOUNT, accountCode: '6200', description: 'x', quantity: '1', unitPrice: net, discountPercent: '0', tax, taxCode, taxInclusive: false, dimensions: {}, net, taxAmount, gross });
+    // 240.00 at VAT20 and 110.00 at VAT10: 100.00 splits 68.57 / 31.43.
+    const invoice = { lines: [row(1, VAT20, 'VAT20', '200.00', '40.00', '240.00'), row(2, VAT10, 'VAT10', '100.00', '10.00', '110.00')] } as Pick<InvoiceView, 'lines'>;
+    const lines = amountCreditLines(invoice, '100', 'Credit', 2);
+    expect(lines.map((l) => [l.tax, l.unitPrice, l.taxInclusive, l.description])).toEqual([[VAT20, '68.57', true, 'Credit (VAT20)'], [VAT10, '31.43', true, 'Credit (VAT10)']]);
+    const live = liveTotals(lines, taxes, 2);
+    expect(live.totals.grossMinor).toBe(10000n);
+    expect(live.lines.map((f) => (f?.ok ? [f.totals.netMinor, f.totals.taxMinor] : f?.problem))).toEqual([[5714n, 1143n], [2857n, 286n]]);
+    // An amount that does not read stays one line, for the grid to mark.
+    expect(amountCreditLines(invoice, '12.345', 'Credit', 2).map((l) => l.unitPrice)).toEqual(['12.345']);
   });
 
   it('plainDecimal drops trailing zeros only after a point', () => {

@@ -49,7 +49,7 @@ export const referenceRoutes: Route[] = [
   route('GET', '/gl/dimension-groups?limit=500', { body: { items: [{ id: ids.dept, code: 'DEPT', name: 'Department', active: true }], total: 1 } }),
   route('GET', '/gl/dimensions?limit=500', { body: { items: [{ id: ids.sales, code: 'SALES', name: 'Sales', dimensionGroup: ids.dept, active: true }], total: 1 } }),
   // Every check passes unless a test answers otherwise (routes match in order: put a refusal first).
-  route('POST', '/gl/journals/check', { body: { ok: true } }),
+  route('POST', /^\/gl\/journals\/check(\?|$)/, { body: { ok: true } }),
   route('GET', /^\/gl\/accounts\/lookup/, { body: [{ id: ids.petty, label: '1010 · Petty Cash' }, { id: ids.rent, label: '6100 · Rent' }] }),
 ];
 
