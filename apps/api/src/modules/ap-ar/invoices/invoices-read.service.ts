@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   formatRate,
+  type DueLine,
   parseRate,
   stateOf,
   type CreditNoteListFilter,
@@ -164,7 +165,6 @@ export async function exportDocuments(tx: Tx, scope: KitScope, face: Face, credi
 async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const { scales } = await currencyFacts(tx, scope);
   const scale = scales[h.currency] ?? 2;
-  const m = (v: bigint) => formatMoney(v, scale);
   const party = faceTables[face.side].party;
   const [p] = await tx.select({ code: party.code, name: party.name }).from(party).where(and(eq(party.tenantId, scope.tenantId), eq(party.id, h.partyId)));
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
@@ -172,18 +172,45 @@ async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const taxIds = [...new Set(lines.flatMap((l) => (l.taxId ? [l.taxId] : [])))];
   const taxCodes = new Map(taxIds.length ? (await tx.select({ id: taxes.id, code: taxes.code }).from(taxes).where(inArray(taxes.id, taxIds))).map((t) => [t.id, t.code]) : []);
   const items = await tx.select().from(openItems).where(eq(openItems.invoiceId, h.id)).orderBy(asc(openItems.line));
-  let instalments;
-  if (items.length > 0) {
-    const sign = h.kind === 'Invoice' ? 1n : -1n;
-    instalments = items.map((o) => ({ line: o.line, dueDate: o.dueDate, amount: m(sign * o.amountMinor), discountDate: o.discountDate, discountAmount: m(o.discountMinor), remaining: m(sign * o.remainingMinor) }));
-  } else {
-    let due: { line: number; dueDate: string; amountMinor: bigint; discountDate: string | null; discountMinor: bigint }[] = [];
+  let due: DueLine[] = [];
+  if (items.length === 0) {
     try {
       due = await instalmentsOf(tx, scope, face, h, h.kind === 'Invoice' ? await partyFacts(tx, scope, face, h.partyId) : null, scale);
     } catch {
       due = [];
     }
-    instalments = due.map((d) => ({ line: d.line, dueDate: d.dueDate, amount: m(d.amountMinor), discountDate: d.discountDate, discountAmount: m(d.discountMinor), remaining: null }));
+  }
+  return viewPartsOf(face, h, { party: p, lines, codes, taxCodes, items, due, journalNumber: await journalNumber(tx, h.journalId), scale });
+}
+
+/**
+ * A document's view from what was read of it (pure): the read path reads it back, the direct post
+ * hands over what it has just written, so both answer the same view.
+ */
+export function viewPartsOf(
+  face: Face,
+  h: InvoiceRow,
+  d: {
+    party: { code: string; name: string } | undefined;
+    lines: (typeof invoiceLines.$inferSelect)[];
+    codes: ReadonlyMap<string, string>;
+    taxCodes: ReadonlyMap<string, string>;
+    items: Pick<typeof openItems.$inferSelect, 'line' | 'dueDate' | 'amountMinor' | 'discountDate' | 'discountMinor' | 'remainingMinor'>[];
+    /** The due dates of a document without open items (a draft). */
+    due: DueLine[];
+    journalNumber: string | null;
+    scale: number;
+  },
+) {
+  const { lines, codes, taxCodes, items } = d;
+  const m = (v: bigint) => formatMoney(v, d.scale);
+  const p = d.party;
+  let instalments;
+  if (items.length > 0) {
+    const sign = h.kind === 'Invoice' ? 1n : -1n;
+    instalments = items.map((o) => ({ line: o.line, dueDate: o.dueDate, amount: m(sign * o.amountMinor), discountDate: o.discountDate, discountAmount: m(o.discountMinor), remaining: m(sign * o.remainingMinor) }));
+  } else {
+    instalments = d.due.map((x) => ({ line: x.line, dueDate: x.dueDate, amount: m(x.amountMinor), discountDate: x.discountDate, discountAmount: m(x.discountMinor), remaining: null }));
   }
   const summary = new Map<string, { tax: string; taxCode: string; taxable: bigint; taxAmount: bigint }>();
   for (const l of lines) {
@@ -205,7 +232,7 @@ async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
     })),
     instalments,
     taxSummary: [...summary.values()].map((s) => ({ tax: s.tax, taxCode: s.taxCode, taxable: m(s.taxable), taxAmount: m(s.taxAmount) })),
-    journal: h.journalId, journalNumber: await journalNumber(tx, h.journalId),
+    journal: h.journalId, journalNumber: d.journalNumber,
     createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, m,
   };
 }
