@@ -122,17 +122,18 @@ async function writeDocuments(tx: Tx, wanted: DocumentWrite[]): Promise<Answer<W
     await executePrepared(tx, sql`
       with h as (
         insert into ${invoices} (tenant_id, company_id, id, side, kind, number, status, party_id, document_date, posting_date, currency, rate, party_document_number, reference, description,
-          dimensions, instalments, total_net_minor, total_tax_minor, total_gross_minor, base_currency, total_base_minor, journal_id, created_by, posted_by, posted_at)
+          dimensions, instalments, total_net_minor, total_tax_minor, total_gross_minor, base_currency, total_base_minor, journal_id, due_date, remaining_minor, open_due_date, created_by, posted_by, posted_at)
         select ${tenantId}::uuid, ${companyId}::uuid, u.id, u.side, u.kind, u.number, u.status, u.party_id, u.document_date, u.posting_date, u.currency, u.rate, u.party_document_number, u.reference, u.description,
-          u.dimensions, u.instalments, u.net, u.tax, u.gross, u.base_currency, u.total_base, u.journal_id, u.created_by, u.posted_by, u.posted_at
+          u.dimensions, u.instalments, u.net, u.tax, u.gross, u.base_currency, u.total_base, u.journal_id, u.due_date, u.remaining_minor, u.open_due_date, u.created_by, u.posted_by, u.posted_at
         from unnest(${h((w) => w.header.id)}::uuid[], ${h((w) => w.header.side)}::text[], ${h((w) => w.header.kind)}::text[], ${h((w) => w.header.number)}::text[], ${h((w) => w.header.status)}::text[],
           ${h((w) => w.header.partyId)}::uuid[], ${h((w) => w.header.documentDate)}::date[], ${h((w) => w.header.postingDate)}::date[], ${h((w) => w.header.currency)}::text[], ${h((w) => w.header.rate)}::numeric[],
           ${h((w) => w.header.partyDocumentNumber)}::text[], ${h((w) => w.header.reference)}::text[], ${h((w) => w.header.description)}::text[], ${h((w) => JSON.stringify(w.header.dimensions))}::jsonb[],
           ${h((w) => (w.header.instalments ? JSON.stringify(w.header.instalments) : null))}::jsonb[], ${h((w) => w.header.totalNetMinor)}::bigint[], ${h((w) => w.header.totalTaxMinor)}::bigint[],
           ${h((w) => w.header.totalGrossMinor)}::bigint[], ${h((w) => w.header.baseCurrency)}::text[], ${h((w) => w.header.totalBaseMinor)}::bigint[], ${h((w) => w.header.journalId)}::uuid[],
+          ${h((w) => w.header.dueDate)}::date[], ${h((w) => w.header.remainingMinor)}::bigint[], ${h((w) => w.header.openDueDate)}::date[],
           ${h((w) => w.header.createdBy)}::uuid[], ${h((w) => w.header.postedBy)}::uuid[], ${h((w) => w.header.postedAt?.toISOString())}::timestamptz[])
           as u(id, side, kind, number, status, party_id, document_date, posting_date, currency, rate, party_document_number, reference, description, dimensions, instalments, net, tax, gross,
-            base_currency, total_base, journal_id, created_by, posted_by, posted_at)
+            base_currency, total_base, journal_id, due_date, remaining_minor, open_due_date, created_by, posted_by, posted_at)
         returning id, created_at, rate::text as rate, dimensions
       ), l as (
         insert into ${invoiceLines} (tenant_id, invoice_id, line_no, account_id, description, quantity, unit_price, discount_percent, tax_id, tax_inclusive, dimensions, net_minor, tax_minor, gross_minor)
@@ -210,7 +211,7 @@ export async function postNewInvoice(tx: Tx, actor: Actor & { viaWorkflow?: bool
     documentDate: input.documentDate, postingDate, currency, rate: input.rate ?? null, partyDocumentNumber: input.partyDocumentNumber ?? null, reference: input.reference ?? null,
     description: input.description, dimensions: input.dimensions ?? {}, instalments: input.instalments ?? null,
     totalNetMinor: priced.net, totalTaxMinor: priced.tax, totalGrossMinor: priced.gross, baseCurrency: f.baseCurrency, totalBaseMinor: 0n,
-    journalId: null as string | null, createdBy: actor.userId, postedBy: actor.userId, postedAt: null as Date | null,
+    journalId: null as string | null, dueDate: null as string | null, remainingMinor: null as bigint | null, openDueDate: null as string | null, createdBy: actor.userId, postedBy: actor.userId, postedAt: null as Date | null,
   };
   let due;
   try {
@@ -239,7 +240,12 @@ export async function postNewInvoice(tx: Tx, actor: Actor & { viaWorkflow?: bool
   await refuseOverCreditLimit(tx, actor, face, party, posted.totalBaseMinor);
 
   // The document, its lines, its open items and its audit row, in one statement with the group's.
-  Object.assign(header, { number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt });
+  // The open items' figures the list reads (the trigger on open_items finds them already right).
+  const open = due.filter((d) => d.amountMinor > 0n).map((d) => d.dueDate).sort();
+  Object.assign(header, {
+    number, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor, postedAt: posted.postedAt,
+    dueDate: due.map((d) => d.dueDate).sort()[0] ?? null, remainingMinor: due.reduce((s, d) => s + d.amountMinor, 0n), openDueDate: open[0] ?? null,
+  });
   const lines = priced.rows.map((l) => ({
     tenantId: actor.tenantId, invoiceId: id, lineNo: l.lineNo!, accountId: l.accountId ?? null, description: l.description ?? null, quantity: l.quantity, unitPrice: l.unitPrice,
     discountPercent: l.discountPercent ?? '0', taxId: l.taxId ?? null, taxInclusive: l.taxInclusive ?? false, dimensions: l.dimensions ?? {}, netMinor: l.netMinor, taxMinor: l.taxMinor, grossMinor: l.grossMinor,

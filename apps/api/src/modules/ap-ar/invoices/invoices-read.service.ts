@@ -58,8 +58,10 @@ function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   }
   if (f.dueFrom) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date >= ${f.dueFrom}::date)`);
   if (f.dueTo) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date <= ${f.dueTo}::date)`);
-  if (f.overdue === 'true') c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.status = 'Open' and o.remaining_minor > 0 and o.due_date < ${f.overdueOn ?? today()}::date)`);
-  if (f.overdue === 'false') c.push(sql`not exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.status = 'Open' and o.remaining_minor > 0 and o.due_date < ${f.overdueOn ?? today()}::date)`);
+  // Overdue on D: an open item with something to pay is due before D, i.e. the earliest such due date
+  // (open_due_date, kept by the database) is before D: a range of invoices_open_list_idx / invoices_open_due_idx.
+  if (f.overdue === 'true') c.push(sql`i.open_due_date < ${f.overdueOn ?? today()}::date`);
+  if (f.overdue === 'false') c.push(sql`(i.open_due_date is null or i.open_due_date >= ${f.overdueOn ?? today()}::date)`);
   return sql.join(c, sql` and `);
 }
 
@@ -73,9 +75,9 @@ function listSql(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   const party = faceTables[face.side].party;
   return sql`
     select i.id, i.number, i.kind, i.status, i.party_id, p.code as party_code, p.name as party_name, i.document_date::text, i.posting_date::text, i.document_date as document_day, i.posting_date as posting_day,
-      (select min(o.due_date)::text from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id) as due_date,
+      i.due_date::text as due_date,
       i.currency, i.party_document_number, i.reference, i.description, i.total_net_minor::text, i.total_tax_minor::text, i.total_gross_minor::text,
-      (select (sum(o.remaining_minor) * (case when i.kind = 'Invoice' then 1 else -1 end))::text from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id) as remaining, i.invoice_id, i.created_at
+      (i.remaining_minor * (case when i.kind = 'Invoice' then 1 else -1 end))::text as remaining, i.invoice_id, i.created_at
     from ${invoices} i join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id
     where ${whereOf(scope, face, kinds, f)}`;
 }
