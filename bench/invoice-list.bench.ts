@@ -1,7 +1,7 @@
 // Benchmark 9 of issue 15: the vendor invoice list over 1,000,000 invoices, first page and filtered
 // pages through the API, p95 against the goal of 50 ms. The invoices are generated set-based in SQL
 // (one tenant and company, 40 vendors, drafts, posted and reversed, dates over 2026, one line each,
-// an open item per posted invoice, a third of them settled). Autovacuum may be off (it is on the
+// an open item per posted invoice, a third of them settled), with the columns the open items' trigger keeps. Autovacuum may be off (it is on the
 // benchmark machine): the pages are timed before any ANALYZE and again after an explicit one.
 import pg from 'pg';
 import { ms, scaled, stats, type BenchServer } from './lib';
@@ -45,6 +45,9 @@ export async function invoiceList(server: BenchServer): Promise<void> {
     const { tenant_id: tenantId, company_id: companyId } = (await client.query(`select tenant_id, company_id from companies where code = 'HQ' limit 1`)).rows[0] as { tenant_id: string; company_id: string };
     const parties = `array[${vendors.map((v) => `'${v}'::uuid`).join(',')}]`;
     const t0 = performance.now();
+    // The generated rows carry the columns the open items' trigger keeps, and their keys are right by
+    // construction: the seed skips triggers and foreign key checks (replica role), as a restore would.
+    await client.query('set session_replication_role = replica');
     for (let from = 1; from <= n; from += CHUNK) {
       const to = Math.min(n, from + CHUNK - 1);
       // Every 20th a draft (no number, no open item), every 50th reversed (its open item closed), the rest posted;
@@ -56,9 +59,11 @@ export async function invoiceList(server: BenchServer): Promise<void> {
           case when g % 20 = 0 then 'Draft' when g % 50 = 1 then 'Reversed' else 'Posted' end, 100 + (g::bigint * 7919) % 999900
           from generate_series(${from}, ${to}) g;
         insert into invoices (tenant_id, company_id, id, side, kind, number, status, party_id, document_date, posting_date, currency, description,
-            total_net_minor, total_tax_minor, total_gross_minor, base_currency, total_base_minor, created_at, updated_at)
+            total_net_minor, total_tax_minor, total_gross_minor, base_currency, total_base_minor, due_date, remaining_minor, open_due_date, created_at, updated_at)
           select '${tenantId}', '${companyId}', id, 'payables', 'Invoice', case when status = 'Draft' then null else 'BI' || lpad(n::text, 8, '0') end, status, party, d, d, 'USD',
-            'Generated invoice ' || n, net, net / 5, net + net / 5, 'USD', net + net / 5, timestamptz '2026-01-01' + n * interval '1 second', now()
+            'Generated invoice ' || n, net, net / 5, net + net / 5, 'USD', net + net / 5,
+            case when status <> 'Draft' then d + 30 end, case when status = 'Posted' and n % 3 <> 0 then net + net / 5 when status <> 'Draft' then 0 end,
+            case when status = 'Posted' and n % 3 <> 0 then d + 30 end, timestamptz '2026-01-01' + n * interval '1 second', now()
           from bi;
         insert into invoice_lines (tenant_id, invoice_id, line_no, account_id, description, quantity, unit_price, discount_percent, tax_id, net_minor, tax_minor, gross_minor)
           select '${tenantId}', id, 1, '${expense}', 'Generated line', 1, net / 100.0, 0, '${tax.id}', net, net / 5, net + net / 5 from bi;
@@ -67,6 +72,7 @@ export async function invoiceList(server: BenchServer): Promise<void> {
             case when status = 'Posted' and n % 3 <> 0 then net + net / 5 else 0 end, case when status = 'Posted' and n % 3 <> 0 then 'Open' else 'Closed' end
           from bi where status <> 'Draft';`);
     }
+    await client.query('set session_replication_role = origin');
     console.log(`9. vendor invoice list over ${n.toLocaleString('en-US')} invoices (40 vendors; 5% drafts, 2% reversed, two thirds of the posted ones open), generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const party = vendors[3]!;
@@ -75,21 +81,34 @@ export async function invoiceList(server: BenchServer): Promise<void> {
       ['filtered: party + Posted + Mar–Jun', `/ap/vendor-invoices?limit=20&party=${party}&status=Posted&from=2026-03-01&to=2026-06-30`],
       ['filtered: overdue on 2026-07-01', '/ap/vendor-invoices?limit=20&overdue=true&overdueOn=2026-07-01'],
       ['filtered: party + overdue', `/ap/vendor-invoices?limit=20&party=${party}&overdue=true&overdueOn=2026-07-01`],
+      ['filtered: dates Mar–Jun', '/ap/vendor-invoices?limit=20&from=2026-03-01&to=2026-06-30'],
+      ['filtered: state Draft', '/ap/vendor-invoices?limit=20&status=Draft'],
+      ['filtered: state Reversed', '/ap/vendor-invoices?limit=20&status=Reversed'],
+      ['page 50 (newest first)', '/ap/vendor-invoices?limit=20&page=50'],
+    ];
+    // The footer: the sums of the whole filter, per currency.
+    const sums: [string, string][] = [
+      ['sums: all invoices', '/ap/vendor-invoices/sums'],
+      ['sums: party', `/ap/vendor-invoices/sums?party=${party}`],
+      ['sums: overdue on 2026-07-01', '/ap/vendor-invoices/sums?overdue=true&overdueOn=2026-07-01'],
+      ['sums: party + Posted + Mar–Jun', `/ap/vendor-invoices/sums?party=${party}&status=Posted&from=2026-03-01&to=2026-06-30`],
     ];
     const measure = async (when: string) => {
-      for (const [label, url] of pages) {
+      for (const [label, url] of [...pages, ...sums]) {
         let total = 0;
         let s;
         try {
           s = await timed(async () => {
-            total = (await json<{ total: number }>(url)).total;
+            const answer = await json<{ total?: number; count?: number }>(url);
+            total = answer.total ?? answer.count ?? 0;
           });
         } catch (e) {
           console.log(`   ${when}, ${label}: no answer (${e instanceof Error ? e.message.slice(0, 80) : String(e)})   MISSES the goal p95 < ${GOAL_P95_MS} ms`);
           continue;
         }
         const runs = s.gaveUp ? `stopped after a run over ${GIVE_UP_MS / 1000} s` : `${RUNS} runs`;
-        console.log(`   ${when}, ${label}: p50 ${ms(s.median)}, p95 ${ms(s.p95)} (${runs}; total ${total.toLocaleString('en-US')})   ${s.p95 < GOAL_P95_MS && !s.gaveUp ? 'meets' : 'MISSES'} the goal p95 < ${GOAL_P95_MS} ms`);
+        const goal = label.startsWith('sums') ? '(the footer: no goal in the issue)' : `${s.p95 < GOAL_P95_MS && !s.gaveUp ? 'meets' : 'MISSES'} the goal p95 < ${GOAL_P95_MS} ms`;
+        console.log(`   ${when}, ${label}: p50 ${ms(s.median)}, p95 ${ms(s.p95)} (${runs}; ${label.startsWith('sums') ? 'count' : 'total'} ${total.toLocaleString('en-US')})   ${goal}`);
       }
     };
     const analysed = (await client.query(`select coalesce(max(last_analyze), max(last_autoanalyze)) as at from pg_stat_user_tables where relname in ('invoices', 'open_items')`)).rows[0] as { at: Date | null };

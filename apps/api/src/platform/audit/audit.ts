@@ -14,7 +14,8 @@ export type AuditEntry = {
 /** Never let a secret reach the trail. */
 const SECRET_KEYS = new Set(['password', 'passwordHash', 'confirmPassword', 'value', 'codeHash', 'newPassword']);
 
-function redact(value: unknown): unknown {
+/** A value as the trail keeps it: secrets left out, dates and amounts as text (for a module that writes audit rows in its own statement). */
+export function redact(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();

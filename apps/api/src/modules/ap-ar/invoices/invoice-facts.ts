@@ -49,6 +49,16 @@ export async function paymentTermOf(tx: Tx, scope: KitScope, face: Face, termId:
   const t = faceTables[face.side].paymentTerm;
   const [row] = await tx.select().from(t).where(and(eq(t.companyId, scope.companyId), eq(t.id, termId)));
   if (!row) return null;
+  return termRuleOf(row);
+}
+
+/** A payment term's row (as stored) as the due-date calculator takes it. */
+export type TermRow = {
+  code: string; description: string | null; basis: string; days: number | null; dayOfMonth: number | null;
+  instalments: { percent?: string | number | null; amount?: string | null; basis: string; days?: number | null; dayOfMonth?: number | null }[];
+  discountPercent: string | null; discountDays: number | null; discountBase: string;
+};
+export function termRuleOf(row: TermRow): PaymentTermRule {
   return paymentTermRuleSchema.parse({
     code: row.code, description: row.description, basis: row.basis, days: row.days ?? 0, dayOfMonth: row.dayOfMonth,
     instalments: row.instalments.map((i) => ({ percent: i.percent ?? null, amount: i.amount ?? null, basis: i.basis, days: i.days ?? 0, dayOfMonth: i.dayOfMonth ?? null })),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   formatRate,
+  type DueLine,
   parseRate,
   stateOf,
   type CreditNoteListFilter,
@@ -57,8 +58,10 @@ function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   }
   if (f.dueFrom) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date >= ${f.dueFrom}::date)`);
   if (f.dueTo) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date <= ${f.dueTo}::date)`);
-  if (f.overdue === 'true') c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.status = 'Open' and o.remaining_minor > 0 and o.due_date < ${f.overdueOn ?? today()}::date)`);
-  if (f.overdue === 'false') c.push(sql`not exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.status = 'Open' and o.remaining_minor > 0 and o.due_date < ${f.overdueOn ?? today()}::date)`);
+  // Overdue on D: an open item with something to pay is due before D, i.e. the earliest such due date
+  // (open_due_date, kept by the database) is before D: a range of invoices_open_list_idx / invoices_open_due_idx.
+  if (f.overdue === 'true') c.push(sql`i.open_due_date < ${f.overdueOn ?? today()}::date`);
+  if (f.overdue === 'false') c.push(sql`(i.open_due_date is null or i.open_due_date >= ${f.overdueOn ?? today()}::date)`);
   return sql.join(c, sql` and `);
 }
 
@@ -72,9 +75,9 @@ function listSql(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   const party = faceTables[face.side].party;
   return sql`
     select i.id, i.number, i.kind, i.status, i.party_id, p.code as party_code, p.name as party_name, i.document_date::text, i.posting_date::text, i.document_date as document_day, i.posting_date as posting_day,
-      (select min(o.due_date)::text from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id) as due_date,
+      i.due_date::text as due_date,
       i.currency, i.party_document_number, i.reference, i.description, i.total_net_minor::text, i.total_tax_minor::text, i.total_gross_minor::text,
-      (select (sum(o.remaining_minor) * (case when i.kind = 'Invoice' then 1 else -1 end))::text from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id) as remaining, i.invoice_id, i.created_at
+      (i.remaining_minor * (case when i.kind = 'Invoice' then 1 else -1 end))::text as remaining, i.invoice_id, i.created_at
     from ${invoices} i join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id
     where ${whereOf(scope, face, kinds, f)}`;
 }
@@ -164,7 +167,6 @@ export async function exportDocuments(tx: Tx, scope: KitScope, face: Face, credi
 async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const { scales } = await currencyFacts(tx, scope);
   const scale = scales[h.currency] ?? 2;
-  const m = (v: bigint) => formatMoney(v, scale);
   const party = faceTables[face.side].party;
   const [p] = await tx.select({ code: party.code, name: party.name }).from(party).where(and(eq(party.tenantId, scope.tenantId), eq(party.id, h.partyId)));
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, h.id)).orderBy(asc(invoiceLines.lineNo));
@@ -172,18 +174,45 @@ async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const taxIds = [...new Set(lines.flatMap((l) => (l.taxId ? [l.taxId] : [])))];
   const taxCodes = new Map(taxIds.length ? (await tx.select({ id: taxes.id, code: taxes.code }).from(taxes).where(inArray(taxes.id, taxIds))).map((t) => [t.id, t.code]) : []);
   const items = await tx.select().from(openItems).where(eq(openItems.invoiceId, h.id)).orderBy(asc(openItems.line));
-  let instalments;
-  if (items.length > 0) {
-    const sign = h.kind === 'Invoice' ? 1n : -1n;
-    instalments = items.map((o) => ({ line: o.line, dueDate: o.dueDate, amount: m(sign * o.amountMinor), discountDate: o.discountDate, discountAmount: m(o.discountMinor), remaining: m(sign * o.remainingMinor) }));
-  } else {
-    let due: { line: number; dueDate: string; amountMinor: bigint; discountDate: string | null; discountMinor: bigint }[] = [];
+  let due: DueLine[] = [];
+  if (items.length === 0) {
     try {
       due = await instalmentsOf(tx, scope, face, h, h.kind === 'Invoice' ? await partyFacts(tx, scope, face, h.partyId) : null, scale);
     } catch {
       due = [];
     }
-    instalments = due.map((d) => ({ line: d.line, dueDate: d.dueDate, amount: m(d.amountMinor), discountDate: d.discountDate, discountAmount: m(d.discountMinor), remaining: null }));
+  }
+  return viewPartsOf(face, h, { party: p, lines, codes, taxCodes, items, due, journalNumber: await journalNumber(tx, h.journalId), scale });
+}
+
+/**
+ * A document's view from what was read of it (pure): the read path reads it back, the direct post
+ * hands over what it has just written, so both answer the same view.
+ */
+export function viewPartsOf(
+  face: Face,
+  h: InvoiceRow,
+  d: {
+    party: { code: string; name: string } | undefined;
+    lines: (typeof invoiceLines.$inferSelect)[];
+    codes: ReadonlyMap<string, string>;
+    taxCodes: ReadonlyMap<string, string>;
+    items: Pick<typeof openItems.$inferSelect, 'line' | 'dueDate' | 'amountMinor' | 'discountDate' | 'discountMinor' | 'remainingMinor'>[];
+    /** The due dates of a document without open items (a draft). */
+    due: DueLine[];
+    journalNumber: string | null;
+    scale: number;
+  },
+) {
+  const { lines, codes, taxCodes, items } = d;
+  const m = (v: bigint) => formatMoney(v, d.scale);
+  const p = d.party;
+  let instalments;
+  if (items.length > 0) {
+    const sign = h.kind === 'Invoice' ? 1n : -1n;
+    instalments = items.map((o) => ({ line: o.line, dueDate: o.dueDate, amount: m(sign * o.amountMinor), discountDate: o.discountDate, discountAmount: m(o.discountMinor), remaining: m(sign * o.remainingMinor) }));
+  } else {
+    instalments = d.due.map((x) => ({ line: x.line, dueDate: x.dueDate, amount: m(x.amountMinor), discountDate: x.discountDate, discountAmount: m(x.discountMinor), remaining: null }));
   }
   const summary = new Map<string, { tax: string; taxCode: string; taxable: bigint; taxAmount: bigint }>();
   for (const l of lines) {
@@ -205,7 +234,7 @@ async function viewParts(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
     })),
     instalments,
     taxSummary: [...summary.values()].map((s) => ({ tax: s.tax, taxCode: s.taxCode, taxable: m(s.taxable), taxAmount: m(s.taxAmount) })),
-    journal: h.journalId, journalNumber: await journalNumber(tx, h.journalId),
+    journal: h.journalId, journalNumber: d.journalNumber,
     createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, m,
   };
 }

@@ -26,14 +26,12 @@ import {
   type InvoiceStatus,
   type InvoiceView,
 } from '@erp/contracts';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../../platform/db/client';
-import { recordAudit } from '../../../platform/audit/audit';
-import { unprocessable } from '../../../platform/http/errors';
+import type { Tx } from '../../../platform/db/client';
 import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
 import { documentEntry } from './invoice-entry.service';
+import { postNewInvoice } from './invoice-direct';
 import { exportDocuments, invoiceLists, viewCreditNote, viewInvoice } from './invoices-read.service';
 import { deleteDocument, insertDocument, measuredBase, postCreditNote, postInvoice, replaceDocument, storedRow } from './invoices.service';
 import { invoices } from './invoices.tables';
@@ -78,16 +76,8 @@ export function invoiceBinding(face: Face): DocumentBinding<InvoiceStatus, Invoi
     direct: {
       tx: postingTx,
       lines: (input) => input.lines.length + 2,
-      run: async (tx, actor, input, gate) => {
-        if (gate) {
-          const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
-          if (row?.refused) throw unprocessable(gate.refusal);
-        }
-        const id = await insertDocument(tx, actor, face, 'Invoice', input);
-        await postInvoice(tx, actor, face, id);
-        await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, status: 'Posted' } }]);
-        return viewInvoice(tx, actor, face, id);
-      },
+      // The gate, the facts, the number, the entry and the document in a few statements shared by a group commit's calls (invoice-direct.ts).
+      run: (tx, actor, input, gate) => postNewInvoice(tx, actor, face, input, gate),
     },
   };
 }

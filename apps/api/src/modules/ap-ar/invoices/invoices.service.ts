@@ -12,6 +12,7 @@ import {
   type InvoiceDocumentLineInput,
   type InvoiceInput,
   type InstalmentInput,
+  type PaymentTermRule,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
@@ -19,7 +20,7 @@ import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
 import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, companySettings, type EntryLine } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
-import { currencyFacts, partyFacts, paymentTermOf, taxFacts, type PartyFacts } from './invoice-facts';
+import { currencyFacts, partyFacts, paymentTermOf, taxFacts, type PartyFacts, type TaxFacts } from './invoice-facts';
 import { invoiceEntryLines, type PostingLine } from './invoice-posting';
 import { invoiceCredits, invoiceLines, invoices, openItems } from './invoices.tables';
 
@@ -33,15 +34,21 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 type LineRow = typeof invoiceLines.$inferInsert;
 type AnyInput = (InvoiceInput | CreditNoteInput) & { invoice?: string };
 
-const documentTypeOf = (face: Face, kind: InvoiceDocumentKind) => (kind === 'Invoice' ? face.labels.invoice : `${face.partyLabel}CreditNote`);
+export const documentTypeOf = (face: Face, kind: InvoiceDocumentKind) => (kind === 'Invoice' ? face.labels.invoice : `${face.partyLabel}CreditNote`);
 const nounOf = (face: Face, kind: InvoiceDocumentKind) => (kind === 'Invoice' ? `${face.partyWord} invoice` : kind === 'Reversal' ? `${face.partyWord} invoice reversal` : `${face.partyWord} credit note`);
 
 /** A refusal of a document's input: the field named first, so the screen can show it there. */
-const fieldRefusal = (field: string, message: string) => unprocessable(`${field}: ${message}`);
+export const fieldRefusal = (field: string, message: string) => unprocessable(`${field}: ${message}`);
 
 /** The lines of an input with their amounts, rounded once in the currency's minor unit (invoiceTotals). */
-async function pricedLines(tx: Tx, scope: KitScope, face: Face, lines: InvoiceDocumentLineInput[], scale: number): Promise<{ rows: Omit<LineRow, 'tenantId' | 'invoiceId'>[]; net: bigint; tax: bigint; gross: bigint }> {
-  const taxes = await taxFacts(tx, scope, lines.flatMap((l) => (l.tax ? [l.tax] : [])));
+async function pricedLines(tx: Tx, scope: KitScope, face: Face, lines: InvoiceDocumentLineInput[], scale: number): Promise<PricedLines> {
+  return priceLines(face, lines, await taxFacts(tx, scope, lines.flatMap((l) => (l.tax ? [l.tax] : []))), scale);
+}
+
+export type PricedLines = { rows: Omit<LineRow, 'tenantId' | 'invoiceId'>[]; net: bigint; tax: bigint; gross: bigint };
+
+/** pricedLines with the tax codes already read (the direct path reads them with its other facts). */
+export function priceLines(face: Face, lines: InvoiceDocumentLineInput[], taxes: ReadonlyMap<string, TaxFacts>, scale: number): PricedLines {
   const wrong = face.side === 'payables' ? 'Sales' : 'Purchase';
   lines.forEach((l, i) => {
     if (!l.tax) return;
@@ -73,7 +80,7 @@ async function pricedLines(tx: Tx, scope: KitScope, face: Face, lines: InvoiceDo
 }
 
 /** Typed instalments: their amounts in minor units must add up to the gross. */
-function typedInstalments(typed: InstalmentInput[], gross: bigint, scale: number, documentDate: string): DueLine[] {
+export function typedInstalments(typed: InstalmentInput[], gross: bigint, scale: number, documentDate: string): DueLine[] {
   const due = typed.map((i, n) => {
     if (i.dueDate < documentDate) throw fieldRefusal(`instalments.${n}.dueDate`, 'the due date is before the document date');
     return { line: n + 1, dueDate: i.dueDate, amountMinor: parseMoney(i.amount, scale), discountDate: i.discountDate ?? null, discountMinor: i.discountAmount ? parseMoney(i.discountAmount, scale) : 0n };
@@ -86,7 +93,12 @@ function typedInstalments(typed: InstalmentInput[], gross: bigint, scale: number
 /** The due dates of a document: typed before posting, else the party's payment term, else one on the document date. */
 export async function instalmentsOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow, party: PartyFacts | null, scale: number): Promise<DueLine[]> {
   if (h.instalments && h.instalments.length > 0) return typedInstalments(h.instalments, h.totalGrossMinor, scale, h.documentDate);
-  const term = h.kind === 'Invoice' && party ? await paymentTermOf(tx, scope, face, party.termId) : null;
+  return dueLinesOf(h, h.kind === 'Invoice' && party ? await paymentTermOf(tx, scope, face, party.termId) : null, scale);
+}
+
+/** instalmentsOf with the payment term already read (null: none). */
+export function dueLinesOf(h: Pick<InvoiceRow, 'instalments' | 'totalGrossMinor' | 'totalTaxMinor' | 'documentDate'>, term: PaymentTermRule | null, scale: number): DueLine[] {
+  if (h.instalments && h.instalments.length > 0) return typedInstalments(h.instalments, h.totalGrossMinor, scale, h.documentDate);
   if (!term) return [{ line: 1, dueDate: h.documentDate, amountMinor: h.totalGrossMinor, discountDate: null, discountMinor: 0n }];
   try {
     return dueSchedule(term, h.documentDate, { grossMinor: h.totalGrossMinor, taxMinor: h.totalTaxMinor }, scale);
@@ -205,6 +217,18 @@ async function creditLimitExceeded(tx: Tx, scope: KitScope, face: Face, party: P
 
 type PostContext = { viaWorkflow: boolean };
 
+/** A customer's invoice past its credit limit: refused, or only through its approval workflow (the company's policy). */
+export async function refuseOverCreditLimit(tx: Tx, actor: Actor & Partial<PostContext>, face: Face, party: PartyFacts, totalBaseMinor: bigint): Promise<void> {
+  if (face.side !== 'receivables' || party.creditLimit === null) return;
+  const { scales, baseCurrency } = await currencyFacts(tx, actor);
+  const over = await creditLimitExceeded(tx, actor, face, party, totalBaseMinor, scales[baseCurrency] ?? 2);
+  if (over) {
+    const [settings] = await tx.select({ policy: companySettings.creditLimitPolicy }).from(companySettings).where(eq(companySettings.companyId, actor.companyId));
+    if (settings?.policy !== 'Approval') throw unprocessable(`${over}: the invoice is refused`);
+    if (!actor.viaWorkflow) throw unprocessable(`${over}: the invoice needs approval (submit it to a ${face.approvals.invoice} workflow)`);
+  }
+}
+
 /** The entry of a draft invoice or credit note, and what posting it writes besides (instalments). */
 export async function entryOf(tx: Tx, scope: KitScope, face: Face, h: InvoiceRow) {
   const party = await partyFacts(tx, scope, face, h.partyId);
@@ -295,13 +319,7 @@ export async function postInvoice(tx: Tx, actor: Actor & Partial<PostContext>, f
     kind: 'Standard', journalDate: h.postingDate, description: `${face.partyLabel} invoice ${number}: ${h.description}`, reference: h.partyDocumentNumber ?? h.reference ?? number,
     source: source(face, h), lines: entry,
   });
-  const { scales, baseCurrency } = await currencyFacts(tx, actor);
-  const over = await creditLimitExceeded(tx, actor, face, party, posted.totalBaseMinor, scales[baseCurrency] ?? 2);
-  if (over) {
-    const [settings] = await tx.select({ policy: companySettings.creditLimitPolicy }).from(companySettings).where(eq(companySettings.companyId, actor.companyId));
-    if (settings?.policy !== 'Approval') throw unprocessable(`${over}: the invoice is refused`);
-    if (!actor.viaWorkflow) throw unprocessable(`${over}: the invoice needs approval (submit it to a ${face.approvals.invoice} workflow)`);
-  }
+  await refuseOverCreditLimit(tx, actor, face, party, posted.totalBaseMinor);
   await tx.insert(openItems).values(due.map((d) => ({
     tenantId: actor.tenantId, companyId: actor.companyId, side: face.side, invoiceId: h.id, line: d.line, partyId: h.partyId, currency: h.currency,
     dueDate: d.dueDate, discountDate: d.discountDate, amountMinor: d.amountMinor, discountMinor: d.discountMinor, remainingMinor: d.amountMinor, status: d.amountMinor === 0n ? 'Closed' as const : 'Open' as const,

@@ -40,6 +40,15 @@ export const invoices = pgTable(
     baseCurrency: text('base_currency').notNull(),
     totalBaseMinor: bigint('total_base_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     journalId: uuid('journal_id'),
+    /*
+     * What the list reads of the open items, kept by the database (trigger on open_items, 0020) so a
+     * page, its filters and its sums read the invoice alone: the first due date of its items, the
+     * sum of their remaining (null before posting), the earliest due date of an item still open
+     * with something to pay (null when none: the overdue filter is a range on it).
+     */
+    dueDate: date('due_date', { mode: 'string' }),
+    remainingMinor: bigint('remaining_minor', { mode: 'bigint' }),
+    openDueDate: date('open_due_date', { mode: 'string' }),
     createdBy: uuid('created_by'),
     postedBy: uuid('posted_by'),
     postedAt: timestamp('posted_at', { withTimezone: true }),
@@ -57,8 +66,13 @@ export const invoices = pgTable(
     uniqueIndex('invoices_vendor_number_uq')
       .on(t.tenantId, t.companyId, t.partyId, sql`lower(${t.partyDocumentNumber})`)
       .where(sql`${t.side} = 'payables' and ${t.kind} = 'Invoice' and ${t.status} <> 'Reversed' and ${t.partyDocumentNumber} is not null`),
+    // The list's pages in their order (newest first), alone and by party or state; the overdue filter
+    // over open invoices in the same order (open_due_date checked in the index), and its count.
     index('invoices_list_idx').on(t.tenantId, t.companyId, t.side, t.documentDate, t.id),
-    index('invoices_party_idx').on(t.tenantId, t.companyId, t.side, t.partyId),
+    index('invoices_party_list_idx').on(t.tenantId, t.companyId, t.side, t.partyId, t.documentDate, t.id),
+    index('invoices_status_list_idx').on(t.tenantId, t.companyId, t.side, t.status, t.documentDate, t.id),
+    index('invoices_open_list_idx').on(t.tenantId, t.companyId, t.side, t.documentDate, t.id, t.openDueDate).where(sql`${t.openDueDate} is not null`),
+    index('invoices_open_due_idx').on(t.tenantId, t.companyId, t.side, t.openDueDate).where(sql`${t.openDueDate} is not null`),
     index('invoices_invoice_idx').on(t.tenantId, t.invoiceId).where(sql`${t.invoiceId} is not null`),
   ],
 );

@@ -150,7 +150,7 @@ async function finishWithView(staged: Staged, h: ViewHeader): Promise<JournalVie
  */
 export async function createAndPost(tx: Tx, actor: Actor, input: JournalInput, gate?: PostingGate): Promise<JournalView> {
   // One read for the gate, the ledger, the period and the accounts; its errors come in the order of separate reads.
-  const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account), gate);
+  const facts = await postingFacts(tx, actor, input.kind, input.journalDate, input.lines.map((l) => l.account), gate, undefined, input.lines.flatMap((l) => (l.tax ? [l.tax] : [])));
   const request = { ...input, reference: input.reference ?? null, source: GL_JOURNAL, lines: toEntryLines(input.lines, facts.ledger.scales) };
   const staged = await stageEntry(tx, actor, request, undefined, facts);
   return finishWithView(staged, { ...request, sourceModule: GL_JOURNAL.module, reversalOf: null, reversedBy: null, createdAt: staged.createdAt ?? new Date() });

@@ -8,7 +8,7 @@ import type { KitScope } from '../../../platform/kit/registry';
 import { companies, currencies } from '../../organisation/index';
 import { companySettings, accountingPeriods, numberSegments, numberSequences } from '../periods/periods.tables';
 import type { Segment } from '../setup/sequences';
-import { accounts, dimensionGroups, dimensions, exchangeRates } from '../setup/setup.tables';
+import { accounts, dimensionGroups, dimensions, exchangeRates, taxes } from '../setup/setup.tables';
 import { dimensionSets } from '../journals/journals.tables';
 
 export const EMPTY_DIMENSION_SET = '00000000-0000-0000-0000-000000000000';
@@ -78,7 +78,10 @@ function openPeriodOf(period: PeriodRow | null | undefined, type: PeriodType, da
  * accounts, which generated lines name). Errors are raised in the order of the separate reads:
  * the ledger's now, the period's by `period()`, the accounts' by the line checks.
  */
-export type PostingFacts = { ledger: CompanyLedger; period: () => { id: string; name: string }; accounts: Map<string, AccountFacts> };
+export type PostingFacts = { ledger: CompanyLedger; period: () => { id: string; name: string }; accounts: Map<string, AccountFacts>; taxes: Map<string, TaxCodeFacts> };
+
+/** A tax code as a posting checks it (the lines' tax codes, read with the other facts). */
+export type TaxCodeFacts = { id: string; code: string; active: boolean };
 
 /**
  * A condition that refuses the posting (a boolean SQL expression, e.g. the approval gate of a
@@ -88,22 +91,26 @@ export type PostingGate = { refuseWhen: SQL; refusal: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `periodType`: the type of period to post into when not the kind's own (a year's closing entry without an adjustment period). */
-export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate, periodType?: PeriodType): Promise<PostingFacts> {
+/**
+ * `periodType`: the type of period to post into when not the kind's own (a year's closing entry without an adjustment period);
+ * `taxIds`: the tax codes the lines name (the posting checks them: read here, no statement of their own).
+ */
+export function postingFacts(tx: Tx, scope: KitScope, kind: JournalKind, date: string, accountIds: string[], gate?: PostingGate, periodType?: PeriodType, taxIds: string[] = []): Promise<PostingFacts> {
   // Calls in one transaction that ask in the same tick (the calls of a group commit) are read
   // together: same company, same gate (a gate is a company-level condition, known by its refusal).
-  return factsPerTick(tx, `${scope.companyId}\n${gate?.refusal ?? ''}`, { scope, gate, kind, date, accountIds, type: periodType ?? periodTypeOfKind[kind] });
+  return factsPerTick(tx, `${scope.companyId}\n${gate?.refusal ?? ''}`, { scope, gate, kind, date, accountIds, taxIds, type: periodType ?? periodTypeOfKind[kind] });
 }
 
 export type PeriodType = (typeof periodTypeOfKind)[JournalKind];
-type FactsWanted = { scope: KitScope; gate: PostingGate | undefined; kind: JournalKind; date: string; accountIds: string[]; type: PeriodType };
+type FactsWanted = { scope: KitScope; gate: PostingGate | undefined; kind: JournalKind; date: string; accountIds: string[]; taxIds: string[]; type: PeriodType };
 const factsPerTick = perTick(readFacts);
 
 /** One statement for the facts of several postings of a company: the periods per posting, the accounts of all. */
 async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<PostingFacts>[]> {
   const { scope, gate } = wanted[0]!;
   const ids = [...new Set(wanted.flatMap((w) => w.accountIds))].filter((id) => UUID.test(id));
-  const [row] = rowsOf<LedgerRow & { refused: boolean; periods: (PeriodRow | null)[]; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
+  const taxIds = [...new Set(wanted.flatMap((w) => w.taxIds))].filter((id) => UUID.test(id));
+  const [row] = rowsOf<LedgerRow & { refused: boolean; taxes: TaxCodeFacts[]; periods: (PeriodRow | null)[]; accounts: (Omit<AccountFacts, 'allowedCurrencies' | 'requiredDimensions'> & { allowedCurrencies: string[] | null; requiredDimensions: string[] | null })[] }>(
     await executePrepared(tx, sql`
       select ${ledgerColumns()}, ${gate?.refuseWhen ?? sql`false`} as refused,
         (select json_agg((select json_build_object('id', p.id, 'name', p.name, 'status', p.status) from ${accountingPeriods} p
@@ -111,14 +118,17 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<PostingF
           from unnest(${pgArray(wanted.map((w) => w.type))}::text[], ${pgArray(wanted.map((w) => w.date))}::date[]) with ordinality as w(type, date, i)) as periods,
         (select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name, 'kind', a.kind, 'active', a.active, 'controlType', a.control_type,
             'allowedCurrencies', a.allowed_currencies, 'requiredDimensions', a.required_dimensions)), '[]'::json)
-          from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts
+          from ${accounts} a where a.id = any(${pgArray(ids)}::uuid[] || array[s.rounding_account, s.exchange_account]) and a.company_id = c.company_id) as accounts,
+        (select coalesce(json_agg(json_build_object('id', x.id, 'code', x.code, 'active', x.active)), '[]'::json)
+          from ${taxes} x where x.id = any(${pgArray(taxIds)}::uuid[]) and x.company_id = c.company_id) as taxes
       ${ledgerFrom(scope)}`),
   );
   const found = new Map((row?.accounts ?? []).map((a) => [a.id, { ...a, allowedCurrencies: a.allowedCurrencies ?? [], requiredDimensions: a.requiredDimensions ?? [] }]));
+  const taxFound = new Map((row?.taxes ?? []).map((t) => [t.id, t]));
   return wanted.map((w, i) => {
     try {
       if (gate && row?.refused) throw unprocessable(gate.refusal);
-      return { value: { ledger: ledgerOf(row), period: () => openPeriodOf(row!.periods[i], w.type, w.date), accounts: found } };
+      return { value: { ledger: ledgerOf(row), period: () => openPeriodOf(row!.periods[i], w.type, w.date), accounts: found, taxes: taxFound } };
     } catch (error) {
       return { error };
     }

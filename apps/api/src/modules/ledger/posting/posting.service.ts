@@ -8,7 +8,7 @@ import { recordAudit } from '../../../platform/audit/audit';
 import { auditLog } from '../../../platform/audit/audit.tables';
 import type { KitScope } from '../../../platform/kit/registry';
 import { journalLines, journals, ledgerEntries } from '../journals/journals.tables';
-import { dimensionSetIds, EMPTY_DIMENSION_SET, postingFacts, ratesOn, storedDimensions, type AccountFacts, type CompanyLedger, type PeriodType, type PostingFacts } from './posting-context';
+import { dimensionSetIds, EMPTY_DIMENSION_SET, postingFacts, ratesOn, storedDimensions, type AccountFacts, type CompanyLedger, type PeriodType, type PostingFacts, type TaxCodeFacts } from './posting-context';
 import { planEntry, reverseLines, type EntryPlan, type PlannedLine } from './posting';
 import { nextNumber } from '../setup/sequences.service';
 import { counterBucket, numberTemplate } from '../setup/sequences';
@@ -85,6 +85,9 @@ export type Staged = {
 
 const fail = (lineNo: number, message: string) => unprocessable(`Line ${lineNo}: ${message}`);
 
+/** The tax codes lines name, each once. */
+export const taxIdsOf = (lines: readonly { taxId?: string | null }[]): string[] => [...new Set(lines.flatMap((l) => (l.taxId ? [l.taxId] : [])))];
+
 /**
  * Every line is checked against its account, currency, dimensions and party before anything is
  * written. A control account takes lines only from its subledger's module, each naming a party of
@@ -113,13 +116,18 @@ function checkLines(req: EntryRequest, ledger: CompanyLedger, facts: ReadonlyMap
   });
 }
 
-/** A line's tax code must be one of the company's active taxes (read only when a line names one). */
-async function checkTaxes(tx: Tx, scope: KitScope, lines: EntryLine[]): Promise<void> {
+/**
+ * A line's tax code must be one of the company's active taxes: checked against the codes read with
+ * the posting's facts; a code they lack (facts a caller read without it) is read here.
+ */
+async function checkTaxes(tx: Tx, scope: KitScope, lines: EntryLine[], known: ReadonlyMap<string, TaxCodeFacts>): Promise<void> {
   const named = [...new Set(lines.flatMap((l) => (l.taxId ? [l.taxId] : [])))];
   if (named.length === 0) return;
-  const found = new Map(
-    (await tx.select({ id: taxes.id, code: taxes.code, active: taxes.active }).from(taxes).where(and(inArray(taxes.id, named), eq(taxes.companyId, scope.companyId)))).map((t) => [t.id, t]),
-  );
+  const missing = named.filter((id) => !known.has(id));
+  const found = new Map(known);
+  if (missing.length > 0) {
+    for (const t of await tx.select({ id: taxes.id, code: taxes.code, active: taxes.active }).from(taxes).where(and(inArray(taxes.id, missing), eq(taxes.companyId, scope.companyId)))) found.set(t.id, t);
+  }
   lines.forEach((l, i) => {
     if (!l.taxId) return;
     const tax = found.get(l.taxId);
@@ -169,11 +177,11 @@ const auditAfter = (req: EntryRequest, totalBaseMinor: bigint) => ({
  * stages both legs, then numbers them). `known`: the facts the caller already read with `postingFacts`.
  */
 export async function stageEntry(tx: Tx, scope: KitScope, req: EntryRequest, journalId?: string, known?: PostingFacts): Promise<Staged> {
-  const facts = known ?? (await postingFacts(tx, scope, req.kind, req.journalDate, req.lines.map((l) => l.accountId), undefined, req.periodType));
+  const facts = known ?? (await postingFacts(tx, scope, req.kind, req.journalDate, req.lines.map((l) => l.accountId), undefined, req.periodType, taxIdsOf(req.lines)));
   const { ledger } = facts;
   const period = facts.period();
   checkLines(req, ledger, facts.accounts);
-  await checkTaxes(tx, scope, req.lines);
+  await checkTaxes(tx, scope, req.lines, facts.taxes);
   const plan = req.exact ? exactPlan(req.lines) : await convertedPlan(tx, scope, req, ledger);
   await openPort(tx);
 

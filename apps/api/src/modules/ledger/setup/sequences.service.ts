@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
-import { rowsOf } from '../../../platform/db/client';
+import { executePrepared, pgArray, rowsOf } from '../../../platform/db/client';
+import { perTick, type Answer } from '../../../platform/db/per-tick';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { KitRule, KitScope } from '../../../platform/kit/registry';
 import { companies } from '../../organisation/index';
@@ -49,6 +50,56 @@ export async function nextNumber(tx: Tx, scope: KitScope, sequenceId: string, da
     throw unprocessable(`Number sequence ${seq.code} is not active`);
   }
   return formatNumber(row.segments, Number(row.last_value), { date, companyCode: row.company_code ?? '', periodNo });
+}
+
+type NumberWanted = { scope: KitScope; sequenceId: string; date: string };
+const numbersPerTick = perTick(takeNumbers);
+
+/**
+ * nextNumber for the calls of one transaction that ask the same sequence in the same tick (a group
+ * commit's postings): one statement advances each counter bucket by its calls' count and each call
+ * gets its number in the order asked, gapless as nextNumber. A sequence that cannot give numbers
+ * (inactive, no Counter segment, unknown) sends each call to nextNumber, which says why.
+ */
+export function nextNumberInTick(tx: Tx, scope: KitScope, sequenceId: string, date: string): Promise<string> {
+  return numbersPerTick(tx, `${scope.companyId}\n${sequenceId}`, { scope, sequenceId, date });
+}
+
+async function takeNumbers(tx: Tx, wanted: NumberWanted[]): Promise<Answer<string>[]> {
+  const { scope, sequenceId } = wanted[0]!;
+  const [row] = rowsOf<{ reset_every: 'Never' | 'Year' | 'Period'; segments: Segment[]; company_code: string | null; taken: { bucket: string; last: string | number }[] | null }>(
+    await executePrepared(tx, sql`
+      with s as (
+        select q.id, q.reset_every, q.active,
+          (select coalesce(json_agg(json_build_object('position', g.position, 'type', g.type, 'value', g.value, 'width', g.width) order by g.position), '[]'::json)
+             from ${numberSegments} g where g.number_sequence = q.id) as segments
+        from ${numberSequences} q where q.id = ${sequenceId}::uuid and q.company_id = ${scope.companyId}::uuid
+      ), b as (
+        select case s.reset_every when 'Year' then substr(w.d, 1, 4) when 'Period' then substr(w.d, 1, 7) else 'all' end as bucket, count(*)::int as n
+        from s cross join unnest(${pgArray(wanted.map((w) => w.date))}::text[]) as w(d) group by 1
+      ), taken as (
+        insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
+        select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, s.id, b.bucket, b.n
+        from s cross join b where s.active and exists (select 1 from json_array_elements(s.segments) e where e->>'type' = 'Counter')
+        on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + excluded.last_value
+        returning bucket, last_value
+      )
+      select s.reset_every, s.segments, (select c.code from ${companies} c where c.company_id = ${scope.companyId}::uuid) as company_code,
+        (select json_agg(json_build_object('bucket', t.bucket, 'last', t.last_value)) from taken t) as taken
+      from s`),
+  );
+  if (!row?.taken) return Promise.all(wanted.map((w) => nextNumber(tx, w.scope, w.sequenceId, w.date).then((value) => ({ value }), (error: unknown) => ({ error }))));
+  const bucketOf = (date: string) => counterBucket(row.reset_every, date);
+  const size = new Map<string, number>();
+  for (const w of wanted) size.set(bucketOf(w.date), (size.get(bucketOf(w.date)) ?? 0) + 1);
+  const last = new Map(row.taken.map((t) => [t.bucket, Number(t.last)]));
+  const rank = new Map<string, number>();
+  return wanted.map((w) => {
+    const bucket = bucketOf(w.date);
+    const k = (rank.get(bucket) ?? 0) + 1;
+    rank.set(bucket, k);
+    return { value: formatNumber(row.segments, last.get(bucket)! - size.get(bucket)! + k, { date: w.date, companyCode: row.company_code ?? '' }) };
+  });
 }
 
 /** The number the next caller would get, without taking it. */
