@@ -26,7 +26,10 @@ import {
   type InvoiceStatus,
   type InvoiceView,
 } from '@erp/contracts';
-import type { Tx } from '../../../platform/db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../../platform/db/client';
+import { recordAudit } from '../../../platform/audit/audit';
+import { unprocessable } from '../../../platform/http/errors';
 import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
