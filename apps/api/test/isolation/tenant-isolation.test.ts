@@ -300,7 +300,18 @@ const endpoints: Endpoint[] = [
   ...workflowDefinitionEndpoints(),
   ...workflowRunningEndpoints(),
   ...invoiceEndpoints(),
+  ...fixedAssetEndpoints(),
 ];
+
+/** A's asset (ids by name), filled by the set-up below. */
+const FA: Record<string, string> = {};
+/** An asset's schedule and activation: B aims at A's asset. */
+function fixedAssetEndpoints(): Endpoint[] {
+  return [
+    { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
+    { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
+  ];
+}
 
 /** What A holds in the workflow module (ids by name), filled by the set-up below. */
 const WF: Record<string, string> = {};
@@ -589,7 +600,16 @@ beforeAll(async () => {
   Object.assign(WF, await workflowDefinitionsOfA());
   Object.assign(WF, await workflowRunningOfA());
   Object.assign(APAR, await invoicesOfA());
+  Object.assign(FA, await fixedAssetsOfA());
 });
+
+/** A's asset class and a draft asset. */
+async function fixedAssetsOfA(): Promise<Record<string, string>> {
+  const cls = await asA<{ id: string }>('POST', '/fa/asset-classes', { code: 'ASECRETFA', name: 'Secret of A', method: 'Straight line', lifeMonths: 12 });
+  const asset = await asA<{ id: string }>('POST', '/fa/assets', { description: 'Secret of A', assetClass: cls.body.id, acquisitionDate: '2026-01-01', cost: '66' });
+  expect([cls.status, asset.status]).toEqual([200, 200]);
+  return { asset: asset.body.id };
+}
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */
 async function invoicesOfA(): Promise<Record<string, string>> {
