@@ -31,3 +31,4 @@ export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';
 export * from './fixed-assets/depreciation';
 export * from './fixed-assets/assets';
+export * from './fixed-assets/depreciation-runs';

@@ -5,6 +5,7 @@ import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
 import { companies } from '../organisation/organisation.tables';
 import { postingProfiles } from '../ledger/setup/setup.tables';
 import { numberSequences } from '../ledger/periods/periods.tables';
+import { depreciationRuns } from './depreciation-runs.tables';
 
 // Fixed-asset master data (contracts/fixed-assets/assets.ts): the TypeScript column names are the entity's fields.
 
@@ -65,8 +66,8 @@ export const assets = pgTable(
 
 /**
  * An active asset's schedule: one row per period (first day of the month), amounts in minor units
- * of the company's base currency. `journal_id` is set when a depreciation run posted the row; a
- * posted row never changes (a regeneration replaces only the rows after the last posted one).
+ * of the company's base currency. `run` is set when a depreciation run posted the row; a posted
+ * row never changes (a regeneration replaces only the rows after the last posted one).
  */
 export const assetScheduleRows = pgTable(
   'asset_schedule_rows',
@@ -79,15 +80,17 @@ export const assetScheduleRows = pgTable(
     accumulatedMinor: bigint('accumulated_minor', { mode: 'bigint' }).notNull(),
     nbvMinor: bigint('nbv_minor', { mode: 'bigint' }).notNull(),
     basis: jsonb('basis').$type<RowBasis>().notNull(),
+    /** The depreciation run that posted the row (null: not posted). */
     run: uuid('run'),
-    journalId: uuid('journal_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.asset, t.period] }),
     foreignKey({ name: 'asset_schedule_rows_asset_fk', columns: [t.tenantId, t.asset], foreignColumns: [assets.tenantId, assets.id] }),
     foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
-    // The run's read: the unposted rows of a company up to a period.
-    index('asset_schedule_rows_open_idx').on(t.tenantId, t.companyId, t.period).where(sql`${t.journalId} is null`),
+    foreignKey({ name: 'asset_schedule_rows_run_fk', columns: [t.tenantId, t.run], foreignColumns: [depreciationRuns.tenantId, depreciationRuns.id] }),
+    // The run's read: the unposted rows of a company up to a period; and the rows a run posted.
+    index('asset_schedule_rows_unposted_idx').on(t.tenantId, t.companyId, t.period).where(sql`${t.run} is null`),
+    index('asset_schedule_rows_run_idx').on(t.tenantId, t.run).where(sql`${t.run} is not null`),
   ],
 );

@@ -15,6 +15,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { depreciationRuns } from './depreciation-runs.tables';
 import { buildSchedule, explainRow, ScheduleRefusal, type DepreciationTerms, type ScheduleRow } from './depreciation/engine';
 import { baseCurrencyOf, minorOf } from './money';
 
@@ -131,9 +132,10 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
         accumulatedMinor: assetScheduleRows.accumulatedMinor,
         nbvMinor: assetScheduleRows.nbvMinor,
         basis: assetScheduleRows.basis,
-        journalId: assetScheduleRows.journalId,
+        journalId: depreciationRuns.journalId,
       })
       .from(assetScheduleRows)
+      .leftJoin(depreciationRuns, and(eq(depreciationRuns.tenantId, assetScheduleRows.tenantId), eq(depreciationRuns.id, assetScheduleRows.run)))
       .where(and(eq(assetScheduleRows.tenantId, scope.tenantId), eq(assetScheduleRows.asset, a.id)))
       .orderBy(asc(assetScheduleRows.period));
     rows = stored.map((r) => view({ ...r, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), posted: r.journalId !== null }, r.journalId));

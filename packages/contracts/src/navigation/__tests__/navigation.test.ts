@@ -359,6 +359,7 @@ describe('approvals', () => {
       'VendorPaymentScheduleApproval',
       'VendorInvoiceApproval',
       'CustomerInvoiceApproval',
+      'DepreciationSchedule',
     ] as const) {
       expect(approvalOperations[type]).toEqual(['Post', 'Reverse']);
     }
@@ -378,6 +379,7 @@ describe('approvals', () => {
       'VendorInvoiceReversalApproval',
       'CustomerInvoiceReversalApproval',
       'StockTransferApproval',
+      'DepreciationSchedule',
     ]);
     // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
     expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);
