@@ -30,3 +30,6 @@ export * from './ap-ar/credit-split';
 export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';
+export * from './fixed-assets/depreciation';
+export * from './fixed-assets/assets';
+export * from './fixed-assets/depreciation-runs';

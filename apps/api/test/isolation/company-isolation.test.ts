@@ -46,6 +46,7 @@ const sampleOfB = (kind: string): string => {
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
+    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -98,8 +99,19 @@ function handAttacks(): Endpoint[] {
       ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/) }] })),
     ];
   }));
+  const runs = '/fa/depreciation-runs';
+  const runBody = () => ({ period: '2026-03-31', assetClass: B.kit.get('assetClass')!.id });
+  const runAttacks: Endpoint[] = [
+    { route: `GET ${runs}`, attacks: () => list(`${runs}?limit=500`) },
+    { route: `GET ${runs}/export`, attacks: () => [{ url: `${runs}/export?format=csv`, file: true, status: [200], check: noneOfB(`${runs} export`) }] },
+    { route: `POST ${runs}`, attacks: () => [{ url: runs, body: runBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such asset class in this company/) }] },
+    { route: `PUT ${runs}/:id`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}`, body: { period: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
+  ];
   return [
     ...invoiceAttacks,
+    ...runAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
@@ -238,6 +250,10 @@ async function booksOfB(): Promise<void> {
     expect([party.status, posted.status, post.status, draft.status, credit.status]).toEqual([200, 200, 200, 200, 200]);
     Object.assign(B.docs, { [`${face.side}.party`]: party.body.id, [`${face.side}.posted`]: posted.body.id, [`${face.side}.draft`]: draft.body.id, [`${face.side}.credit`]: credit.body.id });
   }
+  // B's draft depreciation run.
+  const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });
+  expect(run.status).toBe(200);
+  B.docs.depreciationRun = run.body.id;
 }
 
 beforeAll(async () => {

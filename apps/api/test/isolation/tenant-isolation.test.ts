@@ -300,7 +300,29 @@ const endpoints: Endpoint[] = [
   ...workflowDefinitionEndpoints(),
   ...workflowRunningEndpoints(),
   ...invoiceEndpoints(),
+  ...fixedAssetEndpoints(),
 ];
+
+/** A's asset (ids by name), filled by the set-up below. */
+const FA: Record<string, string> = {};
+/** An asset's schedule and activation, and the depreciation runs: B aims at A's asset and run. */
+function fixedAssetEndpoints(): Endpoint[] {
+  const runs = '/fa/depreciation-runs';
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A/);
+  return [
+    { method: 'GET', route: runs, access: 'user', attacks: () => [{ as: 'user', url: `${runs}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${runs}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: runs, access: 'user', attacks: () => [{ as: 'user', url: runs, body: { period: '2026-03-31', assetClass: FA.assetClass }, status: [422] }] },
+    { method: 'GET', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, status: [404] }] },
+    { method: 'PUT', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, body: { period: '2026-03-31' }, status: [404] }] },
+    { method: 'DELETE', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, status: [404] }] },
+    { method: 'POST', route: `${runs}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/post`, status: [404] }] },
+    { method: 'POST', route: `${runs}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
+    { method: 'POST', route: `${runs}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/submit`, body: {}, status: [404] }] },
+    { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
+    { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
+  ];
+}
 
 /** What A holds in the workflow module (ids by name), filled by the set-up below. */
 const WF: Record<string, string> = {};
@@ -590,7 +612,17 @@ beforeAll(async () => {
   Object.assign(WF, await workflowDefinitionsOfA());
   Object.assign(WF, await workflowRunningOfA());
   Object.assign(APAR, await invoicesOfA());
+  Object.assign(FA, await fixedAssetsOfA());
 });
+
+/** A's asset class and a draft asset. */
+async function fixedAssetsOfA(): Promise<Record<string, string>> {
+  const cls = await asA<{ id: string }>('POST', '/fa/asset-classes', { code: 'ASECRETFA', name: 'Secret of A', method: 'Straight line', lifeMonths: 12 });
+  const asset = await asA<{ id: string }>('POST', '/fa/assets', { description: 'Secret of A', assetClass: cls.body.id, acquisitionDate: '2026-01-01', cost: '66' });
+  const run = await asA<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of A' });
+  expect([cls.status, asset.status, run.status]).toEqual([200, 200, 200]);
+  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id };
+}
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */
 async function invoicesOfA(): Promise<Record<string, string>> {

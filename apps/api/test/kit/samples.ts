@@ -27,8 +27,8 @@ function sampleValue(field: string, f: FieldDef): unknown {
     case 'boolean':
       return true;
     case 'date':
-      // Each sample its own year: fiscal years may not overlap.
-      return field === 'endDate' ? `${1900 + counter}-12-31` : `${1900 + counter}-01-${field === 'startDate' ? '01' : '15'}`;
+      // Each sample its own year: fiscal years may not overlap (1900-2179: dates end in 2199, and the import test takes 2190-2191).
+      return field === 'endDate' ? `${1900 + (counter % 280)}-12-31` : `${1900 + (counter % 280)}-01-${field === 'startDate' ? '01' : '15'}`;
     case 'enum':
       return f.options![0];
     case 'textList':

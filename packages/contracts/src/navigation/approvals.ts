@@ -63,7 +63,8 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   PeriodClosing: approveReject,
   Workflow: approveReject,
   FundTransfer: ['Divide', 'Post'],
-  DepreciationSchedule: approveReject,
+  // Our choice (issue 18, contracts' fixed-assets/depreciation-runs.ts): a depreciation run is posted and reversed.
+  DepreciationSchedule: postReverse,
   RevaluationSchedule: approveReject,
   SplittingSchedule: approveReject,
   DisposalSchedule: approveReject,

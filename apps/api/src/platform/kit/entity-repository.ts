@@ -145,7 +145,7 @@ async function withGeneratedKey(tx: Tx, b: KitBinding, scope: KitScope, input: R
   if (!field || !isEmpty(input[field])) return input;
   if (before) return { ...input, [field]: before[field] };
   if (!b.generateKey) throw unprocessable(`Please supply ${b.def.fields[field]?.label.toLowerCase() ?? field}`);
-  return { ...input, [field]: await b.generateKey(tx, scope) };
+  return { ...input, [field]: await b.generateKey(tx, scope, input) };
 }
 
 export async function createEntity(tx: Tx, registry: EntityRegistry, b: KitBinding, scope: KitScope, given: Record<string, unknown>): Promise<EntityRecord> {

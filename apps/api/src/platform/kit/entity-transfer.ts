@@ -150,7 +150,7 @@ async function withGeneratedKeys(tx: Tx, b: KitBinding, scope: KitScope, rows: P
   const out: Parsed[] = [];
   for (const r of rows) {
     const v = r.values[field];
-    out.push(v === undefined || v === null || v === '' ? { ...r, values: { ...r.values, [field]: await b.generateKey(tx, scope) } } : r);
+    out.push(v === undefined || v === null || v === '' ? { ...r, values: { ...r.values, [field]: await b.generateKey(tx, scope, r.values) } } : r);
   }
   return out;
 }

@@ -15,8 +15,9 @@ export type KitRule = (tx: Tx, scope: KitScope, input: Record<string, unknown>, 
 /**
  * The value of an entity's `generatedKey` field when a new record leaves it empty: the next number
  * of the module's sequence, taken in the caller's transaction (gapless: a refused save returns it).
+ * `input` is the record as given (an asset's class names the sequence of its assets).
  */
-export type KeyGenerator = (tx: Tx, scope: KitScope) => Promise<string>;
+export type KeyGenerator = (tx: Tx, scope: KitScope, input: Record<string, unknown>) => Promise<string>;
 
 export type KitBinding = { def: EntityDef; table: KitTable; rules?: KitRule[]; generateKey?: KeyGenerator };
 

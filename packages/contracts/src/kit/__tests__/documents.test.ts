@@ -12,6 +12,7 @@ import {
   intercompanyJournalDocument,
   isEditable,
   journalDocument,
+  depreciationRunDocument,
   stateOf,
   vendorInvoiceDocument,
   customerInvoiceDocument,
@@ -20,7 +21,7 @@ import {
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {

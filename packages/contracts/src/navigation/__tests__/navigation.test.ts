@@ -360,6 +360,7 @@ describe('approvals', () => {
       'VendorPaymentScheduleApproval',
       'VendorInvoiceApproval',
       'CustomerInvoiceApproval',
+      'DepreciationSchedule',
     ] as const) {
       expect(approvalOperations[type]).toEqual(['Post', 'Reverse']);
     }
@@ -379,6 +380,7 @@ describe('approvals', () => {
       'VendorInvoiceReversalApproval',
       'CustomerInvoiceReversalApproval',
       'StockTransferApproval',
+      'DepreciationSchedule',
     ]);
     // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
     expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);

@@ -1,0 +1,11 @@
+import type { Tx } from '../../platform/db/client';
+import { seedNumberSequence } from '../ledger/index';
+
+/**
+ * A new company's fixed-asset defaults: the asset-code sequence ASSET (A00001, /module-config
+ * AssetSequence) and the depreciation-run numbers DEPR (/module-config DepreciationScheduleSequence).
+ */
+export async function seedFixedAssets(tx: Tx, tenantId: string, companyId: string): Promise<void> {
+  await seedNumberSequence(tx, { tenantId, companyId }, { code: 'ASSET', name: 'Asset codes', prefix: 'A', perYear: false, setting: { module: 'Fixed Asset', name: 'AssetSequence' } });
+  await seedNumberSequence(tx, { tenantId, companyId }, { code: 'DEPR', name: 'Depreciation runs', prefix: 'DR', perYear: true, setting: { module: 'Fixed Asset', name: 'DepreciationScheduleSequence' } });
+}

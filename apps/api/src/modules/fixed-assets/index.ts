@@ -1,0 +1,33 @@
+// The fixed-assets module's surface (issue 18): other modules and the app import only from here.
+import { assetClassEntity, assetEntity } from '@erp/contracts';
+import type { ModuleManifest } from '../../platform/module';
+import { moduleDocument } from '../../platform/kit/documents';
+import { depreciationRunBinding } from './depreciation-runs.document';
+import { assetClasses, assets } from './assets.tables';
+import { assetClassFits, assetFits, assetKey } from './assets.rules';
+import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
+import { seedFixedAssets } from './fixed-assets.seed';
+
+export * from './assets.tables';
+export * from './depreciation-runs.tables';
+
+/** Fixed assets: classes, assets and their schedules, the depreciation run. */
+export const fixedAssetsModule: ModuleManifest = {
+  name: 'fixed-assets',
+  entities: () => [
+    { def: assetClassEntity, table: assetClasses, rules: [assetClassFits] },
+    { def: assetEntity, table: assets, rules: [assetFits], generateKey: assetKey },
+  ],
+  documents: [moduleDocument(depreciationRunBinding)],
+  register: (app, platform) => {
+    registerAssetRoutes(app, platform);
+  },
+  routes: { ...assetRouteFacts },
+  seeders: { company: seedFixedAssets },
+  auditLabels: [
+    { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'assets', key: 'id', label: `t.code || ' · ' || t.description` },
+    { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
+  ],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule'],
+};

@@ -1,0 +1,157 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  addMonths,
+  ASSET_ACTIVE,
+  ASSET_DRAFT,
+  ASSET_FULLY_DEPRECIATED,
+  formatMoney,
+  periodOfDate,
+  type AssetSchedule,
+  type DepreciationMethod,
+  type ScheduleRowView,
+} from '@erp/contracts';
+import type { Tx } from '../../platform/db/client';
+import { recordAudit } from '../../platform/audit/audit';
+import { notFound, unprocessable } from '../../platform/http/errors';
+import type { KitScope } from '../../platform/kit/registry';
+import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { depreciationRuns } from './depreciation-runs.tables';
+import { buildSchedule, explainRow, ScheduleRefusal, type DepreciationTerms, type ScheduleRow } from './depreciation/engine';
+import { baseCurrencyOf, minorOf } from './money';
+
+/*
+ * An asset's schedule: its terms (class and asset), the engine's rows, stored when the asset is
+ * activated (`asset_schedule_rows`, one row per period, first day of the month).
+ */
+
+type AssetRow = typeof assets.$inferSelect;
+type ClassRow = typeof assetClasses.$inferSelect;
+
+/** The engine's terms of an asset: its class's method, life, convention and residual, the asset's amounts. */
+export function termsOf(a: AssetRow, c: ClassRow, scale: number): DepreciationTerms {
+  const cost = minorOf(a.cost, scale);
+  const residual =
+    a.residualValue != null
+      ? minorOf(a.residualValue, scale)
+      : c.residualKind === 'Percent'
+        ? // a percent of the cost, rounded half up to the minor unit
+          (cost * BigInt(Math.round(Number(c.residualValue ?? 0) * 10_000)) + 500_000n) / 1_000_000n
+        : minorOf(c.residualValue, scale);
+  const opening = minorOf(a.openingAccumulated, scale);
+  return {
+    method: c.method,
+    convention: c.convention,
+    costMinor: cost,
+    residualMinor: residual,
+    lifeMonths: c.lifeMonths,
+    inServiceDate: a.inServiceDate ?? a.acquisitionDate,
+    openingAccumulatedMinor: opening,
+    firstPeriod: opening > 0n && a.openingAsOf ? addMonths(periodOfDate(a.openingAsOf), 1) : null,
+    rate: c.rate != null ? String(Number(c.rate)) : null,
+    factor: c.factor != null ? Number(c.factor) : null,
+    unitsTotal: a.unitsTotal != null ? BigInt(a.unitsTotal) : null,
+    usage: [],
+  };
+}
+
+async function loadAsset(tx: Tx, scope: KitScope, id: string, write: boolean) {
+  const q = tx
+    .select({ a: assets, c: assetClasses })
+    .from(assets)
+    .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
+    .where(and(eq(assets.id, id), eq(assets.companyId, scope.companyId)));
+  const [row] = write ? await q.for('update', { of: assets }) : await q;
+  if (!row) throw notFound('The asset');
+  return row;
+}
+
+function engineRows(t: DepreciationTerms, code: string): ScheduleRow[] {
+  try {
+    return buildSchedule(t);
+  } catch (e) {
+    if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${code}: ${e.message}`);
+    throw e;
+  }
+}
+
+const periodDate = (p: string) => `${p}-01`;
+
+/**
+ * Activates a draft asset: computes its schedule and stores it; the asset becomes Active (or
+ * Fully depreciated when nothing is left to depreciate).
+ */
+export async function activateAsset(tx: Tx, scope: KitScope, id: string): Promise<AssetSchedule> {
+  const { a, c } = await loadAsset(tx, scope, id, true);
+  if (a.status !== ASSET_DRAFT) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only a draft asset is activated`);
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const rows = engineRows(termsOf(a, c, scale), a.code);
+  if (rows.length) {
+    await tx.insert(assetScheduleRows).values(
+      rows.map((r) => ({
+        tenantId: scope.tenantId,
+        companyId: scope.companyId,
+        asset: a.id,
+        period: periodDate(r.period),
+        amountMinor: r.amountMinor,
+        accumulatedMinor: r.accumulatedMinor,
+        nbvMinor: r.nbvMinor,
+        basis: r.basis,
+      })),
+    );
+  }
+  const status = rows.length ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
+  await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
+  await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', before: { status: a.status }, after: { status, scheduleRows: rows.length } }]);
+  return assetSchedule(tx, scope, id);
+}
+
+/** The asset's schedule row by row with how each amount was computed: stored once active, a preview while a draft. */
+export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promise<AssetSchedule> {
+  const { a, c } = await loadAsset(tx, scope, id, false);
+  const { currency, scale } = await baseCurrencyOf(tx, scope);
+  const t = termsOf(a, c, scale);
+  const money = (m: bigint) => formatMoney(m, scale);
+  let rows: ScheduleRowView[];
+  const view = (r: ScheduleRow, journalId: string | null): ScheduleRowView => ({
+    period: r.period,
+    amount: money(r.amountMinor),
+    accumulated: money(r.accumulatedMinor),
+    nbv: money(r.nbvMinor),
+    posted: journalId !== null,
+    journalId,
+    basis: r.basis,
+    explanation: explainRow(r, c.method as DepreciationMethod, scale),
+  });
+  if (a.status === ASSET_DRAFT) {
+    rows = engineRows(t, a.code).map((r) => view(r, null));
+  } else {
+    const stored = await tx
+      .select({
+        period: sql<string>`to_char(${assetScheduleRows.period}, 'YYYY-MM')`,
+        amountMinor: assetScheduleRows.amountMinor,
+        accumulatedMinor: assetScheduleRows.accumulatedMinor,
+        nbvMinor: assetScheduleRows.nbvMinor,
+        basis: assetScheduleRows.basis,
+        journalId: depreciationRuns.journalId,
+      })
+      .from(assetScheduleRows)
+      .leftJoin(depreciationRuns, and(eq(depreciationRuns.tenantId, assetScheduleRows.tenantId), eq(depreciationRuns.id, assetScheduleRows.run)))
+      .where(and(eq(assetScheduleRows.tenantId, scope.tenantId), eq(assetScheduleRows.asset, a.id)))
+      .orderBy(asc(assetScheduleRows.period));
+    rows = stored.map((r) => view({ ...r, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), posted: r.journalId !== null }, r.journalId));
+  }
+  return {
+    assetId: a.id,
+    code: a.code,
+    description: a.description,
+    status: a.status,
+    method: c.method,
+    convention: c.convention,
+    lifeMonths: c.lifeMonths,
+    currency,
+    cost: money(t.costMinor),
+    residual: money(t.residualMinor),
+    openingAccumulated: money(t.openingAccumulatedMinor ?? 0n),
+    rows,
+  };
+}
