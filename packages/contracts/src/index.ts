@@ -29,3 +29,4 @@ export * from './ap-ar/invoice-totals';
 export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';
+export * from './cash-management/banks';
