@@ -30,3 +30,4 @@ export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';
 export * from './cash-management/banks';
+export * from './ap-ar/payments';
