@@ -6,45 +6,21 @@
 // equal the party balances; the tie-out holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { faces, paymentFaces, sides, type EntityRecord, type ErrorObject, type InvoiceView, type PaymentView, type Proposal, type Side, type SubledgerTieout } from '@erp/contracts';
-import { rowsOf } from '../../src/platform/db/client';
-import { withTenant } from '../../src/platform/db/tenancy';
-import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
-import { openBooks, type Books } from '../ledger/helpers';
+import { faces, paymentFaces, sides, type EntityRecord, type InvoiceView, type PaymentView, type Proposal, type Side } from '@erp/contracts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectInvariants, paymentWorld, type PaymentWorld } from './payment-world';
 
 let t: TestApp;
-let tenant: TestTenant;
-let admin: Session;
-let books: Books;
-const banks: Record<string, string> = {};
-const api = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => call<T & ErrorObject>(t.app, tenant.host, method, url, body, admin);
-const acct = (code: string) => books.accounts.get(code)!.id;
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
-  const res = await api<T>(method, url, body);
-  expect(res.status, `${method} ${url}: ${res.body?.message}`).toBe(200);
-  return res.body;
-}
-
-const sql1 = <T>(q: ReturnType<typeof sql>) => withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) => rowsOf<T>(await tx.execute(q)));
+let w: PaymentWorld;
+const api = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => w.api<T>(method, url, body);
+const ok = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => w.ok<T>(method, url, body);
+const acct = (code: string) => w.acct(code);
+const sql1 = <T>(q: ReturnType<typeof sql>) => w.query<T>(q);
+const banks = { get USD() { return w.banks.USD!; }, get EUR() { return w.banks.EUR!; } };
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenant, admin } = await adminOf(t, 'PAYMENTS'));
-  books = await openBooks(t, tenant, admin);
-  const currencies = (await ok<{ items: EntityRecord[] }>('GET', '/gl/currencies?limit=100')).items;
-  const group = await ok<EntityRecord>('POST', '/cm/bank-groups', { code: 'OPS', name: 'Operating' });
-  for (const code of ['USD', 'EUR']) {
-    banks[code] = (await ok<EntityRecord>('POST', '/cm/banks', { code, name: `${code} account`, bankGroup: group.id, account: acct('1020'), currency: currencies.find((c) => c.code === code)!.id, accountNumber: '0123456789', nextChequeNumber: 500, nextTransferNumber: 10 })).id;
-  }
-  // The accounts payments need beyond a new company's profiles: the receivables discount, both write-offs.
-  const profiles = (await ok<{ items: EntityRecord[] }>('GET', '/gl/posting-profiles?limit=50')).items;
-  for (const p of profiles.filter((x) => x.module === 'Account Payable' || x.module === 'Account Receivable')) {
-    const { id, createdAt, updatedAt, tenantId, companyId, ...fields } = p;
-    void createdAt; void updatedAt; void tenantId; void companyId;
-    await ok('PUT', `/gl/posting-profiles/${id}`, { ...fields, discountAccount: p.module === 'Account Receivable' ? acct('6900') : p.discountAccount, writeOffAccount: acct('6900') });
-  }
-  for (const module of ['Account Payable', 'Account Receivable']) await ok('POST', '/gl/module-configs', { module, setting: 'PaymentWriteOffTolerance', value: '0.05' });
+  w = await paymentWorld(t, 'PAYMENTS');
 });
 afterAll(() => t.close());
 
@@ -78,31 +54,7 @@ async function entryOf(journalId: string) {
   );
 }
 
-/** Every open item's remaining is its amount less its credit notes and its active allocations, and each party's items equal its balance per currency. */
-async function invariants(): Promise<void> {
-  const broken = await sql1(sql`
-    with settled as (
-      select o.invoice_id, sum(o.amount_minor - o.remaining_minor) as taken from open_items o group by 1
-    ), allocated as (
-      select o.invoice_id, sum(case when o.amount_minor < 0 then -1 else 1 end * (a.amount_minor + a.discount_minor + a.write_off_minor)) as amount
-      from payment_allocations a join open_items o on o.id = a.open_item_id where a.status = 'Active' group by 1
-    ), credited as (
-      select d, sum(amount) as amount from (select invoice_id as d, amount_minor as amount from invoice_credits union all select credit_note_id, -amount_minor from invoice_credits) c group by 1
-    )
-    select s.invoice_id, s.taken, a.amount, c.amount from settled s left join allocated a using (invoice_id) left join credited c on c.d = s.invoice_id
-    where s.taken <> coalesce(a.amount, 0) + coalesce(c.amount, 0)`);
-  expect(broken).toEqual([]);
-  const unequal = await sql1(sql`
-    with items as (select party_id, currency, side, sum(remaining_minor) as remaining from open_items group by 1, 2, 3),
-    account as (select party_id, currency, side, -sum(unallocated_minor) as remaining from payments where status = 'Posted' group by 1, 2, 3),
-    balances as (select party_id, currency, case when party_type = 'Vendor' then 'payables' else 'receivables' end as side,
-      sum(case when party_type = 'Vendor' then credit_minor - debit_minor else debit_minor - credit_minor end) as balance from party_balances group by 1, 2, 3)
-    select * from (select party_id, currency, side, sum(remaining) as remaining from (select * from items union all select * from account) u group by 1, 2, 3) i
-      full join balances b using (party_id, currency, side) where coalesce(i.remaining, 0) <> coalesce(b.balance, 0)`);
-  expect(unequal).toEqual([]);
-  const report = await ok<SubledgerTieout>('GET', '/gl/subledger-tieout?asOf=2026-12-31');
-  expect(report.tiesOut).toBe(true);
-}
+const invariants = () => expectInvariants(w);
 
 describe.each(sides)('%s payments', (side) => {
   const pf = paymentFaces[side];
