@@ -47,7 +47,6 @@ const base = (side: Side) => `/${faces[side].service}/${faces[side].partyWord}`;
 const toCents = (v: string) => Math.round(Number(v) * 100);
 
 async function run(s: Of<typeof step>): Promise<void> {
-  const face = faces[s.side];
   const account = w.acct(s.side === 'payables' ? '6100' : '4000');
   if (s.kind === 'invoice') {
     const party = parties[s.side][s.party]!;
