@@ -24,6 +24,7 @@ import { organisationModule } from './modules/organisation/index';
 import { ledgerModule } from './modules/ledger/index';
 import { apArModule } from './modules/ap-ar/index';
 import { fixedAssetsModule } from './modules/fixed-assets/index';
+import { cashManagementModule } from './modules/cash-management/index';
 import { adminModule } from './modules/admin/index';
 import { documentWorkflow, registerApprovalDocument, workflowModule } from './modules/workflow/index';
 import { EntityRegistry } from './platform/kit/registry';
@@ -34,7 +35,7 @@ import { registerEntityRoutes } from './platform/kit/entity-routes';
  * outside it lists its routes, entities, jobs or labels. Seeders run in this order (auth's roles
  * before the ledger's books).
  */
-export const MODULES: readonly ModuleManifest[] = [authModule, organisationModule, ledgerModule, apArModule, fixedAssetsModule, adminModule, workflowModule];
+export const MODULES: readonly ModuleManifest[] = [authModule, organisationModule, ledgerModule, cashManagementModule, apArModule, fixedAssetsModule, adminModule, workflowModule];
 
 export type AppDeps = {
   config: Config;

@@ -33,3 +33,5 @@ export * from './ap-ar/invoice-pdf';
 export * from './fixed-assets/depreciation';
 export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
+export * from './cash-management/banks';
+export * from './ap-ar/payments';

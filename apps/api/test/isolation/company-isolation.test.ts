@@ -47,6 +47,7 @@ const sampleOfB = (kind: string): string => {
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!,
+    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -109,9 +110,28 @@ function handAttacks(): Endpoint[] {
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
   ];
+  const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payments`;
+    const body = () => ({ bank: B.kit.get('bank')!.id, party: B.docs[`${face.side}.party`], documentDate: '2026-03-03', amount: '1', description: 'x' });
+    const refused = (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/);
+    const payment = () => B.docs[`${face.side}.payment`];
+    return [
+      { route: `GET ${base}`, attacks: () => [...list(`${base}?limit=500`), ...list(`${base}?limit=500&party=${B.docs[`${face.side}.party`]}`)] },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfB(`${base} export`) }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body: body(), status: [422], check: refused }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${payment()}`, body: body(), status: gone() }] },
+      ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: refused }] })),
+      { route: `GET ${base}/proposal`, attacks: () => [{ url: `${base}/proposal?party=${B.docs[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
+      { route: `GET ${base}/open-items`, attacks: () => [{ url: `${base}/open-items?party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      { route: `POST ${base}/:id/allocate`, attacks: () => [{ url: `${base}/${payment()}/allocate`, body: { allocations: [{ openItem: B.docs[`${face.side}.item`], amount: '1' }] }, status: gone() }] },
+      { route: `POST ${base}/:id/unallocate`, attacks: () => [{ url: `${base}/${payment()}/unallocate`, body: { lines: [] }, status: gone() }] },
+      { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
+    ];
+  });
   return [
     ...invoiceAttacks,
     ...runAttacks,
+    ...paymentAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
@@ -249,6 +269,11 @@ async function booksOfB(): Promise<void> {
     const credit = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-credit-notes`, { ...body, invoice: posted.body.id });
     expect([party.status, posted.status, post.status, draft.status, credit.status]).toEqual([200, 200, 200, 200, 200]);
     Object.assign(B.docs, { [`${face.side}.party`]: party.body.id, [`${face.side}.posted`]: posted.body.id, [`${face.side}.draft`]: draft.body.id, [`${face.side}.credit`]: credit.body.id });
+    // B's payment (posted, with its amount on account) and the open item of its posted invoice.
+    const payment = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: B.kit.get('bank')!.id, party: party.body.id, documentDate: '2026-03-04', amount: '7', rate: '1', description: 'Secret of B' });
+    const items = await asB<{ items: { openItem: string }[] }>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
+    expect([payment.status, items.status]).toEqual([200, 200]);
+    Object.assign(B.docs, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
   }
   // B's draft depreciation run.
   const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });

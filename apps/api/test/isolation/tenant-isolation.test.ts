@@ -301,6 +301,7 @@ const endpoints: Endpoint[] = [
   ...workflowRunningEndpoints(),
   ...invoiceEndpoints(),
   ...fixedAssetEndpoints(),
+  ...paymentEndpoints(),
 ];
 
 /** A's asset (ids by name), filled by the set-up below. */
@@ -330,6 +331,33 @@ const WF: Record<string, string> = {};
 const APAR: Record<string, string> = {};
 
 /** Journal templates, recurring journals, year-end close, trial balance files: B aims at A's rows. */
+/** Payments of both faces and their own routes: B aims at A's payments, bank, parties and open items. */
+function paymentEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|66\.00/);
+  return [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payments`;
+    const id = () => APAR[`${face.side}.payment`]!;
+    const body = () => ({ bank: APAR.bank, party: APAR[`${face.side}.party`], documentDate: '2026-03-03', amount: '1', description: 'x', allocations: [{ openItem: APAR[`${face.side}.item`], amount: '1' }] });
+    const one = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', route: string, url: (x: string) => string, payload?: () => unknown): Endpoint => ({ method, route, access: 'user', attacks: () => [{ as: 'user', url: url(id()), ...(payload ? { body: payload() } : {}), status: [404] }] });
+    return [
+      { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+      { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+      { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+      ...['post', 'check'].map((action): Endpoint => ({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] })),
+      { method: 'GET', route: `${base}/proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/proposal?party=${APAR[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
+      { method: 'GET', route: `${base}/open-items`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/open-items?party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+      one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
+      one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
+      one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
+      one('POST', `${base}/:id/reverse`, (x) => `${base}/${x}/reverse`, () => ({ date: '2026-03-05' })),
+      one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
+      one('POST', `${base}/:id/allocate`, (x) => `${base}/${x}/allocate`, () => ({ allocations: [{ openItem: APAR[`${face.side}.item`], amount: '1' }] })),
+      one('POST', `${base}/:id/unallocate`, (x) => `${base}/${x}/unallocate`, () => ({ lines: [] })),
+    ];
+  });
+}
+
 /** Invoices and credit notes of both faces, their sums and the tax report: B aims at A's documents and parties. */
 function invoiceEndpoints(): Endpoint[] {
   const out: Endpoint[] = [];
@@ -640,6 +668,18 @@ async function invoicesOfA(): Promise<Record<string, string>> {
     const credit = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-credit-notes`, { ...body, invoice: posted.body.id });
     expect([party.status, posted.status, post.status, draft.status, credit.status]).toEqual([200, 200, 200, 200, 200]);
     Object.assign(out, { [`${face.side}.party`]: party.body.id, [`${face.side}.posted`]: posted.body.id, [`${face.side}.draft`]: draft.body.id, [`${face.side}.credit`]: credit.body.id });
+    // A's bank (once) and a posted payment of the face with its amount on account, and the posted invoice's open item.
+    if (!out.bank) {
+      const usd = (await asA<List<{ id: string; code: string }>>('GET', '/gl/currencies?limit=200')).body.items.find((c) => c.code === 'USD')!;
+      const bankGroup = await asA<{ id: string }>('POST', '/cm/bank-groups', { code: 'ASECRET', name: 'Secret of A' });
+      const bank = await asA<{ id: string }>('POST', '/cm/banks', { code: 'ASECRET', name: 'Secret of A', bankGroup: bankGroup.body.id, account: code('1020'), currency: usd.id, accountNumber: '0123456789' });
+      expect([bankGroup.status, bank.status]).toEqual([200, 200]);
+      out.bank = bank.body.id;
+    }
+    const payment = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: out.bank, party: party.body.id, documentDate: '2026-03-04', amount: '7', description: 'Secret of A' });
+    const items = await asA<List<{ openItem: string }>>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
+    expect([payment.status, items.status], JSON.stringify(payment.body)).toEqual([200, 200]);
+    Object.assign(out, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
   }
   return out;
 }

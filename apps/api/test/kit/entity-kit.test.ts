@@ -23,7 +23,9 @@ afterAll(() => t.close());
 
 const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'postingProfile', 'subsidiary', 'tax',
   // Payables and receivables (issue 15)
-  'address', 'vendorPaymentTerm', 'vendorGroup', 'vendor', 'customerPaymentTerm', 'customerGroup', 'customer'];
+  'address', 'vendorPaymentTerm', 'vendorGroup', 'vendor', 'customerPaymentTerm', 'customerGroup', 'customer',
+  // Cash Management (issue 16)
+  'bankGroup', 'bank'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;
 const asA = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as: Session = a.admin) => call<T>(t.app, a.tenant.host, method, url, body, as);
 const asB = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);

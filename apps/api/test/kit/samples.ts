@@ -54,6 +54,7 @@ const OWN: Record<string, Record<string, unknown>> = {
   address: { country: 'NG' },
   vendor: { bic: 'DEUTDEFF' },
   customer: { bic: 'DEUTDEFF', mandateReference: null, mandateSignedOn: null, mandateSequence: null },
+  bank: { bic: 'DEUTDEFF', accountNumber: 'DE89370400440532013000' },
 };
 
 /**

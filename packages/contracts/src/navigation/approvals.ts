@@ -54,6 +54,12 @@ const postReverse = ['Post', 'Reverse'] as const;
  * Reverse, which posts the reversal or credit note under approval (contracts' ap-ar/invoices.ts).
  */
 const reverseOnly = ['Reverse'] as const;
+/*
+ * Payments (issue 16): SPEC.md names no operations for CustomerPaymentApproval, VendorPaymentApproval
+ * and their reversal approvals; our choice is Post and Reverse for the payment approvals (their Post
+ * posts the payment) and Reverse for the reversal approvals (it reverses a posted payment), stated
+ * in contracts' ap-ar/payments.ts.
+ */
 // SPEC.md section 4 leaves the other types "not shown": Approve and Reject until their module defines more.
 const approveReject = ['Approve', 'Reject'] as const;
 
@@ -73,15 +79,15 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   StockTransferReversalApproval: approveReject,
   CustomerInvoiceApproval: postReverse,
   CustomerInvoiceReversalApproval: reverseOnly,
-  CustomerPaymentApproval: approveReject,
-  CustomerPaymentReversalApproval: approveReject,
+  CustomerPaymentApproval: postReverse,
+  CustomerPaymentReversalApproval: reverseOnly,
   CustomerPaymentScheduleApproval: approveReject,
   CustomerPaymentScheduleReversalApproval: approveReject,
   RecurringCustomerPaymentApproval: approveReject,
   VendorInvoiceApproval: postReverse,
   VendorInvoiceReversalApproval: reverseOnly,
-  VendorPaymentApproval: approveReject,
-  VendorPaymentReversalApproval: approveReject,
+  VendorPaymentApproval: postReverse,
+  VendorPaymentReversalApproval: reverseOnly,
   VendorPaymentScheduleApproval: postReverse,
   VendorPaymentScheduleReversalApproval: approveReject,
   RecurringVendorPaymentApproval: approveReject,

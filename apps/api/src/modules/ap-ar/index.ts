@@ -7,6 +7,7 @@ import { addressFits, groupFits, partyFits, paymentTermFits, partyKey } from './
 import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
+import { paymentsPart } from './payments/payments.module';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -26,20 +27,24 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  documents: invoicesPart.documents,
+  documents: [...invoicesPart.documents, ...paymentsPart.documents],
   register: (app, platform) => {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
+    paymentsPart.register(app, platform);
   },
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts },
+  approvals: paymentsPart.approvals,
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
       await invoicesPart.seed(tx, tenantId, companyId);
+      await paymentsPart.seed(tx, tenantId, companyId);
     },
   },
   auditLabels: [
     ...invoicesPart.auditLabels,
+    ...paymentsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -50,5 +55,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages],
 };

@@ -49,6 +49,8 @@ export { periodOn } from './periods/periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
 export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting/posting.service';
 export { postingTx } from './posting/posting-tx';
+// The company's rates of a date (the port's own lookup), for a subledger that converts before it posts exact lines (payments).
+export { ratesOn } from './posting/posting-context';
 // Which accounts a subledger posting uses (posting profiles, tax codes, operation accounts) and its document numbers.
 export { moduleSequence, operationAccounts, resolvePostingAccounts, taxAccount, type PostingParty, type ResolvedAccount } from './setup/posting-profiles';
 export * from './journals/journals.tables';

@@ -18,7 +18,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/disposal-schedule', '/disposal-schedules', '/depreciation-schedule', '/depreciation-schedules',
     '/maintenance-schedule', '/maintenance-schedules', '/asset', '/assets', '/asset-class',
     '/transaction-group',
-    '/bank', '/bank-group', '/new-contract',
+    '/new-contract',
     '/customer-payment-schedules',
     '/customer-recurring-payments', '/customer-recurring-payment', '/vendor-payment-schedules',
     '/vendor-recurring-payment', '/vendor-recurring-payments', '/bank-reconciliation',

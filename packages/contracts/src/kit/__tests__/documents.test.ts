@@ -17,11 +17,13 @@ import {
   vendorInvoiceDocument,
   customerInvoiceDocument,
   vendorCreditNoteDocument,
+  vendorPaymentDocument,
+  customerPaymentDocument,
   customerCreditNoteDocument,
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {

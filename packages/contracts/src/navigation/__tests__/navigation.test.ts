@@ -379,12 +379,21 @@ describe('approvals', () => {
       'CustomerInvoiceApproval',
       'VendorInvoiceReversalApproval',
       'CustomerInvoiceReversalApproval',
+      'VendorPaymentApproval',
+      'CustomerPaymentApproval',
+      'VendorPaymentReversalApproval',
+      'CustomerPaymentReversalApproval',
       'StockTransferApproval',
       'DepreciationSchedule',
     ]);
     // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
     expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);
     expect(approvalOperations.CustomerInvoiceReversalApproval).toEqual(['Reverse']);
+    // Our choice where SPEC.md names none (issue 16): the payment approvals Post and Reverse, their reversal approvals Reverse.
+    expect(approvalOperations.VendorPaymentApproval).toEqual(['Post', 'Reverse']);
+    expect(approvalOperations.CustomerPaymentApproval).toEqual(['Post', 'Reverse']);
+    expect(approvalOperations.VendorPaymentReversalApproval).toEqual(['Reverse']);
+    expect(approvalOperations.CustomerPaymentReversalApproval).toEqual(['Reverse']);
     for (const type of approvalTypes.filter((t) => !special.has(t)))
       expect(approvalOperations[type]).toEqual(['Approve', 'Reject']);
   });

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  allocateInputSchema,
+  documentIdParamSchema,
+  idempotencyHeaderSchema,
+  openItemsPageSchema,
+  openItemsQuerySchema,
+  paymentDocuments,
+  paymentFaces,
+  paymentViewSchema,
+  proposalQuerySchema,
+  proposalSchema,
+  sides,
+  unallocateInputSchema,
+  type PaymentFace,
+} from '@erp/contracts';
+import { requestTx } from '../../../platform/db/tenancy';
+import { actorOf } from '../../../platform/http/actor';
+import { idempotent } from '../../../platform/http/idempotency';
+import type { Platform } from '../../../platform/platform';
+import type { RouteFacts, RouteKey } from '../../../platform/module';
+import { partyOpenItems, proposal, viewPayment } from './payments-read.service';
+import { allocatePosted, unallocate } from './payments.service';
+
+/*
+ * The hand-written routes of payments (the kit serves the document's own): the allocation proposal
+ * and a party's open items (the editor's), allocating what a posted payment has on account, and
+ * un-allocating without reversing. Reading takes the payment pages; allocating and un-allocating
+ * take the Edit label of the face's payments (EditVendorPayment, EditCustomerPayment).
+ */
+
+const base = (pf: PaymentFace): `/${string}` => `/${pf.face.service}/${paymentDocuments[pf.face.side].resource}`;
+
+export const paymentRouteFacts: Record<RouteKey, RouteFacts> = Object.fromEntries(
+  sides.flatMap((side) => {
+    const pf = paymentFaces[side];
+    const one: RouteFacts = { rows: 'company', sample: paymentDocuments[side].name };
+    return [
+      [`GET ${base(pf)}/proposal`, { rows: 'company' } satisfies RouteFacts],
+      [`GET ${base(pf)}/open-items`, { rows: 'company' } satisfies RouteFacts],
+      [`POST ${base(pf)}/:id/allocate`, one],
+      [`POST ${base(pf)}/:id/unallocate`, one],
+    ];
+  }),
+);
+
+export function registerPaymentRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = requestTx(platform.database.db);
+  for (const side of sides) {
+    const pf = paymentFaces[side];
+    const def = paymentDocuments[side];
+    const tags = [def.plural];
+    const read = { kind: 'user' as const, page: [pf.pages.payments, pf.pages.payment] };
+    const edit = { kind: 'user' as const, operation: `Edit${pf.label}` };
+    r.get(`${base(pf)}/proposal`, {
+      config: { access: read },
+      schema: { tags, summary: `How an amount would be allocated across the ${pf.face.partyWord}'s open items: reference or amount match first, then oldest due, discounts taken when on time`, querystring: proposalQuerySchema, response: { 200: proposalSchema } },
+    }, async (request) => tx(request, (t) => proposal(t, actorOf(request), pf, request.query)));
+    r.get(`${base(pf)}/open-items`, {
+      config: { access: read },
+      schema: { tags, summary: `The ${pf.face.partyWord}'s open items, oldest due first, a page at a time`, querystring: openItemsQuerySchema, response: { 200: openItemsPageSchema } },
+    }, async (request) => tx(request, (t) => partyOpenItems(t, actorOf(request), pf, request.query)));
+    r.post(`${base(pf)}/:id/allocate`, {
+      config: { access: edit },
+      schema: { tags, summary: `Allocate what a posted ${pf.noun} has on account to open items (an entry of its own); takes an Idempotency-Key`, params: documentIdParamSchema, headers: idempotencyHeaderSchema, body: allocateInputSchema, response: { 200: paymentViewSchema } },
+    }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, async () => {
+      const actor = actorOf(request);
+      await allocatePosted(t, actor, pf, request.params.id, request.body);
+      return viewPayment(t, actor, pf, request.params.id);
+    })));
+    r.post(`${base(pf)}/:id/unallocate`, {
+      config: { access: edit },
+      schema: { tags, summary: `Undo allocations of a posted ${pf.noun} without reversing it: the items reopen, the amount goes back on account; takes an Idempotency-Key`, params: documentIdParamSchema, headers: idempotencyHeaderSchema, body: unallocateInputSchema, response: { 200: paymentViewSchema } },
+    }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, async () => {
+      const actor = actorOf(request);
+      await unallocate(t, actor, pf, request.params.id, request.body);
+      return viewPayment(t, actor, pf, request.params.id);
+    })));
+  }
+}

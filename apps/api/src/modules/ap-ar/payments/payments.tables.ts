@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AllocationStatus, PaymentKind, PaymentMethod, PaymentStatus, Side } from '@erp/contracts';
+import { companies } from '../../organisation/organisation.tables';
+import { journals } from '../../ledger/journals/journals.tables';
+import { banks } from '../../cash-management/banks.tables';
+import { openItems } from '../invoices/invoices.tables';
+
+/*
+ * Payments of both faces in one table (`side` says whose), as invoices: a vendor payment or a
+ * customer receipt from a bank, in the bank's currency. Its party is a vendor or a customer by side
+ * (checked in the face's table when a draft is stored, named on every control line of its entries).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    side: text('side').$type<Side>().notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull().default('Payment'),
+    number: text('number'),
+    status: text('status').$type<PaymentStatus>().notNull().default('Draft'),
+    partyId: uuid('party_id').notNull(),
+    bankId: uuid('bank_id').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull().default('Transfer'),
+    bankNumber: text('bank_number'),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    postingDate: date('posting_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    /** As typed, or the rate the posting used (base units per unit, RATE_SCALE decimals). */
+    rate: numeric('rate', { precision: 21, scale: 10 }),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** Posted: the part of the amount on account (not allocated to open items). */
+    unallocatedMinor: bigint('unallocated_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    reference: text('reference'),
+    description: text('description').notNull(),
+    baseCurrency: text('base_currency').notNull(),
+    totalBaseMinor: bigint('total_base_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    journalId: uuid('journal_id'),
+    createdBy: uuid('created_by'),
+    postedBy: uuid('posted_by'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
+    foreignKey({ columns: [t.tenantId, t.bankId], foreignColumns: [banks.tenantId, banks.id] }),
+    foreignKey({ columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    uniqueIndex('payments_number_uq').on(t.tenantId, t.companyId, t.side, t.number).where(sql`${t.number} is not null`),
+    index('payments_list_idx').on(t.tenantId, t.companyId, t.side, t.documentDate, t.id),
+    index('payments_party_idx').on(t.tenantId, t.companyId, t.side, t.partyId),
+  ],
+);
+
+/**
+ * A payment's allocation to an open item: a draft's line (status Draft), or a settlement once posted
+ * (Active), made by the payment's entry or a later allocation's (`journal_id`); un-allocated (Undone,
+ * `undone_journal_id`) or reversed with the payment. An open item's remaining is its amount less its
+ * credit notes and its Active allocations' amount, discount and write-off (signed by the item).
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    openItemId: uuid('open_item_id').notNull(),
+    /** Magnitudes in the item's direction (the item's sign gives the settled amount's). */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    writeOffMinor: bigint('write_off_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Posted: the settled amount's base at the item's rate (the control line's base), signed as the item. */
+    controlBaseMinor: bigint('control_base_minor', { mode: 'bigint' }),
+    status: text('status').$type<AllocationStatus>().notNull().default('Draft'),
+    journalId: uuid('journal_id'),
+    undoneJournalId: uuid('undone_journal_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.paymentId, t.lineNo] }),
+    foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
+    foreignKey({ columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.openItemId], foreignColumns: [openItems.tenantId, openItems.id] }),
+    foreignKey({ columns: [t.tenantId, t.journalId], foreignColumns: [journals.tenantId, journals.id] }),
+    foreignKey({ columns: [t.tenantId, t.undoneJournalId], foreignColumns: [journals.tenantId, journals.id] }),
+    index('payment_allocations_item_idx').on(t.tenantId, t.openItemId),
+  ],
+);

@@ -1,0 +1,23 @@
+// The Cash Management module's surface (issue 16: banks as master data; issue 17 builds statements and reconciliation on them).
+import { bankEntity, bankGroupEntity } from '@erp/contracts';
+import type { ModuleManifest } from '../../platform/module';
+import { bankGroups, banks } from './banks.tables';
+import { bankFits } from './banks.rules';
+
+export * from './banks.tables';
+
+/** Cash Management: bank groups and banks (the payments of payables and receivables name a bank). */
+export const cashManagementModule: ModuleManifest = {
+  name: 'cash-management',
+  entities: () => [
+    { def: bankGroupEntity, table: bankGroups },
+    { def: bankEntity, table: banks, rules: [bankFits] },
+  ],
+  auditLabels: [
+    { table: 'bank_groups', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
+  ],
+  register: () => {},
+  routes: {},
+  pages: ['/bank-group', '/bank'],
+};
