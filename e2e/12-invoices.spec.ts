@@ -294,3 +294,60 @@ test('under a VendorInvoiceApproval workflow an invoice is submitted, and anothe
     });
   }
 });
+
+test('under a VendorInvoiceReversalApproval workflow a credit note is submitted, and its approver reads it and its entry on /journal through the inbox', async ({ page, request }) => {
+  const approver = { name: `Rita Reviewer ${suffix}`, email: uniqueEmail('credit-approver'), password: 'Approval#Pass123' };
+  await createUserViaApi(request, { ...approver, roleName: 'Administrator' });
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const approverId = (await apiSignIn(request, approver.email, approver.password)).activeUser as unknown as { code: string };
+  const workflow = await api<Row>(request, admin, 'POST', '/workflow/workflows', {
+    approvalType: 'VendorInvoiceReversalApproval',
+    name: `Vendor credit notes ${suffix}`,
+    active: true,
+    allowSelfApproval: false,
+    steps: [{ name: 'Controller review', operation: 'Reverse', rule: 'Any', assignees: [{ kind: 'User', id: approverId.code }] }],
+  });
+  const description = `Returned paper ${suffix}`;
+  try {
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signInThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.goto(invoiceUrl);
+    await page.getByRole('button', { name: 'Credit note' }).click();
+    await page.getByText('An amount', { exact: true }).click();
+    // More than is left to credit (147.50) is refused on the amount before anything is sent.
+    await page.getByLabel('Amount to credit').fill('500');
+    await expect(page.getByText('At most 147.50 USD is left to credit on this invoice')).toBeVisible();
+    await page.getByLabel('Amount to credit').fill('59.00');
+    await page.getByRole('button', { name: 'Use this amount' }).click();
+    await expect(page.getByTestId('total-gross')).toHaveText('59.00', { timeout: SLOW });
+    await page.getByLabel('Description', { exact: true }).fill(description);
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(page.getByRole('region', { name: 'Approval' }).getByText('Awaiting approval').first()).toBeVisible({ timeout: SLOW });
+    await logoutThroughUi(page);
+
+    await signInThroughUi(page, approver.email, approver.password);
+    await page.goto('/workflow-task');
+    const row = page.getByRole('table', { name: 'Approval tasks' }).getByRole('row').filter({ hasText: description });
+    await row.getByRole('link').click({ timeout: SLOW });
+    await expect(page).toHaveURL(/\/journal\?id=.+&approval=VendorInvoiceReversalApproval$/);
+    const note = page.getByRole('region', { name: 'Vendor credit note' });
+    await expect(note).toContainText(VENDOR_NAME, { timeout: SLOW });
+    await expect(note).toContainText(description);
+    await expect(note.getByRole('link', { name: /^VI/ })).toBeVisible();
+    const entry = page.getByRole('region', { name: 'Entry' });
+    await expect(entry).toContainText('(preview)', { timeout: SLOW });
+    await expect(entry.getByRole('table', { name: 'Entry lines' })).toContainText(VENDOR_NAME);
+    await expect(entry.getByRole('table', { name: 'Entry lines' })).toContainText('59.00');
+    await shot(page, 'credit-note-task-on-journal-1600');
+    const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
+    await decision.getByRole('button', { name: 'Approve' }).click();
+    await expect(entry).toContainText('Posted entry', { timeout: SLOW });
+    await expect(page.getByRole('heading', { name: /Vendor credit note VC/ })).toBeVisible({ timeout: SLOW });
+  } finally {
+    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
+    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
+      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
+      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
+    });
+  }
+});

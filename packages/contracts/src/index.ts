@@ -27,6 +27,7 @@ export * from './ap-ar/faces';
 export * from './ap-ar/payment-terms';
 export * from './ap-ar/invoice-totals';
 export * from './ap-ar/credit-split';
+export { decimalToMinor, tryParseDecimal } from './ap-ar/decimal';
 export * from './ap-ar/parties';
 export * from './ap-ar/invoices';
 export * from './ap-ar/invoice-pdf';

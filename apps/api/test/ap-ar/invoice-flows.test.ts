@@ -81,6 +81,13 @@ async function run(s: Of<typeof step>): Promise<void> {
       const refusal = /has ([\d.]+) \w+ left to credit; this credit note is ([\d.]+) /.exec(saved.body.message);
       expect(refusal, saved.body.message).not.toBeNull();
       expect(Number(refusal![2])).toBeGreaterThan(Number(refusal![1]));
+      if (Number(refusal![1]) === 0) return;
+      // Then exactly what is left is credited (the boundary): the invoice is fully credited.
+      const rest = await ok<CreditNoteView>('POST', `${base}-credit-notes/post`, {
+        party, invoice: inv.id, documentDate: date(s.month, 20), description: 'Flow credit of the rest', currency: inv.currency, lines: [{ account: lineBody(s.side, s.line).account, unitPrice: refusal![1] }],
+      });
+      expect(rest).toMatchObject({ status: 'Posted', applied: refusal![1] });
+      inv.credited = true;
       return;
     }
     expect(saved.status, saved.body.message).toBe(200);

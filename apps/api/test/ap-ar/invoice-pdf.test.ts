@@ -160,3 +160,25 @@ describe('the printable invoice PDF', () => {
     expect((await pdf(`${base(face)}/not-a-uuid/pdf`)).status).toBe(400);
   });
 });
+
+describe('the company on its documents', () => {
+  it('prints the address, tax number and bank account of /company-config in the header, and the bank account to pay a customer invoice into', async () => {
+    const config = await ok<CompanyConfig>('GET', '/gl/company-config');
+    const bad = await api<ErrorObject>('PUT', '/gl/company-config', { ...config, iban: 'DE89 3704 0044 0532 0130 01' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Not a valid IBAN/);
+    expect((await api<ErrorObject>('PUT', '/gl/company-config', { ...config, bic: 'NOTABIC' })).status).toBe(400);
+    const saved = await ok<CompanyConfig>('PUT', '/gl/company-config', {
+      ...config, address: 'Hafenstrasse 1\n20457 Hamburg\nGermany', taxNumber: 'DE811234567', bankName: 'Hamburger Sparkasse', iban: 'de89 3704 0044 0532 0130 00', bic: 'hasPdehhxxx',
+    });
+    expect(saved).toMatchObject({ iban: 'DE89370400440532013000', bic: 'HASPDEHHXXX', taxNumber: 'DE811234567', sepaCreditorId: 'DE98ZZZ09999999999' });
+    const face = faces.receivables;
+    const customer = await partyOf(face, 'C-BANK');
+    const posted = await ok<InvoiceView>('POST', `${base(face)}/post`, { party: customer, documentDate: '2026-03-31', description: 'March services', lines: twoRates(face) });
+    const text = textOf((await pdf(`${base(face)}/${posted.id}/pdf`)).body);
+    expect(text).toEqual(expect.arrayContaining(['Hafenstrasse 1', '20457 Hamburg', 'Germany', 'Tax number DE811234567', 'IBAN DE89 3704 0044 0532 0130 00 · BIC HASPDEHHXXX · Hamburger Sparkasse']));
+    const pay = text.findIndex((s) => s.startsWith('Please pay 214.50 USD to'));
+    expect(text[pay + 1]).toBe('IBAN DE89 3704 0044 0532 0130 00 · BIC HASPDEHHXXX · Hamburger Sparkasse');
+    await ok('PUT', '/gl/company-config', { ...saved, address: null, taxNumber: null, bankName: null, iban: null, bic: null });
+  });
+});

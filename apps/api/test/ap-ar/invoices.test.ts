@@ -272,7 +272,7 @@ describe('credit notes', () => {
 describe('a credit for an amount', () => {
   it('spread over the tax codes in proportion keeps the tie-out and the tax report exact', async () => {
     const face = faces.payables;
-    const vendor = await party(face, 'V-SPLIT');
+    const vendor = await party(face, 'V-SHARES');
     // 120.00 at VAT20 and 105.00 at VAT5 (gross 225.00): 100.00 splits 53.33 / 46.67, each tax included.
     const invoice = await postInvoice(face, (await draftInvoice(face, vendor, { documentDate: '2026-06-10' })).id);
     const shares = splitCreditAmount(invoice.lines, 10000n, 2);

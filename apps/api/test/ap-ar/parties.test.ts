@@ -87,6 +87,20 @@ describe('party rules', () => {
     expect((await api<ErrorObject>('POST', '/ap/vendors', { name: 'Bad BIC', group: vendorGroup.id, bic: 'NOPE' })).body.message).toMatch(/^bic: /);
   });
 
+  it('keeps other bank accounts beside the default, each checked, none twice', async () => {
+    const vendor = { name: 'Two banks', group: vendorGroup.id, iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
+    const bad = await api<ErrorObject>('POST', '/ap/vendors', { ...vendor, bankAccounts: [{ bankName: 'Other', iban: 'GB82 WEST 1234 5698 7654 32' }, { iban: 'GB82WEST12345698765433' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('bankAccounts[2].iban: GB82WEST12345698765433 is not a valid IBAN: check the digits (the checksum does not match)');
+    const twice = await api<ErrorObject>('POST', '/ap/vendors', { ...vendor, bankAccounts: [{ iban: 'de89370400440532013000' }] });
+    expect(twice.body.message).toBe('bankAccounts[1].iban: de89370400440532013000 is listed already (it is the default account)');
+    const badBic = await api<ErrorObject>('POST', '/ap/vendors', { ...vendor, bankAccounts: [{ iban: '0123456789', bic: 'NOTABIC' }] });
+    expect(badBic.body.message).toBe('bankAccounts[1].bic: NOTABIC is not a BIC: 8 or 11 letters and digits (e.g. DEUTDEFF)');
+    const good = await api<EntityRecord>('POST', '/ap/vendors', { ...vendor, bankAccounts: [{ bankName: 'West Bank', iban: 'GB82 WEST 1234 5698 7654 32', bic: 'WESTGB2L', currency: 'GBP' }, { iban: '0123456789' }] });
+    expect(good.status).toBe(200);
+    expect(good.body.bankAccounts).toEqual([{ bankName: 'West Bank', iban: 'GB82 WEST 1234 5698 7654 32', bic: 'WESTGB2L', currency: 'GBP' }, { iban: '0123456789' }]);
+  });
+
   it('keeps contacts as rows and refuses a bad row with its place', async () => {
     const contacts = [{ name: 'Ada', mail: 'ada@example.com', phone: '+234 1 234', role: 'Accounts' }, { name: 'Bo' }];
     const res = await api<EntityRecord>('POST', '/ar/customers', { name: 'With contacts', group: customerGroup.id, contacts });

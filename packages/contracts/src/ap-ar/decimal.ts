@@ -3,7 +3,7 @@
  * an integer of units and its scale (33333n at scale 3). No JavaScript float ever holds a value;
  * a number is accepted only when its plain decimal text (String(n)) is exact, so 0.1 is "0.1".
  */
-import { pow10 } from '../common/money';
+import { divRound, pow10 } from '../common/money';
 
 export type Decimal = { units: bigint; scale: number };
 
@@ -48,6 +48,14 @@ export function canonicalDecimal(d: Decimal): string {
   const fraction = digits.slice(digits.length - d.scale).replace(/0+$/, '');
   const text = fraction ? `${whole}.${fraction}` : whole;
   return negative && abs !== 0n ? `-${text}` : text;
+}
+
+/**
+ * A decimal as an amount in minor units of `scale` digits: exact when it has no more digits, else
+ * rounded once, half away from zero (a stored limit of 4 decimals against a currency of 2).
+ */
+export function decimalToMinor(d: Decimal, scale: number): bigint {
+  return scale >= d.scale ? atScale(d, scale) : divRound(d.units, pow10(d.scale - scale));
 }
 
 /** Throws when an invariant of a computation does not hold: a bug, never bad input. */

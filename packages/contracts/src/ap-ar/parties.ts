@@ -91,6 +91,19 @@ export const contactColumns = {
   role: { type: 'text', label: 'Role', max: 60 },
 } as const satisfies Record<string, RowFieldDef>;
 
+/**
+ * A party's further bank accounts beside its default one (the IBAN and BIC fields): each with its
+ * bank, its IBAN (checked by ISO 13616) or another account number, its BIC and, optionally, the
+ * currency it is for. A payment takes the default unless it names one of these.
+ */
+export const bankAccountColumns = {
+  bankName: { type: 'text', label: 'Bank', max: 100 },
+  iban: { type: 'text', label: 'IBAN or Account', required: true, max: 42 },
+  bic: { type: 'text', label: 'BIC', max: 11 },
+  currency: { type: 'text', label: 'Currency', max: 3, help: 'Empty: any currency' },
+} as const satisfies Record<string, RowFieldDef>;
+export type PartyBankAccount = { bankName?: string | null; iban: string; bic?: string | null; currency?: string | null };
+
 export const partyStatuses = ['Active', 'Inactive'] as const;
 export type PartyStatus = (typeof partyStatuses)[number];
 export const mandateSequenceTypes = ['First', 'Recurring'] as const;
@@ -132,8 +145,9 @@ const partyCommonFields = (face: Face) => {
     currency: { type: 'ref', ref: 'currency', label: 'Currency', list: true, help: "Empty: the group's" },
     paymentTerm: { type: 'ref', ref: names.paymentTerm, label: 'Payment Term', help: "Empty: the group's" },
     postingProfile: { type: 'ref', ref: 'postingProfile', label: 'Posting Profile', help: "Overrides the group's" },
-    iban: { type: 'text', label: 'IBAN or Account', max: 34, help: 'An IBAN is checked (ISO 13616); another account number is kept as typed' },
+    iban: { type: 'text', label: 'IBAN or Account', max: 34, help: 'The default account: an IBAN is checked (ISO 13616); another account number is kept as typed' },
     bic: { type: 'text', label: 'BIC', max: 11 },
+    bankAccounts: { type: 'rows', label: 'Other Bank Accounts', max: 10, columns: bankAccountColumns, help: 'Beside the default account above: a payment may name one of these' },
     onHold: { type: 'boolean', label: 'On Hold', default: false, list: true, help: 'No new invoices or payments' },
     status: { type: 'enum', label: 'Status', options: partyStatuses, required: true, default: 'Active', list: true },
   } satisfies Record<string, FieldDef>;
@@ -146,7 +160,7 @@ export function partyEntity(face: Face) {
     service: face.service, resource: `${face.partyWord}s`, page: face.pages.party, permission: face.labels.party,
     companyScoped: true, key: ['code'], display: 'name', defaultSort: 'code', generatedKey: 'code',
   } as const;
-  const commonForm = [['code', 'name'], ['group', 'taxNumber'], ['currency', 'paymentTerm'], ['postingProfile'], ['contacts'], ['billingAddress', 'shippingAddress'], ['remittanceAddress'], ['iban', 'bic']];
+  const commonForm = [['code', 'name'], ['group', 'taxNumber'], ['currency', 'paymentTerm'], ['postingProfile'], ['contacts'], ['billingAddress', 'shippingAddress'], ['remittanceAddress'], ['iban', 'bic'], ['bankAccounts']];
   if (face.party === 'Vendor') return defineEntity({ ...base, fields: common, form: [...commonForm, ['onHold', 'status']] });
   return defineEntity({
     ...base,

@@ -1,4 +1,4 @@
-import { creditLimitPolicies, creditorIdIsValid } from '../ap-ar/parties';
+import { bicIsValid, creditLimitPolicies, creditorIdIsValid, ibanIsValid, looksLikeIban } from '../ap-ar/parties';
 import { z } from 'zod';
 import { customPeriodSchema } from './ledger-commands';
 import { journalViewSchema } from './journals';
@@ -48,7 +48,19 @@ export const companyConfigSchema = z.object({
   creditLimitPolicy: z.enum(creditLimitPolicies),
   /** The company's SEPA creditor identifier (EPC262), for customers' direct-debit mandates. */
   sepaCreditorId: z.string().nullable(),
+  /** The company as its documents print it (the invoice PDF's header and remittance details): postal address, one line per line. */
+  address: z.string().nullable(),
+  /** Its tax (VAT) registration number. */
+  taxNumber: z.string().nullable(),
+  /** The bank account customers pay into: bank name, IBAN (or another account number), BIC. */
+  bankName: z.string().nullable(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
 });
+
+/** A text setting that may be left out or empty: stored trimmed, or null. */
+const optionalText = (max: number) =>
+  z.string().trim().max(max).nullable().default(null).transform((v) => (v ? v : null));
 /**
  * What PUT /gl/company-config takes: the settings of payables and receivables may be left out by
  * an older client (they keep their defaults: Refuse, no creditor identifier); the creditor
@@ -64,6 +76,16 @@ export const companyConfigInputSchema = companyConfigSchema.extend({
     .default(null)
     .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null))
     .refine((v) => v === null || creditorIdIsValid(v), 'Not a valid SEPA creditor identifier (e.g. DE98ZZZ09999999999): check the digits'),
+  address: optionalText(500),
+  taxNumber: optionalText(50),
+  bankName: optionalText(100),
+  // An IBAN (two letters, two digits) is stored without spaces in capitals and passes its ISO 13616 checksum; another account number is kept as typed.
+  iban: optionalText(42)
+    .transform((v) => (v && looksLikeIban(v) ? v.replace(/\s+/g, '').toUpperCase() : v))
+    .refine((v) => v === null || !looksLikeIban(v) || ibanIsValid(v), 'Not a valid IBAN: check the digits'),
+  bic: optionalText(11)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .refine((v) => v === null || bicIsValid(v), 'Not a BIC (8 or 11 letters and digits, e.g. DEUTDEFF)'),
 });
 export type CompanyConfig = z.infer<typeof companyConfigSchema>;
 

@@ -107,6 +107,29 @@ export const addressFits: KitRule = async (_tx, _scope, input) => {
   if (!known) throw refuse('country', `${c} is not a two-letter ISO country code in capitals (NG, DE, US)`);
 };
 
+const compact = (account: string) => account.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A party's other bank accounts: each IBAN passes its checksum (another account number is kept as
+ * typed), each BIC has its form, a currency is a three-letter code, and no account is listed twice
+ * nor repeats the default one. The refusal names the row (`bankAccounts[2].iban: ...`, from 1).
+ */
+function bankAccountsFit(defaultAccount: string | undefined, rows: unknown): void {
+  if (!Array.isArray(rows)) return;
+  const seen = new Set(defaultAccount ? [compact(defaultAccount)] : []);
+  rows.forEach((row: { iban?: unknown; bic?: unknown; currency?: unknown }, index) => {
+    const at = `bankAccounts[${index + 1}]`;
+    const account = text(row.iban);
+    if (account && looksLikeIban(account) && !ibanIsValid(account)) throw refuse(`${at}.iban`, `${account} is not a valid IBAN: check the digits (the checksum does not match)`);
+    if (account && seen.has(compact(account))) throw refuse(`${at}.iban`, `${account} is listed already${defaultAccount && compact(defaultAccount) === compact(account) ? ' (it is the default account)' : ''}`);
+    if (account) seen.add(compact(account));
+    const bic = text(row.bic);
+    if (bic && !bicIsValid(bic)) throw refuse(`${at}.bic`, `${bic} is not a BIC: 8 or 11 letters and digits (e.g. DEUTDEFF)`);
+    const currency = text(row.currency);
+    if (currency && !/^[A-Z]{3}$/.test(currency)) throw refuse(`${at}.currency`, `${currency} is not a currency code (three capital letters, e.g. EUR)`);
+  });
+}
+
 /**
  * A party: its IBAN's checksum is right (an account number that is not an IBAN is kept as typed),
  * its BIC has the ISO 9362 form, its currency is active, its posting profile is the face's; a
@@ -118,6 +141,7 @@ export const partyFits = (face: Face): KitRule => async (tx, scope, input) => {
   if (iban && looksLikeIban(iban) && !ibanIsValid(iban)) throw refuse('iban', `${iban} is not a valid IBAN: check the digits (the checksum does not match)`);
   const bic = text(input.bic);
   if (bic && !bicIsValid(bic)) throw refuse('bic', `${bic} is not a BIC: 8 or 11 letters and digits (e.g. DEUTDEFF)`);
+  bankAccountsFit(iban, input.bankAccounts);
   await activeCurrency(tx, input.currency);
   await profileOfFace(tx, scope, face, input.postingProfile);
   if (face.party !== 'Customer') return;

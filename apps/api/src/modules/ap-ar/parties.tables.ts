@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { payablesFace, receivablesFace, type Face, type MandateSequenceType, type PartyStatus, type PaymentTermInstalment } from '@erp/contracts';
+import { payablesFace, receivablesFace, type Face, type MandateSequenceType, type PartyBankAccount, type PartyStatus, type PaymentTermInstalment } from '@erp/contracts';
 import { kitColumns, kitKeys, kitRef } from '../../platform/kit/kit-table';
 import { companies, currencies } from '../organisation/organisation.tables';
 import { accounts, postingProfiles, taxes } from '../ledger/setup/setup.tables';
@@ -90,6 +90,8 @@ const partyColumns = () => ({
   postingProfile: uuid('posting_profile'),
   iban: text('iban'),
   bic: text('bic'),
+  /** Further bank accounts beside the default (iban, bic): contracts' PartyBankAccount rows. */
+  bankAccounts: jsonb('bank_accounts').$type<PartyBankAccount[]>().notNull().default([]),
   onHold: boolean('on_hold').notNull().default(false),
   status: text('status').$type<PartyStatus>().notNull().default('Active'),
 });

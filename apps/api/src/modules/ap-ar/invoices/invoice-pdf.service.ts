@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_DATE_FORMAT, displayAmount, displayDate, displayDateTime, type CreditNoteView, type Face, type InvoiceView } from '@erp/contracts';
+import { DEFAULT_DATE_FORMAT, looksLikeIban, displayAmount, displayDate, displayDateTime, type CreditNoteView, type Face, type InvoiceView } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
 import type { KitScope } from '../../../platform/kit/registry';
 import { companies } from '../../organisation/index';
@@ -19,7 +19,8 @@ const addressLines = (a: AddressRow | undefined): string[] =>
   a ? [a.street1, a.street2, a.street3, [a.postalCode, a.city].filter(Boolean).join(' '), [a.region, a.country].filter(Boolean).join(', ')].filter((l): l is string => !!l && l.trim() !== '') : [];
 
 /**
- * What the printed document needs beyond its view: the company (name, creditor identifier), the
+ * What the printed document needs beyond its view: the company (name, address, tax number, bank
+ * account and creditor identifier, from /company-config), the
  * party's tax number, billing and remittance addresses, bank details and mandate, its payment term's
  * words and the rates of the tax codes; then the layout (invoice-pdf.ts). Both faces, invoices and
  * credit notes alike.
@@ -28,7 +29,9 @@ export async function invoicePdfFile(tx: Tx, scope: KitScope, face: Face, credit
   const view: InvoiceView | CreditNoteView = credit ? await viewCreditNote(tx, scope, face, id) : await viewInvoice(tx, scope, face, id);
   const [company] = await tx.select({ code: companies.code, description: companies.description, dateFormat: companies.dateFormat, locale: companies.locale }).from(companies)
     .where(and(eq(companies.tenantId, scope.tenantId), eq(companies.companyId, scope.companyId)));
-  const [settings] = await tx.select({ sepaCreditorId: companySettings.sepaCreditorId }).from(companySettings)
+  const [settings] = await tx
+    .select({ sepaCreditorId: companySettings.sepaCreditorId, address: companySettings.address, taxNumber: companySettings.taxNumber, bankName: companySettings.bankName, iban: companySettings.iban, bic: companySettings.bic })
+    .from(companySettings)
     .where(and(eq(companySettings.tenantId, scope.tenantId), eq(companySettings.companyId, scope.companyId)));
   const t = faceTables[face.side];
   const [party] = await tx.select().from(t.party).where(and(eq(t.party.companyId, scope.companyId), eq(t.party.id, view.party)));
@@ -76,6 +79,8 @@ export async function invoicePdfFile(tx: Tx, scope: KitScope, face: Face, credit
       remittance.push(`Mandate reference ${mandate}${signed} · Creditor identifier ${settings?.sepaCreditorId ?? '(not set)'}`);
     } else {
       remittance.push(`Please pay ${money(view.totalGross)} to ${companyName}${firstDue ? ` by ${date(firstDue)}` : ''}, quoting reference ${reference}.`);
+      const bank = companyBank(settings);
+      if (bank) remittance.push(bank);
     }
   } else {
     remittance.push(`Pay ${money(view.totalGross)} to ${party?.name ?? view.partyName}${firstDue ? ` by ${date(firstDue)}` : ''}, quoting ${view.partyDocumentNumber ? `their invoice ${view.partyDocumentNumber}` : `reference ${reference}`}.`);
@@ -86,7 +91,7 @@ export async function invoicePdfFile(tx: Tx, scope: KitScope, face: Face, credit
 
   const print: InvoicePrint = {
     title, number: view.number, draft,
-    company: { name: companyName, details: company ? [`Company ${company.code}`] : [] },
+    company: { name: companyName, details: companyDetails(company?.code, settings) },
     party: { label: face.partyLabel, code: view.partyCode, name: view.partyName, taxNumber: party?.taxNumber ?? null, address: addressLines(addressOf(party?.billingAddress)) },
     facts, currency: view.currency, scale, description: view.description,
     lines: view.lines.map((l) => ({ lineNo: l.lineNo, description: l.description ?? '', quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, taxCode: l.taxCode ?? '', net: l.net })),
@@ -100,6 +105,23 @@ export async function invoicePdfFile(tx: Tx, scope: KitScope, face: Face, credit
   };
   const name = `${face.partyWord}-${kindWord.replace(' ', '-')}-${view.number ?? `draft-${view.id.slice(0, 8)}`}.pdf`.replace(/[^\w.-]+/g, '_');
   return { fileName: name, body: await invoicePdf(print) };
+}
+
+type CompanyDocumentSettings = { address: string | null; taxNumber: string | null; bankName: string | null; iban: string | null; bic: string | null } | undefined;
+
+/** Where the company is paid, as a remittance line: IBAN (or account) in groups of four, BIC, bank; null when none is set. */
+function companyBank(s: CompanyDocumentSettings): string | null {
+  if (!s?.iban) return null;
+  return [looksLikeIban(s.iban) ? `IBAN ${ibanGroups(s.iban)}` : `Account ${s.iban}`, s.bic ? `BIC ${s.bic}` : null, s.bankName].filter(Boolean).join(' · ');
+}
+
+/** The header's lines under the company's name: its address, tax number, bank account, else its code. */
+function companyDetails(code: string | undefined, s: CompanyDocumentSettings): string[] {
+  const lines = (s?.address ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (s?.taxNumber) lines.push(`Tax number ${s.taxNumber}`);
+  const bank = companyBank(s);
+  if (bank) lines.push(bank);
+  return lines.length ? lines : code ? [`Company ${code}`] : [];
 }
 
 async function groupTerm(tx: Tx, face: Face, groupId: string): Promise<string | null> {

@@ -33,6 +33,7 @@ import { unprocessable } from '../../../platform/http/errors';
 import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
+import { postNewCreditNote } from './credit-note-direct';
 import { documentEntry } from './invoice-entry.service';
 import { postNewInvoice } from './invoice-direct';
 import { exportDocuments, invoiceLists, viewCreditNote, viewInvoice } from './invoices-read.service';
@@ -125,19 +126,6 @@ export function creditNoteBinding(face: Face): DocumentBinding<CreditNoteStatus,
     entry: (tx, scope, id) => documentEntry(tx, scope, face, id, kinds),
     // Create and post in one call (POST …/post), and its check (POST …/check, nothing written): the editor checks a
     // credit note by every rule of posting before it saves one on the way to Post or Submit, so a refusal leaves no draft.
-    direct: {
-      tx: postingTx,
-      lines: (input) => input.lines.length + 2,
-      run: async (tx, actor, input, gate) => {
-        if (gate) {
-          const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
-          if (row?.refused) throw unprocessable(gate.refusal);
-        }
-        const id = await insertDocument(tx, actor, face, input.kind, input);
-        await postCreditNote(tx, actor, face, id);
-        await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, status: 'Posted' } }]);
-        return viewCreditNote(tx, actor, face, id);
-      },
-    },
+    direct: { tx: postingTx, lines: (input) => input.lines.length + 2, run: (tx, actor, input, gate) => postNewCreditNote(tx, actor, face, input, gate) },
   };
 }

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  decimalToMinor,
   dueSchedule,
   formatMoney,
   invoiceTotals,
   parseMoney,
   parseRate,
+  tryParseDecimal,
   type CreditNoteInput,
   type DueLine,
   type Face,
@@ -203,9 +205,9 @@ export async function storedRow(tx: Tx, scope: KitScope, face: Face, id: string,
 /** The customer's exposure after this invoice (its receivables balance in base plus the invoice) against its credit limit. */
 async function creditLimitExceeded(tx: Tx, scope: KitScope, face: Face, party: PartyFacts, addBaseMinor: bigint, baseScale: number): Promise<string | null> {
   if (face.side !== 'receivables' || party.creditLimit === null) return null;
-  const [whole, fraction = ''] = party.creditLimit.split('.');
-  const digits = fraction.replace(/0+$/, '');
-  const limit = parseMoney(digits ? `${whole}.${digits}` : whole!, baseScale);
+  const stored = tryParseDecimal(party.creditLimit, 20);
+  if (!stored) throw new Error(`Invariant: customer ${party.code}'s credit limit ${party.creditLimit} is not a decimal`);
+  const limit = decimalToMinor(stored, baseScale);
   const [row] = rowsOf<{ balance: string | null }>(
     await tx.execute(sql`select sum(${partyBalances.baseDebitMinor} - ${partyBalances.baseCreditMinor})::text as balance from ${partyBalances}
       where ${partyBalances.companyId} = ${scope.companyId}::uuid and ${partyBalances.partyType} = ${face.party} and ${partyBalances.partyId} = ${party.id}::uuid`),

@@ -126,6 +126,12 @@ export const companySettings = pgTable(
     creditLimitPolicy: text('credit_limit_policy').$type<CreditLimitPolicy>().notNull().default('Refuse'),
     /** The company's SEPA creditor identifier, for customers' direct-debit mandates. */
     sepaCreditorId: text('sepa_creditor_id'),
+    /** The company as its documents print it (issue 15: the invoice PDF's header and remittance details). */
+    address: text('address'),
+    taxNumber: text('tax_number'),
+    bankName: text('bank_name'),
+    iban: text('iban'),
+    bic: text('bic'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -23,6 +23,11 @@ export async function getCompanyConfig(tx: Tx, scope: KitScope): Promise<Company
     journalSequence: row?.journalSequence ?? null,
     creditLimitPolicy: row?.creditLimitPolicy ?? 'Refuse',
     sepaCreditorId: row?.sepaCreditorId ?? null,
+    address: row?.address ?? null,
+    taxNumber: row?.taxNumber ?? null,
+    bankName: row?.bankName ?? null,
+    iban: row?.iban ?? null,
+    bic: row?.bic ?? null,
   };
 }
 

@@ -108,6 +108,27 @@ describe('CompanyConfigPage', () => {
     await waitFor(() => expect(banner()).toBe('Operation Successful'));
   });
 
+  it('saves the company details its documents print, refusing a wrong IBAN before sending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = server();
+    renderWithProviders(<CompanyConfigPage />, { user: adminUser });
+    const card = await waitFor(() => cardOf('Company details on documents'));
+    await user.type(within(card).getByLabelText('Address'), 'Hafenstrasse 1{Enter}20457 Hamburg');
+    await user.type(within(card).getByLabelText('Tax Number'), 'DE811234567');
+    await user.type(within(card).getByLabelText('IBAN or Account'), 'DE89 3704 0044 0532 0130 01');
+    expect(await within(card).findByText('Not a valid IBAN: check the digits')).toBeTruthy();
+    await user.click(within(card).getByText('Save'));
+    expect(writes(calls, 'PUT', '/gl/company-config')).toEqual([]);
+    await user.clear(within(card).getByLabelText('IBAN or Account'));
+    await user.type(within(card).getByLabelText('IBAN or Account'), 'DE89 3704 0044 0532 0130 00');
+    await user.type(within(card).getByLabelText('BIC'), 'HASPDEHHXXX');
+    await user.click(within(card).getByText('Save'));
+    await waitFor(() => expect(writes(calls, 'PUT', '/gl/company-config')).toHaveLength(1));
+    expect(writes(calls, 'PUT', '/gl/company-config')[0]).toEqual({
+      ...config, address: 'Hafenstrasse 1\n20457 Hamburg', taxNumber: 'DE811234567', bankName: null, iban: 'DE89 3704 0044 0532 0130 00', bic: 'HASPDEHHXXX',
+    });
+  });
+
   it("shows the server's message and marks the field it names", async () => {
     const user = userEvent.setup({ delay: null });
     server(() => ({ status: 404, body: { message: 'The account for suspenseAccount was not found', statusCode: 404 } }));

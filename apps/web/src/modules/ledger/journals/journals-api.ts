@@ -2,7 +2,7 @@
  * Calls of the journal routes (the documents kit's, from `journalDocument`) and the reference data
  * the line grid needs. They reject with the shell's ApiError (the SPEC.md section 8 object).
  */
-import { journalDocument, type DocumentCheck, type InstanceView, type LookupItem, type JournalInput, type JournalKind, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
+import { journalDocument, type DocumentCheck, type InstanceView, type JournalInput, type JournalKind, type JournalListItem, type JournalStatus, type JournalView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 import { documentKey, documentListPath, fetchDocumentList, type DocumentList, type DocumentListState } from '../../../shared/documents';
 
@@ -67,21 +67,7 @@ export async function reverseJournal(id: string, date: string, idempotencyKey: s
   return unwrap(await apiRequest<JournalView>('POST', `/gl/journals/${id}/reverse`, { date }, { headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
-export type LookupOption = LookupItem;
-
-/**
- * What an account picker offers. A journal line (and what posts like one) may use an active posting
- * account that is not a control account (the port refuses the others: a control account takes only
- * its subledger's postings); the drill-down reads any posting account.
- */
-export const LINE_ACCOUNTS = { kind: 'Posting', controlType: 'None', active: true } as const;
-export const POSTING_ACCOUNTS = { kind: 'Posting' } as const;
-
-export async function lookupAccounts(search: string, signal?: AbortSignal, filter: Readonly<Record<string, string | boolean>> = LINE_ACCOUNTS): Promise<LookupOption[]> {
-  const params = new URLSearchParams({ limit: '20', filter: JSON.stringify(filter) });
-  if (search.trim()) params.set('search', search.trim());
-  return unwrap(await apiRequest<LookupOption[]>('GET', `/gl/accounts/lookup?${params.toString()}`, undefined, withSignal(signal)));
-}
+export { LINE_ACCOUNTS, POSTING_ACCOUNTS, lookupAccounts, type LookupOption } from '../../../shared/pickers/account-lookup';
 
 type KitList<T> = { items: T[]; total: number };
 export type CurrencyRecord = { id: string; code: string; name: string; minorUnit: number; status: string };

@@ -7,8 +7,9 @@ import { fetchCurrencies, fetchDimensionGroups, fetchDimensions, fetchTaxes } fr
 
 const REFERENCE_STALE_MS = 5 * 60_000;
 
-export type DimensionOption = { value: string; label: string; group: string };
-export type TaxOption = { value: string; label: string };
+import type { DimensionOption, TaxOption } from '../../../shared/pickers/options';
+
+export type { DimensionOption, TaxOption };
 
 export type LedgerReference = {
   baseCurrency: string | undefined;

@@ -5,6 +5,7 @@ import { useEntityOperations } from '../../../shared/kit';
 import { CompanySettingsCard } from '../components/CompanySettingsCard';
 import { DefaultAccountsCard } from '../components/DefaultAccountsCard';
 import { PartySettingsCard } from '../components/PartySettingsCard';
+import { DocumentDetailsCard } from '../components/DocumentDetailsCard';
 import { fetchCompanyConfig, fetchFullCompany, setupKeys } from '../setup-api';
 
 /** Saving the company takes EditCompany; the defaults take EditCompanyConfig (the server checks both again). */
@@ -32,6 +33,9 @@ export default function CompanyConfigPage() {
         </Col>
         <Col xs={24} lg={10}>
           {config.data && <PartySettingsCard key={`${config.data.creditLimitPolicy}-${config.data.sepaCreditorId}`} config={config.data} canEdit={canEditConfig} />}
+        </Col>
+        <Col xs={24} lg={14}>
+          {config.data && <DocumentDetailsCard key={[config.data.address, config.data.taxNumber, config.data.bankName, config.data.iban, config.data.bic].join('|')} config={config.data} canEdit={canEditConfig} />}
         </Col>
       </Row>
     </>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { hasOperation, intercompanyTemplateOperations as ops, type IntercompanyPartner } from '@erp/contracts';
 import { useNotify } from '../../../../app/notifications/useNotify';
 import { useSignedInUser } from '../../../../app/session/useSession';
-import { AccountPicker } from '../../journals/components/AccountPicker';
+import { AccountPicker } from '../../../../shared/pickers';
 import { icKey, saveDueAccounts } from '../intercompany-api';
 
 type Choice = { dueFrom: { id: string | null; label: string }; dueTo: { id: string | null; label: string } };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AccountPicker, type AccountLookup } from '../../journals/components/AccountPicker';
+import { AccountPicker, type AccountLookup } from '../../../../shared/pickers';
 import { icKey, lookupPairAccounts } from '../intercompany-api';
 
 type Props = {

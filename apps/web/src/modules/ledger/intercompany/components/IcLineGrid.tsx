@@ -9,7 +9,7 @@ import type { IcGridLine } from '../intercompany-lines';
 import type { PairCompany } from '../intercompany-totals';
 import type { IcGridApi } from '../useIcGrid';
 import { IcAccountPicker } from './IcAccountPicker';
-import { CellInput } from '../../journals/components/LineRow';
+import { CellInput } from '../../../../shared/pickers';
 import '../../journals/ledger-screens.css';
 
 type Props = {

@@ -1,17 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { memo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { LineCard, LineNumberCell, type LineCardField } from '../../../../shared/documents';
 import { isAmountText, RATE_TEXT, type GridLine } from '../journal-lines';
 import { amountPatch } from '../line-grid-state';
 import { formatAmount } from '../amount-format';
 import { SCALE_FALLBACK } from '../journal-totals';
-import { gridTabCapture } from '../grid-tab';
+import { AccountPicker, CellInput, DimensionsCell, gridTabCapture, TaxCell, type CellInputProps, type DimensionOption, type TaxOption } from '../../../../shared/pickers';
 import { cellId, type GridApi, type GridColumn } from '../useLineGrid';
-import type { DimensionOption, TaxOption } from '../useLedgerReference';
-import { AccountPicker } from './AccountPicker';
-import { DimensionsCell } from './DimensionsCell';
-import { TaxCell } from './TaxCell';
 
 export type LineRowProps = {
   index: number;
@@ -36,42 +32,6 @@ const columnOf = (target: EventTarget): GridColumn => {
   const cell = (target as HTMLElement).closest<HTMLElement>('[data-col]');
   return (cell?.dataset.col as GridColumn | undefined) ?? 'account';
 };
-
-type CellInputProps = {
-  id: string;
-  label: string;
-  value: string;
-  onText: (text: string) => void;
-  invalid?: boolean;
-  decimal?: boolean;
-  readOnly?: boolean;
-  placeholder?: string;
-  maxLength?: number;
-  onKeyDown?: (event: KeyboardEvent) => void;
-  onFocus?: () => void;
-  onBlur?: () => void;
-};
-
-/** A text cell of the grid: a borderless input, red when its text cannot be read. */
-export function CellInput({ id, label, value, onText, invalid, decimal, readOnly, placeholder, maxLength, onKeyDown, onFocus, onBlur }: CellInputProps) {
-  return (
-    <Input
-      id={id}
-      aria-label={label}
-      variant="borderless"
-      inputMode={decimal ? 'decimal' : undefined}
-      readOnly={readOnly}
-      placeholder={placeholder}
-      maxLength={maxLength}
-      value={value}
-      status={invalid ? 'error' : undefined}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      onChange={(e) => onText(e.target.value)}
-    />
-  );
-}
 
 /**
  * An amount cell: the text as typed while it has the focus, the amount in the browser's locale

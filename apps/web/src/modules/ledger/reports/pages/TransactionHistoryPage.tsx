@@ -6,7 +6,7 @@ import { datePattern, DEFAULT_DATE_FORMAT } from '@erp/contracts';
 import { PageHeading } from '../../../../app/pages/PageHeading';
 import { useCompany } from '../../../../app/shell/useCompany';
 import { currentYearRange } from '../../journals/amount-format';
-import { AccountPicker, postingAccounts } from '../../journals/components/AccountPicker';
+import { AccountPicker, postingAccounts } from '../../../../shared/pickers';
 import { TransactionTable } from '../components/TransactionTable';
 import { downloadTransactions, fetchTransactions, reportsKey } from '../reports-api';
 import { ExportButton } from '../../../../shared/transfer';

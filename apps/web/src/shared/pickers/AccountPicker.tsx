@@ -1,8 +1,8 @@
 import { Select } from 'antd';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../../shared/kit';
-import { lookupAccounts, POSTING_ACCOUNTS } from '../journals-api';
+import { useDebouncedValue } from '../kit';
+import { lookupAccounts, POSTING_ACCOUNTS } from './account-lookup';
 
 const matchesLabel = (input: string, label: unknown) => typeof label === 'string' && label.toLowerCase().includes(input.trim().toLowerCase());
 

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useRef } from 'react';
-import { lastCellPickerCapture } from '../grid-tab';
-import type { DimensionOption } from '../useLedgerReference';
+import { lastCellPickerCapture } from './grid-tab';
+import type { DimensionOption } from './options';
 
 type Props = {
   id: string;
