@@ -26,10 +26,7 @@ import {
   type InvoiceStatus,
   type InvoiceView,
 } from '@erp/contracts';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../../platform/db/client';
-import { recordAudit } from '../../../platform/audit/audit';
-import { unprocessable } from '../../../platform/http/errors';
+import type { Tx } from '../../../platform/db/client';
 import { postingTx } from '../../ledger/index';
 import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
