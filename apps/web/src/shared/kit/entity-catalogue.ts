@@ -1,7 +1,7 @@
-import { apArEntities, ledgerSetupEntities, type EntityDef } from '@erp/contracts';
+import { apArEntities, fixedAssetEntities, ledgerSetupEntities, type EntityDef } from '@erp/contracts';
 
 /** Every kit entity the web app knows, so a `ref` field can find the entity it points to. Add new entity lists here. */
-const kitEntities: readonly EntityDef[] = [...ledgerSetupEntities, ...apArEntities];
+const kitEntities: readonly EntityDef[] = [...ledgerSetupEntities, ...apArEntities, ...fixedAssetEntities];
 
 const byName = new Map(kitEntities.map((def) => [def.name, def]));
 
