@@ -99,7 +99,8 @@ export async function activateAsset(tx: Tx, scope: KitScope, id: string): Promis
       })),
     );
   }
-  const status = rows.length ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
+  // Units of production depreciate as usage comes: no rows yet is still an active asset.
+  const status = rows.length || c.method === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
   await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', before: { status: a.status }, after: { status, scheduleRows: rows.length } }]);
   return assetSchedule(tx, scope, id);
