@@ -213,7 +213,8 @@ export async function reverseRun(tx: Tx, actor: Actor, id: string, date: string 
   const [later] = await tx
     .select({ number: depreciationRuns.number })
     .from(depreciationRuns)
-    .where(and(eq(depreciationRuns.tenantId, actor.tenantId), eq(depreciationRuns.companyId, actor.companyId), eq(depreciationRuns.status, 'Posted'), sql`(${depreciationRuns.period}, ${depreciationRuns.createdAt}) > (${run.period}::date, ${run.createdAt.toISOString()}::timestamptz)`))
+    .where(and(eq(depreciationRuns.tenantId, actor.tenantId), eq(depreciationRuns.companyId, actor.companyId), eq(depreciationRuns.status, 'Posted'), sql`${depreciationRuns.id} <> ${run.id}::uuid`,
+      sql`(${depreciationRuns.period}, ${depreciationRuns.createdAt}) > (select o.period, o.created_at from ${depreciationRuns} o where o.tenant_id = ${actor.tenantId}::uuid and o.id = ${run.id}::uuid)`))
     .limit(1);
   if (later) throw unprocessable(`Depreciation run ${later.number} was posted after this one: reverse it first`);
   let reversal: string | null = null;
