@@ -85,4 +85,15 @@ test('the depreciation run is prepared, posted as one entry, and the rows link t
   await page.goto(`/asset?id=${assetId}`);
   const schedule = page.getByRole('table', { name: 'Depreciation schedule' });
   await expect(schedule.getByRole('row').filter({ hasText: '2026-01' }).getByRole('link', { name: 'Posted' })).toBeVisible({ timeout: SLOW });
+
+  // A longer life from the first month not posted: the posted months stay, the rest is spread again.
+  const firstOpen = schedule.getByRole('row').filter({ hasText: 'Not posted' }).first();
+  const openPeriod = (await firstOpen.locator('td').first().innerText()).trim();
+  await page.getByRole('button', { name: 'Change terms' }).click();
+  await page.getByLabel('Life (months)').fill('24');
+  await page.getByRole('button', { name: 'Regenerate from this month' }).click();
+  await expect(page.getByText('The schedule is regenerated from that month')).toBeVisible({ timeout: SLOW });
+  await expect(schedule.getByRole('row').filter({ hasText: '2026-01' }).getByRole('link', { name: 'Posted' })).toBeVisible();
+  await expect(schedule.getByRole('row').filter({ hasText: openPeriod }).first()).toContainText('Not posted');
+  await expect(page.getByText('24 months')).toBeVisible();
 });

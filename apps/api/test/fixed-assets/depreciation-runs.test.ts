@@ -126,4 +126,30 @@ describe('the depreciation run', () => {
     expect(s.status).toBe('Fully depreciated');
     expect(s.rows.map((r) => [r.amount, r.nbv, r.posted])).toEqual([['5.00', '5.00', true], ['5.00', '0.00', true]]);
   });
+
+  it('changes an active asset\'s terms from a period after the posted ones: posted rows stay, the rest is regenerated', async () => {
+    const life = await cls('LIFE', { lifeMonths: 12 });
+    const a = await activeAsset(life.id, '1200', '2026-01-20');
+    await post((await run('2026-02-28', { assetClass: life.id })).id);
+    const before = await ok<AssetSchedule>('GET', `/fa/assets/${a.id}/schedule`);
+    const early = await api<ErrorObject>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-02-01', lifeMonths: 22 });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(`Asset ${String(a.code)}: Period 2026-02 is already posted: a change takes effect from 2026-03 at the earliest`);
+    // a longer life from March: 1,000.00 left over 20 months
+    const longer = await ok<AssetSchedule>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-03-01', lifeMonths: 22, reason: 'Refit' });
+    expect(longer.lifeMonths).toBe(22);
+    expect(longer.rows.slice(0, 2)).toEqual(before.rows.slice(0, 2));
+    expect(longer.rows).toHaveLength(22);
+    expect(longer.rows[2]).toMatchObject({ period: '2026-03', amount: '50.00', accumulated: '250.00', nbv: '950.00', posted: false });
+    expect(longer.rows.at(-1)).toMatchObject({ period: '2027-10', nbv: '0.00' });
+    // a capitalised improvement from April: the cost rises by 1,000.00, the book value 1,950.00 over 19 months
+    const improved = await ok<AssetSchedule>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-04-15', cost: '2200', reason: 'New engine' });
+    expect(improved.cost).toBe('2200.00');
+    expect(improved.rows[2]!.amount).toBe('50.00');
+    expect(improved.rows[3]).toMatchObject({ period: '2026-04', amount: '102.63' });
+    expect(improved.rows.at(-1)).toMatchObject({ accumulated: '2200.00', nbv: '0.00' });
+    // the next run posts March at the changed amount
+    const march = await post((await run('2026-03-31', { assetClass: life.id })).id);
+    expect(march.amount).toBe('50.00');
+  });
 });

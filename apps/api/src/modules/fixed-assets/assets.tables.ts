@@ -47,6 +47,8 @@ export const assets = pgTable(
     cost: numeric('cost', { precision: 18, scale: 4 }).notNull(),
     inServiceDate: date('in_service_date', { mode: 'string' }),
     residualValue: numeric('residual_value', { precision: 18, scale: 4 }),
+    method: text('method').$type<DepreciationMethod>(),
+    lifeMonths: integer('life_months'),
     quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('1'),
     location: text('location'),
     custodian: text('custodian'),

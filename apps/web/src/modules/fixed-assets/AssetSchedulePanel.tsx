@@ -2,11 +2,12 @@ import { Alert, Button, Descriptions, Flex, Table, Tag, Typography, type TableCo
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ASSET_DRAFT, hasOperation, type RowBasis, type ScheduleRowView } from '@erp/contracts';
+import { ASSET_ACTIVE, ASSET_DRAFT, ASSET_FULLY_DEPRECIATED, hasOperation, type AssetTermsChange, type RowBasis, type ScheduleRowView } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
 import { useDisplay, type Display } from '../../shared/useDisplay';
-import { activateAsset, fetchSchedule, scheduleKey } from './fa-api';
+import { activateAsset, changeTerms, fetchSchedule, scheduleKey } from './fa-api';
+import { ChangeTermsForm } from './ChangeTermsForm';
 
 /** How a row's amount was reached, in words, with the company's formats: its share of the year (or life) and of what. */
 export function basisText(basis: RowBasis, display: Display): string {
@@ -36,6 +37,18 @@ export function AssetSchedulePanel({ id }: { id: string }) {
       client.setQueryData(scheduleKey(id), await activateAsset(id));
       void client.invalidateQueries({ queryKey: ['fa'] });
       notify.success('The asset is active: its schedule is stored');
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = async (body: AssetTermsChange) => {
+    setBusy(true);
+    try {
+      client.setQueryData(scheduleKey(id), await changeTerms(id, body));
+      void client.invalidateQueries({ queryKey: ['fa'] });
+      notify.success('The schedule is regenerated from that month');
     } catch (e) {
       notify.error(e instanceof Error ? e.message : String(e));
     } finally {
@@ -73,6 +86,7 @@ export function AssetSchedulePanel({ id }: { id: string }) {
           )}
         </Flex>
       )}
+      {s && (s.status === ASSET_ACTIVE || s.status === ASSET_FULLY_DEPRECIATED) && hasOperation(permissions, 'EditAsset') && <ChangeTermsForm schedule={s} onChange={(body) => void change(body)} busy={busy} />}
       <Table<ScheduleRowView> size="small" rowKey="period" loading={schedule.isPending} columns={columns} dataSource={s?.rows ?? []} pagination={{ defaultPageSize: 24, showSizeChanger: true }} aria-label="Depreciation schedule" />
     </Flex>
   );

@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { depreciationRunDocument, type AssetSchedule, type DepreciationRunInput, type DepreciationRunView, type InstanceView } from '@erp/contracts';
+import { depreciationRunDocument, type AssetSchedule, type AssetTermsChange, type DepreciationRunInput, type DepreciationRunView, type InstanceView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -29,4 +29,7 @@ export async function runAction(id: string, action: 'post' | 'reverse', idempote
 }
 export async function submitRun(id: string): Promise<InstanceView> {
   return unwrap(await apiRequest<InstanceView>('POST', `${runs}/${id}/submit`, {}));
+}
+export async function changeTerms(id: string, change: AssetTermsChange): Promise<AssetSchedule> {
+  return unwrap(await apiRequest<AssetSchedule>('POST', `/fa/assets/${id}/change-terms`, change));
 }

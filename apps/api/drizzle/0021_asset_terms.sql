@@ -1,0 +1,2 @@
+ALTER TABLE "assets" ADD COLUMN "method" text;--> statement-breakpoint
+ALTER TABLE "assets" ADD COLUMN "life_months" integer;
