@@ -152,4 +152,23 @@ describe('the depreciation run', () => {
     const march = await post((await run('2026-03-31', { assetClass: life.id })).id);
     expect(march.amount).toBe('50.00');
   });
+
+  it('units of production: usage entered per month regenerates the schedule; the run posts it; the asset is done when the units are', async () => {
+    const uop = await cls('UOP', { method: 'Units of production', lifeMonths: 60 });
+    const press = await activeAsset(uop.id, '1000', '2026-01-05', { unitsTotal: 1000 });
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Active');
+    await ok('POST', `/fa/assets/${press.id}/usage`, { period: '2026-01-31', units: 300 });
+    const feb = await ok<AssetSchedule>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-02-10', units: 333 });
+    expect(feb.rows.map((r) => [r.period, r.amount, r.nbv])).toEqual([['2026-01', '300.00', '700.00'], ['2026-02', '333.00', '367.00']]);
+    await post((await run('2026-02-28', { assetClass: uop.id })).id);
+    // every row posted, but units are left: still active
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Active');
+    const late = await api<ErrorObject>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-02-01', units: 1 });
+    expect(late.status).toBe(422);
+    // the rest of the units in March: the remainder
+    const done = await ok<AssetSchedule>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-03-01', units: 500 });
+    expect(done.rows.at(-1)).toMatchObject({ period: '2026-03', amount: '367.00', nbv: '0.00' });
+    await post((await run('2026-03-31', { assetClass: uop.id })).id);
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Fully depreciated');
+  });
 });

@@ -125,3 +125,11 @@ export const assetTermsChangeSchema = z.object({
   reason: z.string().trim().max(200).optional(),
 });
 export type AssetTermsChange = z.infer<typeof assetTermsChangeSchema>;
+
+/** Units of production: the units an asset used in a month (POST /fa/assets/:id/usage); the schedule is regenerated from it. */
+export const assetUsageSchema = z.object({
+  /** Any day of the month; after the last posted month. */
+  period: dateSchema(),
+  units: z.number().int().min(0).max(2_000_000_000),
+});
+export type AssetUsageInput = z.infer<typeof assetUsageSchema>;

@@ -96,3 +96,21 @@ export const assetScheduleRows = pgTable(
     index('asset_schedule_rows_run_idx').on(t.tenantId, t.run).where(sql`${t.run} is not null`),
   ],
 );
+
+/** Units of production: the units an asset used in a period (one row per asset and period; entering it again replaces it). */
+export const assetUsage = pgTable(
+  'asset_usage',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    asset: uuid('asset').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    units: bigint('units', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.asset, t.period] }),
+    foreignKey({ name: 'asset_usage_asset_fk', columns: [t.tenantId, t.asset], foreignColumns: [assets.tenantId, assets.id] }),
+    foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
+  ],
+);

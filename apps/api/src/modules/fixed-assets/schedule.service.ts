@@ -8,6 +8,7 @@ import {
   periodOfDate,
   type AssetSchedule,
   type AssetTermsChange,
+  type AssetUsageInput,
   type DepreciationMethod,
   type ScheduleRowView,
 } from '@erp/contracts';
@@ -15,7 +16,7 @@ import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { assetClasses, assets, assetScheduleRows, assetUsage } from './assets.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
 import { buildSchedule, explainRow, regenerate, ScheduleRefusal, type DepreciationTerms, type ScheduleRow } from './depreciation/engine';
 import { baseCurrencyOf, minorOf } from './money';
@@ -158,6 +159,15 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
   };
 }
 
+/** The usage recorded for an asset (units of production). */
+async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
+  const usage = await tx
+    .select({ period: sql<string>`to_char(${assetUsage.period}, 'YYYY-MM')`, units: assetUsage.units })
+    .from(assetUsage)
+    .where(and(eq(assetUsage.tenantId, scope.tenantId), eq(assetUsage.asset, assetId)));
+  return usage.map((u) => ({ period: u.period, units: BigInt(u.units) }));
+}
+
 /** The stored rows of an asset as the engine's rows (posted: a run took them). */
 async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
   const rows = await tx
@@ -196,7 +206,7 @@ export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: A
     lifeMonths: change.lifeMonths === undefined ? a.lifeMonths : change.lifeMonths,
     method: change.method === undefined ? a.method : change.method,
   };
-  const terms = termsOf(next, c, scale);
+  const terms = { ...termsOf(next, c, scale), usage: await usageOf(tx, scope, a.id) };
   if (terms.method === 'Units of production' && !terms.unitsTotal) throw unprocessable('method: Units of production needs the units total of the asset');
   const from = periodOfDate(change.from);
   let rows: ScheduleRow[];
@@ -222,5 +232,40 @@ export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: A
   await recordAudit(tx, scope.tenantId, scope.userId, [
     { entity: 'asset', recordId: a.id, action: 'edit', before: { cost: a.cost, residualValue: a.residualValue, lifeMonths: a.lifeMonths, method: a.method, status: a.status }, after: { cost: next.cost, residualValue: next.residualValue, lifeMonths: next.lifeMonths, method: next.method, status, from, reason: change.reason ?? null } },
   ]);
+  return assetSchedule(tx, scope, id);
+}
+
+/**
+ * Units of production: records the units an asset used in a month (replacing what that month had)
+ * and regenerates its schedule from that month; a month already posted refuses.
+ */
+export async function recordUsage(tx: Tx, scope: KitScope, id: string, input: AssetUsageInput): Promise<AssetSchedule> {
+  const { a, c } = await loadAsset(tx, scope, id, true);
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const base = termsOf(a, c, scale);
+  if (base.method !== 'Units of production') throw unprocessable(`Asset ${a.code} depreciates by ${base.method.toLowerCase()}, not by units of production`);
+  if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: usage is recorded for an active asset`);
+  const period = periodOfDate(input.period);
+  await tx
+    .insert(assetUsage)
+    .values({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(period), units: BigInt(input.units) })
+    .onConflictDoUpdate({ target: [assetUsage.tenantId, assetUsage.asset, assetUsage.period], set: { units: BigInt(input.units) } });
+  const terms = { ...base, usage: await usageOf(tx, scope, a.id) };
+  let rows: ScheduleRow[];
+  try {
+    rows = regenerate(await storedRows(tx, scope, a.id), terms, period);
+  } catch (e) {
+    if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${a.code}: ${e.message}`);
+    throw e;
+  }
+  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${periodDate(period)}::date and run is null`);
+  const fresh = rows.filter((r) => r.period >= period);
+  if (fresh.length) {
+    await tx.insert(assetScheduleRows).values(
+      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
+    );
+  }
+  if (a.status !== ASSET_ACTIVE && rows.some((r) => !r.posted)) await tx.update(assets).set({ status: ASSET_ACTIVE, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
+  await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', after: { usage: { period, units: input.units } } }]);
   return assetSchedule(tx, scope, id);
 }
