@@ -2,16 +2,16 @@ import { Alert, Button, Descriptions, Flex, Table, Tag, Typography, type TableCo
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ASSET_ACTIVE, ASSET_DRAFT, ASSET_FULLY_DEPRECIATED, hasOperation, type AssetTermsChange, type RowBasis, type ScheduleRowView } from '@erp/contracts';
+import { ASSET_ACTIVE, ASSET_DRAFT, ASSET_FULLY_DEPRECIATED, formatMoney, hasOperation, type AssetTermsChange, type RowBasis, type ScheduleRowView } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
 import { useDisplay, type Display } from '../../shared/useDisplay';
-import { activateAsset, changeTerms, fetchSchedule, scheduleKey } from './fa-api';
-import { ChangeTermsForm } from './ChangeTermsForm';
+import { activateAsset, changeTerms, fetchSchedule, recordUsage, scheduleKey } from './fa-api';
+import { ChangeTermsForm, UsageForm } from './ChangeTermsForm';
 
 /** How a row's amount was reached, in words, with the company's formats: its share of the year (or life) and of what. */
-export function basisText(basis: RowBasis, display: Display): string {
-  const segment = display.amount((Number(basis.segmentMinor) / 100).toFixed(2));
+export function basisText(basis: RowBasis, display: Display, scale: number): string {
+  const segment = display.amount(formatMoney(BigInt(basis.segmentMinor), scale));
   if (basis.units !== undefined) return `${basis.units} units of ${basis.shares[0]?.den} left × ${segment}${basis.remainder ? ' (remainder)' : ''}`;
   const shares = basis.shares.map((s) => `${s.num}/${s.den}`).join(' + ');
   const of = basis.year === null ? `${segment} over the remaining life` : `year ${basis.year}: ${segment}${basis.rate ? ` at rate ${basis.rate}` : ''}${basis.switched ? ' (straight line)' : ''}`;
@@ -43,6 +43,18 @@ export function AssetSchedulePanel({ id }: { id: string }) {
       setBusy(false);
     }
   };
+  const usage = async (body: { period: string; units: number }) => {
+    setBusy(true);
+    try {
+      client.setQueryData(scheduleKey(id), await recordUsage(id, body));
+      void client.invalidateQueries({ queryKey: ['fa'] });
+      notify.success('The usage is recorded: the schedule follows from that month');
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   const change = async (body: AssetTermsChange) => {
     setBusy(true);
     try {
@@ -55,13 +67,15 @@ export function AssetSchedulePanel({ id }: { id: string }) {
       setBusy(false);
     }
   };
+  // The currency's decimals, as the amounts are written (a row's basis is in minor units).
+  const scale = s?.cost.split('.')[1]?.length ?? 2;
   const columns: TableColumnsType<ScheduleRowView> = [
     { title: 'Period', dataIndex: 'period', key: 'period', width: 100 },
     { title: 'Amount', key: 'amount', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.amount)}</span> },
     { title: 'Accumulated', key: 'accumulated', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.accumulated)}</span> },
     { title: 'Net book value', key: 'nbv', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.nbv)}</span> },
     { title: 'Posted', key: 'posted', render: (_, r) => (r.journalId ? <Link to={`/journal?id=${r.journalId}`}>Posted</Link> : <Tag>Not posted</Tag>) },
-    { title: 'How', key: 'how', responsive: ['md'], render: (_, r) => <Typography.Text type="secondary">{basisText(r.basis, display)}</Typography.Text> },
+    { title: 'How', key: 'how', responsive: ['md'], render: (_, r) => <Typography.Text type="secondary">{basisText(r.basis, display, scale)}</Typography.Text> },
   ];
   return (
     <Flex vertical gap={12}>
@@ -86,7 +100,12 @@ export function AssetSchedulePanel({ id }: { id: string }) {
           )}
         </Flex>
       )}
-      {s && (s.status === ASSET_ACTIVE || s.status === ASSET_FULLY_DEPRECIATED) && hasOperation(permissions, 'EditAsset') && <ChangeTermsForm schedule={s} onChange={(body) => void change(body)} busy={busy} />}
+      {s && (s.status === ASSET_ACTIVE || s.status === ASSET_FULLY_DEPRECIATED) && hasOperation(permissions, 'EditAsset') && (
+        <>
+          {s.method === 'Units of production' && <UsageForm schedule={s} onUsage={(body) => void usage(body)} busy={busy} />}
+          <ChangeTermsForm schedule={s} onChange={(body) => void change(body)} busy={busy} />
+        </>
+      )}
       <Table<ScheduleRowView> size="small" rowKey="period" loading={schedule.isPending} columns={columns} dataSource={s?.rows ?? []} pagination={{ defaultPageSize: 24, showSizeChanger: true }} aria-label="Depreciation schedule" />
     </Flex>
   );

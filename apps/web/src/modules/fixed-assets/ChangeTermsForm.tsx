@@ -53,3 +53,23 @@ export function ChangeTermsForm({ schedule, onChange, busy }: { schedule: AssetS
     </Form>
   );
 }
+
+/** Units of production: the units used in a month (again: replaces them); the schedule follows from that month. */
+export function UsageForm({ schedule, onUsage, busy }: { schedule: AssetSchedule; onUsage: (input: { period: string; units: number }) => void; busy: boolean }) {
+  const lastPosted = schedule.rows.filter((r) => r.posted).at(-1)?.period;
+  const first = lastPosted ? dayjs(`${lastPosted}-01`).add(1, 'month') : undefined;
+  const [form] = Form.useForm<{ period: Dayjs; units: number }>();
+  return (
+    <Form form={form} layout="inline" initialValues={{ period: dayjs().startOf('month') }} onFinish={(v) => onUsage({ period: v.period.startOf('month').format('YYYY-MM-DD'), units: v.units })} aria-label="Usage">
+      <Form.Item name="period" label="Month" rules={[{ required: true }]}>
+        <DatePicker picker="month" allowClear={false} disabledDate={(d) => (first ? d.isBefore(first, 'month') : false)} />
+      </Form.Item>
+      <Form.Item name="units" label="Units used" rules={[{ required: true }]}>
+        <InputNumber min={0} precision={0} style={{ width: 140 }} />
+      </Form.Item>
+      <Button htmlType="submit" loading={busy}>
+        Record usage
+      </Button>
+    </Form>
+  );
+}

@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { depreciationRunDocument, type AssetSchedule, type AssetTermsChange, type DepreciationRunInput, type DepreciationRunView, type InstanceView } from '@erp/contracts';
+import { depreciationRunDocument, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type InstanceView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -32,4 +32,7 @@ export async function submitRun(id: string): Promise<InstanceView> {
 }
 export async function changeTerms(id: string, change: AssetTermsChange): Promise<AssetSchedule> {
   return unwrap(await apiRequest<AssetSchedule>('POST', `/fa/assets/${id}/change-terms`, change));
+}
+export async function recordUsage(id: string, input: AssetUsageInput): Promise<AssetSchedule> {
+  return unwrap(await apiRequest<AssetSchedule>('POST', `/fa/assets/${id}/usage`, input));
 }
