@@ -3,7 +3,7 @@
 // be depreciated reported while the others post, lines per class or per asset, reversal, and the
 // DepreciationSchedule approval posting the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetSchedule, DepreciationRunView, EntityRecord, ErrorObject, JournalView } from '@erp/contracts';
+import type { AssetSchedule, DepreciationRunView, EntityRecord, ErrorObject, JournalView, TrialBalance } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -170,5 +170,21 @@ describe('the depreciation run', () => {
     expect(done.rows.at(-1)).toMatchObject({ period: '2026-03', amount: '367.00', nbv: '0.00' });
     await post((await run('2026-03-31', { assetClass: uop.id })).id);
     expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Fully depreciated');
+  });
+
+  it('ties: accumulated depreciation in the ledger equals the posted rows of every schedule (a reversal counted out)', async () => {
+    const assetList = await ok<List>('GET', '/fa/assets?limit=500');
+    let posted = 0;
+    for (const a of assetList.items) {
+      const s = await ok<AssetSchedule>('GET', `/fa/assets/${a.id}/schedule`);
+      posted += s.rows.filter((r) => r.posted).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    }
+    const tb = await ok<TrialBalance>('GET', '/gl/trial-balance?from=2026-01-01&to=2026-12-31');
+    const row = (code: string) => tb.rows.find((r) => r.code === code)!;
+    const net = (code: string) => Math.round((Number(row(code).debit) - Number(row(code).credit)) * 100);
+    expect(posted).toBeGreaterThan(0);
+    expect(-net('1510')).toBe(posted);
+    expect(net('6300')).toBe(posted);
+    expect(tb.balanced).toBe(true);
   });
 });
