@@ -69,7 +69,7 @@ describe('assets', () => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...stored } = (await api<EntityRecord>('GET', `/fa/assets/${created.body.id}`)).body;
     const cost = await api<ErrorObject>('PUT', `/fa/assets/${created.body.id}`, { ...stored, cost: '2000' });
     expect(cost.status).toBe(422);
-    expect(cost.body.message).toMatch(/^cost: Asset A0000\d is active: its financial terms are kept/);
+    expect(cost.body.message).toMatch(/^cost: Asset A0000\d is active: its financial terms change by Change terms on its screen/);
     const moved = await api<EntityRecord>('PUT', `/fa/assets/${created.body.id}`, { ...stored, location: 'Warehouse 2' });
     expect(moved.status).toBe(200);
     expect(moved.body.location).toBe('Warehouse 2');

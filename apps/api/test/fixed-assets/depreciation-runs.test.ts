@@ -3,7 +3,7 @@
 // be depreciated reported while the others post, lines per class or per asset, reversal, and the
 // DepreciationSchedule approval posting the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetSchedule, DepreciationRunView, EntityRecord, ErrorObject, JournalView } from '@erp/contracts';
+import type { AssetSchedule, DepreciationRunView, EntityRecord, ErrorObject, JournalView, TrialBalance } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -125,5 +125,66 @@ describe('the depreciation run', () => {
     const s = await ok<AssetSchedule>('GET', `/fa/assets/${a.id}/schedule`);
     expect(s.status).toBe('Fully depreciated');
     expect(s.rows.map((r) => [r.amount, r.nbv, r.posted])).toEqual([['5.00', '5.00', true], ['5.00', '0.00', true]]);
+  });
+
+  it('changes an active asset\'s terms from a period after the posted ones: posted rows stay, the rest is regenerated', async () => {
+    const life = await cls('LIFE', { lifeMonths: 12 });
+    const a = await activeAsset(life.id, '1200', '2026-01-20');
+    await post((await run('2026-02-28', { assetClass: life.id })).id);
+    const before = await ok<AssetSchedule>('GET', `/fa/assets/${a.id}/schedule`);
+    const early = await api<ErrorObject>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-02-01', lifeMonths: 22 });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(`Asset ${String(a.code)}: Period 2026-02 is already posted: a change takes effect from 2026-03 at the earliest`);
+    // a longer life from March: 1,000.00 left over 20 months
+    const longer = await ok<AssetSchedule>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-03-01', lifeMonths: 22, reason: 'Refit' });
+    expect(longer.lifeMonths).toBe(22);
+    expect(longer.rows.slice(0, 2)).toEqual(before.rows.slice(0, 2));
+    expect(longer.rows).toHaveLength(22);
+    expect(longer.rows[2]).toMatchObject({ period: '2026-03', amount: '50.00', accumulated: '250.00', nbv: '950.00', posted: false });
+    expect(longer.rows.at(-1)).toMatchObject({ period: '2027-10', nbv: '0.00' });
+    // a capitalised improvement from April: the cost rises by 1,000.00, the book value 1,950.00 over 19 months
+    const improved = await ok<AssetSchedule>('POST', `/fa/assets/${a.id}/change-terms`, { from: '2026-04-15', cost: '2200', reason: 'New engine' });
+    expect(improved.cost).toBe('2200.00');
+    expect(improved.rows[2]!.amount).toBe('50.00');
+    expect(improved.rows[3]).toMatchObject({ period: '2026-04', amount: '102.63' });
+    expect(improved.rows.at(-1)).toMatchObject({ accumulated: '2200.00', nbv: '0.00' });
+    // the next run posts March at the changed amount
+    const march = await post((await run('2026-03-31', { assetClass: life.id })).id);
+    expect(march.amount).toBe('50.00');
+  });
+
+  it('units of production: usage entered per month regenerates the schedule; the run posts it; the asset is done when the units are', async () => {
+    const uop = await cls('UOP', { method: 'Units of production', lifeMonths: 60 });
+    const press = await activeAsset(uop.id, '1000', '2026-01-05', { unitsTotal: 1000 });
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Active');
+    await ok('POST', `/fa/assets/${press.id}/usage`, { period: '2026-01-31', units: 300 });
+    const feb = await ok<AssetSchedule>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-02-10', units: 333 });
+    expect(feb.rows.map((r) => [r.period, r.amount, r.nbv])).toEqual([['2026-01', '300.00', '700.00'], ['2026-02', '333.00', '367.00']]);
+    await post((await run('2026-02-28', { assetClass: uop.id })).id);
+    // every row posted, but units are left: still active
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Active');
+    const late = await api<ErrorObject>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-02-01', units: 1 });
+    expect(late.status).toBe(422);
+    // the rest of the units in March: the remainder
+    const done = await ok<AssetSchedule>('POST', `/fa/assets/${press.id}/usage`, { period: '2026-03-01', units: 500 });
+    expect(done.rows.at(-1)).toMatchObject({ period: '2026-03', amount: '367.00', nbv: '0.00' });
+    await post((await run('2026-03-31', { assetClass: uop.id })).id);
+    expect((await ok<AssetSchedule>('GET', `/fa/assets/${press.id}/schedule`)).status).toBe('Fully depreciated');
+  });
+
+  it('ties: accumulated depreciation in the ledger equals the posted rows of every schedule (a reversal counted out)', async () => {
+    const assetList = await ok<List>('GET', '/fa/assets?limit=500');
+    let posted = 0;
+    for (const a of assetList.items) {
+      const s = await ok<AssetSchedule>('GET', `/fa/assets/${a.id}/schedule`);
+      posted += s.rows.filter((r) => r.posted).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
+    }
+    const tb = await ok<TrialBalance>('GET', '/gl/trial-balance?from=2026-01-01&to=2026-12-31');
+    const row = (code: string) => tb.rows.find((r) => r.code === code)!;
+    const net = (code: string) => Math.round((Number(row(code).debit) - Number(row(code).credit)) * 100);
+    expect(posted).toBeGreaterThan(0);
+    expect(-net('1510')).toBe(posted);
+    expect(net('6300')).toBe(posted);
+    expect(tb.balanced).toBe(true);
   });
 });

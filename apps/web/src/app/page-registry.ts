@@ -7,6 +7,7 @@ import { AUDIT_TRAIL_ACCESS_PAGE, HOME_ROUTE, findMenuItemByLink, menuOnlyRoutes
 import { adminPages } from '../modules/admin/index';
 import { apArPages } from '../modules/ap-ar/index';
 import { cashManagementPages } from '../modules/cash-management/index';
+import { fixedAssetPages } from '../modules/fixed-assets/index';
 import { ledgerPages } from '../modules/ledger/index';
 import { journalPages } from '../modules/ledger/journals/index';
 import { intercompanyPages } from '../modules/ledger/intercompany/index';
@@ -30,6 +31,7 @@ export const builtPages: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(templatePages).map(([link, loader]) => [link, lazyPage('ledger-templates', loader)])),
   ...Object.fromEntries(Object.entries(apArPages).map(([link, loader]) => [link, lazyPage('ap-ar', loader)])),
   ...Object.fromEntries(Object.entries(cashManagementPages).map(([link, loader]) => [link, lazyPage('cash-management', loader)])),
+  ...Object.fromEntries(Object.entries(fixedAssetPages).map(([link, loader]) => [link, lazyPage('fixed-assets', loader)])),
   ...Object.fromEntries(Object.entries(workflowPages).map(([link, loader]) => [link, lazyPage('workflow', loader)])),
 };
 

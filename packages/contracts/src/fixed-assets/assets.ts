@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, type EntityDef } from '../kit/define-entity';
 import { dimensionDefaultColumns } from '../ap-ar/parties';
+import { dateSchema } from '../common/scalars';
 import { depreciationConventions, depreciationMethods, residualKinds } from './depreciation';
 
 /**
@@ -48,6 +49,8 @@ export const assetEntity = defineEntity({
     cost: { type: 'decimal', label: 'Acquisition Cost', required: true, scale: 4, max: 14, min: 0, list: true, example: '24000' },
     inServiceDate: { type: 'date', label: 'In-service Date', help: 'Where the convention starts the life; empty: the acquisition date' },
     residualValue: { type: 'decimal', label: 'Residual Value', scale: 4, max: 14, min: 0, help: "Empty: the class's (amount or percent of the cost)" },
+    method: { type: 'enum', label: 'Depreciation Method', options: depreciationMethods, help: "Empty: the class's" },
+    lifeMonths: { type: 'integer', label: 'Useful Life (months)', min: 1, max: 1200, help: "Empty: the class's" },
     quantity: { type: 'decimal', label: 'Quantity', scale: 4, max: 10, min: 0, default: '1' },
     location: { type: 'text', label: 'Location', max: 100, search: true },
     custodian: { type: 'text', label: 'Custodian', max: 100, search: true },
@@ -58,7 +61,7 @@ export const assetEntity = defineEntity({
     openingAsOf: { type: 'date', label: 'Opening As Of', help: 'The last day the opening depreciation covers; depreciation here starts the month after' },
     status: { type: 'enum', label: 'Status', options: assetStates, required: true, default: 'Draft', list: true, help: 'Activate a draft asset from its screen (/asset): that stores its schedule' },
   },
-  form: [['code', 'description'], ['assetClass', 'status'], ['acquisitionDate', 'cost'], ['inServiceDate', 'residualValue'], ['quantity', 'unitsTotal'], ['location', 'custodian'], ['serialNumber', 'tagNumber'], ['openingAccumulated', 'openingAsOf']],
+  form: [['code', 'description'], ['assetClass', 'status'], ['acquisitionDate', 'cost'], ['inServiceDate', 'residualValue'], ['method', 'lifeMonths'], ['quantity', 'unitsTotal'], ['location', 'custodian'], ['serialNumber', 'tagNumber'], ['openingAccumulated', 'openingAsOf']],
 });
 
 export const fixedAssetEntities: readonly EntityDef[] = [assetClassEntity, assetEntity];
@@ -106,3 +109,27 @@ export const assetScheduleSchema = z.object({
   rows: z.array(scheduleRowSchema),
 });
 export type AssetSchedule = z.infer<typeof assetScheduleSchema>;
+
+/**
+ * A change of an active asset's terms from a period on (POST /fa/assets/:id/change-terms): the rows
+ * before it stay, the schedule is regenerated from it (a capitalised improvement or a revaluation is
+ * a new cost). Empty fields keep the asset's; `method` and `lifeMonths` null return to the class's.
+ */
+export const assetTermsChangeSchema = z.object({
+  /** Any day of the first month the new terms apply to; after the last posted period. */
+  from: dateSchema(),
+  cost: z.string().regex(/^\d{1,14}(\.\d{1,4})?$/, 'The cost must be a number').optional(),
+  residualValue: z.string().regex(/^\d{1,14}(\.\d{1,4})?$/, 'The residual value must be a number').nullish(),
+  lifeMonths: z.number().int().min(1).max(1200).nullish(),
+  method: z.enum(depreciationMethods).nullish(),
+  reason: z.string().trim().max(200).optional(),
+});
+export type AssetTermsChange = z.infer<typeof assetTermsChangeSchema>;
+
+/** Units of production: the units an asset used in a month (POST /fa/assets/:id/usage); the schedule is regenerated from it. */
+export const assetUsageSchema = z.object({
+  /** Any day of the month; after the last posted month. */
+  period: dateSchema(),
+  units: z.number().int().min(0).max(2_000_000_000),
+});
+export type AssetUsageInput = z.infer<typeof assetUsageSchema>;

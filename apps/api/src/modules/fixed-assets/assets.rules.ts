@@ -24,7 +24,7 @@ export const assetClassFits: KitRule = async (tx, scope, input) => {
 };
 
 /** The financial fields an asset keeps once it is active: changing them regenerates the schedule, which is not done by an edit. */
-const TERMS = ['assetClass', 'acquisitionDate', 'cost', 'inServiceDate', 'residualValue', 'unitsTotal', 'openingAccumulated', 'openingAsOf'] as const;
+const TERMS = ['assetClass', 'acquisitionDate', 'cost', 'inServiceDate', 'residualValue', 'method', 'lifeMonths', 'unitsTotal', 'openingAccumulated', 'openingAsOf'] as const;
 
 /** Decimals an amount may carry: the company's base currency's. */
 function fitsScale(field: string, value: unknown, scale: number, label: string) {
@@ -49,7 +49,7 @@ export const assetFits: KitRule = async (tx, scope, input, id) => {
   if (typeof input.assetClass === 'string') {
     const [c] = await tx.select({ code: assetClasses.code, active: assetClasses.active, method: assetClasses.method }).from(assetClasses).where(and(eq(assetClasses.id, input.assetClass), eq(assetClasses.companyId, scope.companyId)));
     if (c && !c.active && !id) throw refuse('assetClass', `Asset class ${c.code} is inactive`);
-    if (c?.method === 'Units of production' && !input.unitsTotal) throw refuse('unitsTotal', `Class ${c.code} depreciates by units of production: give the units of the whole life`);
+    if ((input.method ?? c?.method) === 'Units of production' && !input.unitsTotal) throw refuse('unitsTotal', 'Units of production: give the units of the whole life');
   }
   if (!id) {
     if (input.status !== undefined && input.status !== ASSET_DRAFT) throw refuse('status', 'A new asset is a draft: activate it from its screen (/asset)');
@@ -63,7 +63,7 @@ export const assetFits: KitRule = async (tx, scope, input, id) => {
     const a = before[f];
     const b = input[f];
     const same = a == null || a === '' ? b == null || b === '' : b != null && (typeof a === 'string' && /^-?\d+(\.\d+)?$/.test(a) ? Number(a) === Number(b) : String(a) === String(b));
-    if (!same) throw refuse(f, `Asset ${before.code} is ${before.status.toLowerCase()}: its financial terms are kept (a change of terms regenerates the schedule, not an edit)`);
+    if (!same) throw refuse(f, `Asset ${before.code} is ${before.status.toLowerCase()}: its financial terms change by Change terms on its screen (/asset), which regenerates the schedule, not by an edit`);
   }
 };
 

@@ -47,6 +47,8 @@ export const assets = pgTable(
     cost: numeric('cost', { precision: 18, scale: 4 }).notNull(),
     inServiceDate: date('in_service_date', { mode: 'string' }),
     residualValue: numeric('residual_value', { precision: 18, scale: 4 }),
+    method: text('method').$type<DepreciationMethod>(),
+    lifeMonths: integer('life_months'),
     quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('1'),
     location: text('location'),
     custodian: text('custodian'),
@@ -92,5 +94,23 @@ export const assetScheduleRows = pgTable(
     // The run's read: the unposted rows of a company up to a period; and the rows a run posted.
     index('asset_schedule_rows_unposted_idx').on(t.tenantId, t.companyId, t.period).where(sql`${t.run} is null`),
     index('asset_schedule_rows_run_idx').on(t.tenantId, t.run).where(sql`${t.run} is not null`),
+  ],
+);
+
+/** Units of production: the units an asset used in a period (one row per asset and period; entering it again replaces it). */
+export const assetUsage = pgTable(
+  'asset_usage',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    asset: uuid('asset').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    units: bigint('units', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.asset, t.period] }),
+    foreignKey({ name: 'asset_usage_asset_fk', columns: [t.tenantId, t.asset], foreignColumns: [assets.tenantId, assets.id] }),
+    foreignKey({ columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.companyId] }),
   ],
 );

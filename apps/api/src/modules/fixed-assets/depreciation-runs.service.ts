@@ -196,7 +196,10 @@ export async function postRun(tx: Tx, actor: Actor, id: string): Promise<void> {
     update ${assets} a set status = 'Fully depreciated', updated_at = now()
     where a.tenant_id = ${actor.tenantId}::uuid and a.company_id = ${actor.companyId}::uuid and a.status = 'Active'
       and a.id in (select r.asset from ${assetScheduleRows} r where r.tenant_id = ${actor.tenantId}::uuid and r.run = ${run.id}::uuid)
-      and not exists (select 1 from ${assetScheduleRows} u where u.tenant_id = a.tenant_id and u.asset = a.id and u.run is null)`);
+      and not exists (select 1 from ${assetScheduleRows} u where u.tenant_id = a.tenant_id and u.asset = a.id and u.run is null)
+      -- units of production: done only when the use that reached the total is posted
+      and (coalesce(a.method, (select c.method from ${assetClasses} c where c.tenant_id = a.tenant_id and c.id = a.asset_class)) <> 'Units of production'
+        or exists (select 1 from ${assetScheduleRows} d where d.tenant_id = a.tenant_id and d.asset = a.id and d.basis ? 'units' and (d.basis->>'remainder')::boolean))`);
   const { issues, issueCount } = await issuesOf(tx, actor, run, bad);
   await tx
     .update(depreciationRuns)
@@ -213,7 +216,8 @@ export async function reverseRun(tx: Tx, actor: Actor, id: string, date: string 
   const [later] = await tx
     .select({ number: depreciationRuns.number })
     .from(depreciationRuns)
-    .where(and(eq(depreciationRuns.tenantId, actor.tenantId), eq(depreciationRuns.companyId, actor.companyId), eq(depreciationRuns.status, 'Posted'), sql`(${depreciationRuns.period}, ${depreciationRuns.createdAt}) > (${run.period}::date, ${run.createdAt.toISOString()}::timestamptz)`))
+    .where(and(eq(depreciationRuns.tenantId, actor.tenantId), eq(depreciationRuns.companyId, actor.companyId), eq(depreciationRuns.status, 'Posted'), sql`${depreciationRuns.id} <> ${run.id}::uuid`,
+      sql`(${depreciationRuns.period}, ${depreciationRuns.createdAt}) > (select o.period, o.created_at from ${depreciationRuns} o where o.tenant_id = ${actor.tenantId}::uuid and o.id = ${run.id}::uuid)`))
     .limit(1);
   if (later) throw unprocessable(`Depreciation run ${later.number} was posted after this one: reverse it first`);
   let reversal: string | null = null;

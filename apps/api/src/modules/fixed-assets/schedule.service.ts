@@ -7,6 +7,8 @@ import {
   formatMoney,
   periodOfDate,
   type AssetSchedule,
+  type AssetTermsChange,
+  type AssetUsageInput,
   type DepreciationMethod,
   type ScheduleRowView,
 } from '@erp/contracts';
@@ -14,9 +16,9 @@ import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
-import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { assetClasses, assets, assetScheduleRows, assetUsage } from './assets.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
-import { buildSchedule, explainRow, ScheduleRefusal, type DepreciationTerms, type ScheduleRow } from './depreciation/engine';
+import { buildSchedule, explainRow, regenerate, ScheduleRefusal, type DepreciationTerms, type ScheduleRow } from './depreciation/engine';
 import { baseCurrencyOf, minorOf } from './money';
 
 /*
@@ -39,11 +41,11 @@ export function termsOf(a: AssetRow, c: ClassRow, scale: number): DepreciationTe
         : minorOf(c.residualValue, scale);
   const opening = minorOf(a.openingAccumulated, scale);
   return {
-    method: c.method,
+    method: a.method ?? c.method,
     convention: c.convention,
     costMinor: cost,
     residualMinor: residual,
-    lifeMonths: c.lifeMonths,
+    lifeMonths: a.lifeMonths ?? c.lifeMonths,
     inServiceDate: a.inServiceDate ?? a.acquisitionDate,
     openingAccumulatedMinor: opening,
     firstPeriod: opening > 0n && a.openingAsOf ? addMonths(periodOfDate(a.openingAsOf), 1) : null,
@@ -99,7 +101,8 @@ export async function activateAsset(tx: Tx, scope: KitScope, id: string): Promis
       })),
     );
   }
-  const status = rows.length ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
+  // Units of production depreciate as usage comes: no rows yet is still an active asset.
+  const status = rows.length || (a.method ?? c.method) === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
   await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', before: { status: a.status }, after: { status, scheduleRows: rows.length } }]);
   return assetSchedule(tx, scope, id);
@@ -120,7 +123,7 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
     posted: journalId !== null,
     journalId,
     basis: r.basis,
-    explanation: explainRow(r, c.method as DepreciationMethod, scale),
+    explanation: explainRow(r, t.method as DepreciationMethod, scale),
   });
   if (a.status === ASSET_DRAFT) {
     rows = engineRows(t, a.code).map((r) => view(r, null));
@@ -145,13 +148,124 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
     code: a.code,
     description: a.description,
     status: a.status,
-    method: c.method,
+    method: t.method,
     convention: c.convention,
-    lifeMonths: c.lifeMonths,
+    lifeMonths: t.lifeMonths,
     currency,
     cost: money(t.costMinor),
     residual: money(t.residualMinor),
     openingAccumulated: money(t.openingAccumulatedMinor ?? 0n),
     rows,
   };
+}
+
+/** The usage recorded for an asset (units of production). */
+async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
+  const usage = await tx
+    .select({ period: sql<string>`to_char(${assetUsage.period}, 'YYYY-MM')`, units: assetUsage.units })
+    .from(assetUsage)
+    .where(and(eq(assetUsage.tenantId, scope.tenantId), eq(assetUsage.asset, assetId)));
+  return usage.map((u) => ({ period: u.period, units: BigInt(u.units) }));
+}
+
+/** The stored rows of an asset as the engine's rows (posted: a run took them). */
+async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
+  const rows = await tx
+    .select({
+      period: sql<string>`to_char(${assetScheduleRows.period}, 'YYYY-MM')`,
+      amountMinor: assetScheduleRows.amountMinor,
+      accumulatedMinor: assetScheduleRows.accumulatedMinor,
+      nbvMinor: assetScheduleRows.nbvMinor,
+      basis: assetScheduleRows.basis,
+      run: assetScheduleRows.run,
+    })
+    .from(assetScheduleRows)
+    .where(and(eq(assetScheduleRows.tenantId, scope.tenantId), eq(assetScheduleRows.asset, assetId)))
+    .orderBy(asc(assetScheduleRows.period));
+  return rows.map((r) => ({ period: r.period, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis, posted: r.run !== null }));
+}
+
+/**
+ * Changes an active (or fully depreciated) asset's terms from a period on: cost (a capitalised
+ * improvement, a revaluation), residual, life, method. The rows before the period stay; the engine
+ * regenerates the rest (`regenerate`), which refuses a period already posted.
+ */
+export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: AssetTermsChange): Promise<AssetSchedule> {
+  const { a, c } = await loadAsset(tx, scope, id, true);
+  if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only an active or fully depreciated asset's terms change (a draft is edited)`);
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const fits = (label: string, v: string | null | undefined) => {
+    if (v != null && (v.split('.')[1]?.replace(/0+$/, '').length ?? 0) > scale) throw unprocessable(`${label} has more than ${scale} decimals (the company's currency)`);
+  };
+  fits('cost: The cost', change.cost);
+  fits('residualValue: The residual value', change.residualValue);
+  const next = {
+    ...a,
+    cost: change.cost ?? a.cost,
+    residualValue: change.residualValue === undefined ? a.residualValue : change.residualValue,
+    lifeMonths: change.lifeMonths === undefined ? a.lifeMonths : change.lifeMonths,
+    method: change.method === undefined ? a.method : change.method,
+  };
+  const terms = { ...termsOf(next, c, scale), usage: await usageOf(tx, scope, a.id) };
+  if (terms.method === 'Units of production' && !terms.unitsTotal) throw unprocessable('method: Units of production needs the units total of the asset');
+  const from = periodOfDate(change.from);
+  let rows: ScheduleRow[];
+  try {
+    rows = regenerate(await storedRows(tx, scope, a.id), terms, from);
+  } catch (e) {
+    if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${a.code}: ${e.message}`);
+    throw e;
+  }
+  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${periodDate(from)}::date and run is null`);
+  const fresh = rows.filter((r) => r.period >= from);
+  if (fresh.length) {
+    await tx.insert(assetScheduleRows).values(
+      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
+    );
+  }
+  const open = rows.some((r) => !r.posted);
+  const status = open || terms.method === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
+  await tx
+    .update(assets)
+    .set({ cost: next.cost, residualValue: next.residualValue, lifeMonths: next.lifeMonths, method: next.method, status, updatedAt: new Date() })
+    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
+  await recordAudit(tx, scope.tenantId, scope.userId, [
+    { entity: 'asset', recordId: a.id, action: 'edit', before: { cost: a.cost, residualValue: a.residualValue, lifeMonths: a.lifeMonths, method: a.method, status: a.status }, after: { cost: next.cost, residualValue: next.residualValue, lifeMonths: next.lifeMonths, method: next.method, status, from, reason: change.reason ?? null } },
+  ]);
+  return assetSchedule(tx, scope, id);
+}
+
+/**
+ * Units of production: records the units an asset used in a month (replacing what that month had)
+ * and regenerates its schedule from that month; a month already posted refuses.
+ */
+export async function recordUsage(tx: Tx, scope: KitScope, id: string, input: AssetUsageInput): Promise<AssetSchedule> {
+  const { a, c } = await loadAsset(tx, scope, id, true);
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const base = termsOf(a, c, scale);
+  if (base.method !== 'Units of production') throw unprocessable(`Asset ${a.code} depreciates by ${base.method.toLowerCase()}, not by units of production`);
+  if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: usage is recorded for an active asset`);
+  const period = periodOfDate(input.period);
+  await tx
+    .insert(assetUsage)
+    .values({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(period), units: BigInt(input.units) })
+    .onConflictDoUpdate({ target: [assetUsage.tenantId, assetUsage.asset, assetUsage.period], set: { units: BigInt(input.units) } });
+  const terms = { ...base, usage: await usageOf(tx, scope, a.id) };
+  let rows: ScheduleRow[];
+  try {
+    rows = regenerate(await storedRows(tx, scope, a.id), terms, period);
+  } catch (e) {
+    if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${a.code}: ${e.message}`);
+    throw e;
+  }
+  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${periodDate(period)}::date and run is null`);
+  const fresh = rows.filter((r) => r.period >= period);
+  if (fresh.length) {
+    await tx.insert(assetScheduleRows).values(
+      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
+    );
+  }
+  if (a.status !== ASSET_ACTIVE && rows.some((r) => !r.posted)) await tx.update(assets).set({ status: ASSET_ACTIVE, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
+  await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', after: { usage: { period, units: input.units } } }]);
+  return assetSchedule(tx, scope, id);
 }

@@ -1,0 +1,18 @@
+/*
+ * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
+ * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
+ * (/depreciation-schedules, /depreciation-schedule).
+ */
+import type { ComponentType } from 'react';
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+const pages = () => import('./FixedAssetPages');
+
+export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
+  '/asset-class': async () => ({ default: (await pages()).AssetClassPage }),
+  '/assets': async () => ({ default: (await pages()).AssetsPage }),
+  '/asset': async () => ({ default: (await pages()).AssetPage }),
+  '/recurring-depreciation': async () => ({ default: (await pages()).RecurringDepreciationPage }),
+  '/depreciation-schedules': async () => ({ default: (await pages()).DepreciationRunsPage }),
+  '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
+};
