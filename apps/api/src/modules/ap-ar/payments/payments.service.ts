@@ -97,21 +97,35 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: Paymen
   return { header, allocations };
 }
 
-const draftRows = (actor: Actor, paymentId: string, rows: DraftAllocation[]) =>
-  rows.map((a) => ({ tenantId: actor.tenantId, companyId: actor.companyId, paymentId, ...a, status: 'Draft' as const }));
+/** Allocation rows written in one statement of arrays (10,000 lines are one round trip, not 90,000 parameters). */
+async function insertAllocations(tx: Tx, actor: Actor, paymentId: string, rows: DraftAllocation[], posted?: { bases: bigint[]; journalId: string }): Promise<void> {
+  if (rows.length === 0) return;
+  const arr = (values: (string | number | bigint)[]) => `{${values.join(',')}}`;
+  await tx.execute(sql`insert into ${paymentAllocations} (tenant_id, company_id, payment_id, line_no, open_item_id, amount_minor, discount_minor, write_off_minor, control_base_minor, status, journal_id)
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, ${paymentId}::uuid, v.line_no, v.item, v.amount, v.discount, v.write_off, v.base, ${posted ? 'Active' : 'Draft'}, ${posted?.journalId ?? null}::uuid
+    from unnest(${arr(rows.map((r) => r.lineNo))}::int[], ${arr(rows.map((r) => r.openItemId))}::uuid[], ${arr(rows.map((r) => r.amountMinor))}::bigint[],
+      ${arr(rows.map((r) => r.discountMinor))}::bigint[], ${arr(rows.map((r) => r.writeOffMinor))}::bigint[], ${posted ? arr(posted.bases) : arr(rows.map(() => 'NULL'))}::bigint[])
+      as v(line_no, item, amount, discount, write_off, base)`);
+}
 
+/** Stores a draft; `withLines: false` keeps its allocation lines in memory for a post in the same call (they are written once, posted). */
 export async function insertPayment(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput): Promise<string> {
+  const { id } = await insertPaymentHeader(tx, actor, pf, input, true);
+  return id;
+}
+
+export async function insertPaymentHeader(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput, withLines: boolean): Promise<{ id: string; allocations: DraftAllocation[] }> {
   const { header, allocations } = await storedFields(tx, actor, pf, input);
   const [row] = await tx.insert(payments).values({ ...header, createdBy: actor.userId }).returning({ id: payments.id });
-  if (allocations.length) await tx.insert(paymentAllocations).values(draftRows(actor, row!.id, allocations));
-  return row!.id;
+  if (withLines) await insertAllocations(tx, actor, row!.id, allocations);
+  return { id: row!.id, allocations };
 }
 
 export async function replacePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, input: PaymentInput): Promise<void> {
   const { header, allocations } = await storedFields(tx, actor, pf, input);
   await tx.update(payments).set({ ...header, status: 'Draft', updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
   await tx.delete(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, id)));
-  if (allocations.length) await tx.insert(paymentAllocations).values(draftRows(actor, id, allocations));
+  await insertAllocations(tx, actor, id, allocations);
 }
 
 export async function deletePayment(tx: Tx, actor: Actor, id: string): Promise<void> {
@@ -266,7 +280,7 @@ async function takeBankNumber(tx: Tx, scope: KitScope, pf: PaymentFace, h: Payme
 }
 
 /** Posts a draft payment (Post of the kit, or of its approval): one entry through the port; its allocations settle their items. */
-export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string): Promise<void> {
+export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[]): Promise<void> {
   const h = await storedPayment(tx, actor, pf, id, true);
   const party = await partyFacts(tx, actor, pf.face, h.partyId);
   partyMayTransact(pf.face, { code: party.code, status: party.status, onHold: party.onHold });
@@ -277,7 +291,7 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
   const scale = scales[h.currency]!;
   const baseScale = scales[h.baseCurrency] ?? 2;
   const rate = await rateOf(tx, h);
-  const drafts = await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo));
+  const drafts: DraftAllocation[] = inMemory ?? (await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo)));
   if (h.amountMinor === 0n && drafts.length === 0) throw fieldRefusal('amount', `a ${pf.noun} of nothing with no allocations posts nothing`);
   const cash = (facts: AllocationFact[]) => facts.reduce((s, f) => s + cashOf(f), 0n);
   const facts = await settle(tx, actor, pf, h, drafts, scale, baseScale);
@@ -294,7 +308,8 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
     amountMinor: h.amountMinor, allocations: facts, accounts, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`,
   });
   const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: h.postingDate, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`, reference: h.reference ?? number, source: source(pf, h), exact: true, lines });
-  if (drafts.length) {
+  if (inMemory) await insertAllocations(tx, actor, h.id, drafts, { bases: facts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
+  else if (drafts.length) {
     await tx.execute(sql`update ${paymentAllocations} a set status = 'Active', control_base_minor = v.base, journal_id = ${posted.journalId}::uuid
       from unnest(${`{${drafts.map((d) => d.lineNo).join(',')}}`}::int[], ${`{${facts.map((f) => f.controlBaseMinor).join(',')}}`}::bigint[]) as v(line_no, base)
       where a.tenant_id = ${actor.tenantId}::uuid and a.payment_id = ${h.id}::uuid and a.line_no = v.line_no`);
