@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paymentFaces, paymentMethods, type AllocationView, type EntityRecord, type PaymentFace, type PaymentInput, type PaymentMethod, type PaymentView, type Side } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
+import { useApprovalGate } from '../../workflow/index';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { toIsoDate } from '../../../shared/format';
 import { useDisplay } from '../../../shared/useDisplay';
-import { allocatePayment, deletePayment, fetchPayment, fetchProposal, paymentQueryKey, paymentsKey, postPayment, reversePayment, savePayment, unallocatePayment } from './payments-api';
+import { allocatePayment, deletePayment, fetchPayment, fetchProposal, paymentQueryKey, paymentsKey, postPayment, reversePayment, savePayment, submitPayment, submitReversal, unallocatePayment } from './payments-api';
 import '../../ledger/journals/ledger-screens.css';
 
 /*
@@ -31,11 +32,14 @@ async function bankCurrency(bank: string): Promise<string> {
   return String(c.code);
 }
 
+/** A typed amount other than zero (an empty or zero discount or write-off is not sent). */
+const nonZero = (v: string) => /[1-9]/.test(v);
+
 function inputOf(h: Header, lines: Line[]): PaymentInput {
   return {
     kind: 'Payment', bank: h.bank ?? '', party: h.party ?? '', documentDate: h.documentDate, ...(h.postingDate ? { postingDate: h.postingDate } : {}), amount: h.amount.trim(),
     ...(h.rate.trim() ? { rate: h.rate.trim() } : {}), method: h.method, ...(h.reference.trim() ? { reference: h.reference.trim() } : {}), description: h.description.trim(),
-    allocations: lines.map((l) => ({ openItem: l.openItem, amount: l.amount.trim() || '0', ...(l.discount.trim() && l.discount !== '0.00' ? { discount: l.discount.trim() } : {}), ...(l.writeOff.trim() && l.writeOff !== '0.00' ? { writeOff: l.writeOff.trim() } : {}) })),
+    allocations: lines.map((l) => ({ openItem: l.openItem, amount: l.amount.trim() || '0', ...(nonZero(l.discount) ? { discount: l.discount.trim() } : {}), ...(nonZero(l.writeOff) ? { writeOff: l.writeOff.trim() } : {}) })),
   };
 }
 
@@ -90,6 +94,19 @@ function DraftEditor({ pf, view }: { pf: PaymentFace; view: PaymentView | undefi
     onSuccess: done,
     onError: (e) => setError(e.message),
   });
+  // A workflow of the payment's approval type governs: the draft is submitted, not posted (the server refuses Post).
+  const gate = useApprovalGate(pf.approval, view?.id);
+  const governed = gate.data?.workflowActive === true;
+  const underApproval = gate.data?.underApproval === true;
+  const submit = useMutation({
+    mutationFn: async () => {
+      const saved = await savePayment(pf, view?.id, inputOf(h, lines));
+      await submitPayment(pf, saved.id);
+      return saved;
+    },
+    onSuccess: done,
+    onError: (e) => setError(e.message),
+  });
   const remove = useMutation({
     mutationFn: () => deletePayment(pf, view!.id),
     onSuccess: async () => {
@@ -98,7 +115,7 @@ function DraftEditor({ pf, view }: { pf: PaymentFace; view: PaymentView | undefi
     },
     onError: (e) => setError(e.message),
   });
-  const busy = save.isPending || post.isPending || remove.isPending;
+  const busy = save.isPending || post.isPending || remove.isPending || submit.isPending || underApproval;
   const field = (label: string, control: React.ReactNode) => (
     <label style={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 220, flex: '1 1 220px' }}>
       <Typography.Text type="secondary">{label}</Typography.Text>
@@ -108,6 +125,7 @@ function DraftEditor({ pf, view }: { pf: PaymentFace; view: PaymentView | undefi
   return (
     <Card title={view ? `${pf.face.partyLabel} ${pf.noun} (draft)` : `New ${pf.face.partyWord} ${pf.noun}`} extra={<Link to={pf.pages.payments}>Back to the list</Link>}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} />}
+      {underApproval && <Alert type="info" showIcon title={`This ${pf.noun} is under approval (${pf.approval}): it is posted when the approval completes`} style={{ marginBottom: 12 }} />}
       <Flex wrap gap={12} style={{ marginBottom: 12 }}>
         {field('Bank', <RefSelect id="payment-bank" refName="bank" value={h.bank} onChange={(bank) => setH({ ...h, bank })} knownLabels={view ? { [view.bank]: view.bankCode } : undefined} />)}
         {field(pf.face.partyLabel, <RefSelect id="payment-party" refName={pf.face.partyWord} value={h.party} onChange={(party) => setH({ ...h, party })} knownLabels={view ? { [view.party]: `${view.partyCode} · ${view.partyName}` } : undefined} />)}
@@ -126,7 +144,11 @@ function DraftEditor({ pf, view }: { pf: PaymentFace; view: PaymentView | undefi
       <AllocationEditor lines={lines} onChange={setLines} />
       <Space wrap style={{ marginTop: 12 }}>
         <Button onClick={() => save.mutate()} loading={save.isPending} disabled={busy}>Save draft</Button>
-        <Button type="primary" onClick={() => post.mutate()} loading={post.isPending} disabled={busy}>Post</Button>
+        {governed ? (
+          <Button type="primary" onClick={() => submit.mutate()} loading={submit.isPending} disabled={busy}>Submit for approval</Button>
+        ) : (
+          <Button type="primary" onClick={() => post.mutate()} loading={post.isPending} disabled={busy}>Post</Button>
+        )}
         {view && (
           <Popconfirm title={`Delete this draft ${pf.noun}?`} onConfirm={() => remove.mutate()}>
             <Button danger disabled={busy}>Delete</Button>
@@ -147,6 +169,11 @@ function PostedPayment({ pf, view }: { pf: PaymentFace; view: PaymentView }) {
     await queryClient.invalidateQueries({ queryKey: paymentsKey(pf) });
   };
   const reverse = useMutation({ mutationFn: () => reversePayment(pf, view.id, date, newKey()), onSuccess: refresh, onError: (e) => setError(e.message) });
+  // A reversal workflow governs: the reversal is submitted to it (its approver's Reverse reverses the payment).
+  const reversalGate = useApprovalGate(pf.reversalApproval, view.id);
+  const reversalGoverned = reversalGate.data?.workflowActive === true;
+  const reversalRunning = reversalGate.data?.underApproval === true;
+  const submitReverse = useMutation({ mutationFn: () => submitReversal(pf, view.id), onSuccess: async () => { await refresh(); await queryClient.invalidateQueries({ queryKey: ['workflow'] }); }, onError: (e) => setError(e.message) });
   const undo = useMutation({ mutationFn: (line: number) => unallocatePayment(pf, view.id, [line], newKey()), onSuccess: refresh, onError: (e) => setError(e.message) });
   const allocate = useMutation({
     mutationFn: async () => {
@@ -197,10 +224,20 @@ function PostedPayment({ pf, view }: { pf: PaymentFace; view: PaymentView }) {
       {posted && (
         <Space wrap style={{ marginTop: 12 }}>
           {view.unallocated !== '0' && Number(view.unallocated) > 0 && <Button onClick={() => allocate.mutate()} loading={allocate.isPending}>Allocate what is on account</Button>}
-          <DatePicker aria-label="Reversal date" format={display.pickerFormat} value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
-          <Popconfirm title={`Reverse this ${pf.noun}? Its entries are reversed and its documents reopen.`} onConfirm={() => reverse.mutate()}>
-            <Button danger loading={reverse.isPending}>Reverse</Button>
-          </Popconfirm>
+          {reversalRunning ? (
+            <Typography.Text type="secondary">{`Its reversal is under approval (${pf.reversalApproval})`}</Typography.Text>
+          ) : reversalGoverned ? (
+            <Popconfirm title={`Submit the reversal of this ${pf.noun} for approval?`} onConfirm={() => submitReverse.mutate()}>
+              <Button danger loading={submitReverse.isPending}>Submit reversal for approval</Button>
+            </Popconfirm>
+          ) : (
+            <>
+              <DatePicker aria-label="Reversal date" format={display.pickerFormat} value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
+              <Popconfirm title={`Reverse this ${pf.noun}? Its entries are reversed and its documents reopen.`} onConfirm={() => reverse.mutate()}>
+                <Button danger loading={reverse.isPending}>Reverse</Button>
+              </Popconfirm>
+            </>
+          )}
         </Space>
       )}
     </Card>

@@ -2,7 +2,7 @@
  * Calls of the payment routes of a face (the documents kit's, from contracts' ap-ar/payments.ts) and
  * of its own: the allocation proposal, allocating what is on account, un-allocating.
  */
-import { paymentDocuments, type PaymentFace, type PaymentInput, type PaymentView, type Proposal } from '@erp/contracts';
+import { paymentDocuments, type InstanceView, type PaymentFace, type PaymentInput, type PaymentView, type Proposal } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 import { documentBase, documentKey } from '../../../shared/documents';
 
@@ -44,4 +44,14 @@ export async function allocatePayment(pf: PaymentFace, id: string, allocations: 
 
 export async function unallocatePayment(pf: PaymentFace, id: string, lines: number[], idempotencyKey: string): Promise<PaymentView> {
   return unwrap(await apiRequest<PaymentView>('POST', `${base(pf)}/${id}/unallocate`, { lines }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+/** Submits a draft to its payment approval (CustomerPaymentApproval / VendorPaymentApproval). */
+export async function submitPayment(pf: PaymentFace, id: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', `${base(pf)}/${id}/submit`, {}));
+}
+
+/** Submits a posted payment's reversal to its reversal approval (the engine's submissions: not a kit route). */
+export async function submitReversal(pf: PaymentFace, id: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', '/workflow/submissions', { approvalType: pf.reversalApproval, documentId: id }));
 }
