@@ -175,9 +175,10 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: st
   const rows = rowsOf<ItemRow>(
     await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${`{${ids.join(',')}}`}::uuid[]) and o.company_id = ${scope.companyId}::uuid
-        and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+        join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}
       order by o.id for update of o`),
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -378,8 +379,10 @@ async function activeAllocations(tx: Tx, scope: KitScope, h: PaymentRow, scale: 
   const items = rowsOf<ItemRow>(
     await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${`{${[...new Set(rows.map((r) => r.openItemId))].join(',')}}`}::uuid[]) order by o.id for update of o`),
+      from unnest(${`{${[...new Set(rows.map((r) => r.openItemId))].join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+        join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+      order by o.id for update of o`),
   );
   const byId = new Map(items.map((i) => [i.id, i]));
   return rows.map((r) => {
