@@ -81,6 +81,18 @@ function allocationsOf(input: AllocationInput[], scale: number, firstLine = 1): 
   });
 }
 
+/** A draft's lines name open items of its party, side and currency (posting checks what is left of them, locked). */
+async function itemsOfParty(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, rows: DraftAllocation[]): Promise<void> {
+  if (rows.length === 0) return;
+  const found = new Set(rowsOf<{ id: string }>(
+    await tx.execute(sql`select o.id from unnest(${`{${rows.map((r) => r.openItemId).join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}`),
+  ).map((r) => r.id));
+  const missing = rows.findIndex((r) => !found.has(r.openItemId));
+  if (missing >= 0) throw fieldRefusal(`allocations.${missing}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${currency}`);
+}
+
 /** The header and lines of a draft, checked: the bank and party of the company, amounts in the bank's currency. */
 async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput) {
   const bank = await bankFacts(tx, actor, input.bank);
@@ -89,6 +101,7 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: Paymen
   const scale = scales[bank.currency];
   if (scale === undefined) throw fieldRefusal('bank', `the bank's currency ${bank.currency} is inactive`);
   const allocations = allocationsOf(input.allocations, scale);
+  await itemsOfParty(tx, actor, pf, party.id, bank.currency, allocations);
   const header = {
     tenantId: actor.tenantId, companyId: actor.companyId, side: pf.face.side, kind: input.kind, partyId: party.id, bankId: bank.id, method: input.method,
     documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate, currency: bank.currency, rate: input.rate ?? null,
