@@ -116,19 +116,22 @@ function DraftEditor({ pf, view }: { pf: PaymentFace; view: PaymentView | undefi
     onError: (e) => setError(e.message),
   });
   const busy = save.isPending || post.isPending || remove.isPending || submit.isPending || underApproval;
-  const field = (label: string, control: React.ReactNode) => (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 220, flex: '1 1 220px' }}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
+  // Each control is named by its label (the pickers by `for` their input's id, the others by aria-label).
+  const field = (label: string, control: React.ReactNode, htmlFor?: string) => (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 220, flex: '1 1 220px' }}>
+      <label htmlFor={htmlFor}>
+        <Typography.Text type="secondary">{label}</Typography.Text>
+      </label>
       {control}
-    </label>
+    </div>
   );
   return (
     <Card title={view ? `${pf.face.partyLabel} ${pf.noun} (draft)` : `New ${pf.face.partyWord} ${pf.noun}`} extra={<Link to={pf.pages.payments}>Back to the list</Link>}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} />}
       {underApproval && <Alert type="info" showIcon title={`This ${pf.noun} is under approval (${pf.approval}): it is posted when the approval completes`} style={{ marginBottom: 12 }} />}
       <Flex wrap gap={12} style={{ marginBottom: 12 }}>
-        {field('Bank', <RefSelect id="payment-bank" refName="bank" value={h.bank} onChange={(bank) => setH({ ...h, bank })} knownLabels={view ? { [view.bank]: view.bankCode } : undefined} />)}
-        {field(pf.face.partyLabel, <RefSelect id="payment-party" refName={pf.face.partyWord} value={h.party} onChange={(party) => setH({ ...h, party })} knownLabels={view ? { [view.party]: `${view.partyCode} · ${view.partyName}` } : undefined} />)}
+        {field('Bank', <RefSelect id="payment-bank" refName="bank" value={h.bank} onChange={(bank) => setH({ ...h, bank })} knownLabels={view ? { [view.bank]: view.bankCode } : undefined} />, 'payment-bank')}
+        {field(pf.face.partyLabel, <RefSelect id="payment-party" refName={pf.face.partyWord} value={h.party} onChange={(party) => setH({ ...h, party })} knownLabels={view ? { [view.party]: `${view.partyCode} · ${view.partyName}` } : undefined} />, 'payment-party')}
         {field('Payment date', <DatePicker aria-label="Payment date" format={display.pickerFormat} value={dayjs(h.documentDate)} allowClear={false} onChange={(d) => setH({ ...h, documentDate: d ? d.format('YYYY-MM-DD') : h.documentDate })} />)}
         {field('Posting date', <DatePicker aria-label="Posting date" format={display.pickerFormat} value={h.postingDate ? dayjs(h.postingDate) : null} onChange={(d) => setH({ ...h, postingDate: d ? d.format('YYYY-MM-DD') : '' })} />)}
         {field('Amount', <Input aria-label="Amount" value={h.amount} onChange={(e) => setH({ ...h, amount: e.target.value })} style={{ textAlign: 'right' }} />)}
