@@ -191,3 +191,17 @@ describe.each(sides)('%s payments', (side) => {
     await invariants();
   });
 });
+
+describe('a draft names its own open items', () => {
+  it('refuses an open item that is not the party’s (or does not exist) when the draft is saved, naming the line', async () => {
+    const side: Side = 'receivables';
+    const [p1, p2] = [await newParty(side), await newParty(side)];
+    const other = await invoice(side, p2, '10.00', '2026-01-10');
+    const item = await itemOf(other.id);
+    for (const openItem of [item.id, '00000000-0000-4000-8000-000000000099']) {
+      const res = await api('POST', paymentsOf(side), { bank: banks.USD, party: p1, documentDate: '2026-03-01', amount: '10.00', description: 'Wrong item', allocations: [{ openItem, amount: '10.00' }] });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe("allocations.0.openItem: the open item is not one of this customer's in USD");
+    }
+  });
+});

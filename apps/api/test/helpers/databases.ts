@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../src/platform/db/client';
@@ -10,9 +10,14 @@ export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' 
 /** The server that holds the test databases; the machine's PostgreSQL with trust auth by default. */
 export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A template per migration set: every test file clones it instead of migrating again. */
+/**
+ * A template per migration set: every test file clones it instead of migrating again. The key digests
+ * every migration's hash (the first twelve characters of their concatenation were the first
+ * migration's alone: worktrees with different migrations shared one template and dropped it under
+ * each other's running tests).
+ */
 export function templateName(): string {
-  const key = readMigrations().map((m) => m.hash).join('').slice(0, 12);
+  const key = createHash('sha256').update(readMigrations().map((m) => m.hash).join('')).digest('hex').slice(0, 12);
   return `erp_tpl_${key}`;
 }
 

@@ -45,8 +45,19 @@ export const invoicePages: Readonly<Record<string, PageLoader>> = {
   '/trial-balance/tax-report': () => import('./invoices/TaxReportPage'),
 };
 
+const paymentLists = () => import('./payments/PaymentListPage');
+const paymentEditors = () => import('./payments/PaymentPages');
+
+/** The payment screens of both faces (issue 16): the documents kit's list and the payment's editor, each reading its PaymentFace. */
+export const paymentPages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-payments': async () => ({ default: (await paymentLists()).VendorPaymentsPage }),
+  '/customer-payments': async () => ({ default: (await paymentLists()).CustomerPaymentsPage }),
+  '/vendor-payment': async () => ({ default: (await paymentEditors()).VendorPaymentPage }),
+  '/customer-payment': async () => ({ default: (await paymentEditors()).CustomerPaymentPage }),
+};
+
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages };
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages };
 
 /**
  * What /journal shows of a reversal approval's task (SPEC.md section 2 sends VendorInvoiceReversalApproval and

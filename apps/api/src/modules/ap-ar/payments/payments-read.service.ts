@@ -121,13 +121,18 @@ export async function viewPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id: 
     await tx.execute(sql`select q.code as party_code, q.name as party_name, b.code as bank_code, (select j.number from ${journals} j where j.tenant_id = ${scope.tenantId}::uuid and j.id = ${h.journalId}::uuid) as journal_number
       from ${party} q, ${banks} b where q.tenant_id = ${scope.tenantId}::uuid and q.id = ${h.partyId}::uuid and b.tenant_id = ${scope.tenantId}::uuid and b.id = ${h.bankId}::uuid`),
   );
-  const rows = rowsOf<AllocationRow>(
+  // The entries' numbers once (a payment's allocations share a few entries), not a join per line.
+  const numbers = new Map(rowsOf<{ id: string; number: string | null }>(
+    await tx.execute(sql`select j.id, j.number from ${journals} j where j.tenant_id = ${scope.tenantId}::uuid and j.id in (
+        select journal_id from ${paymentAllocations} where tenant_id = ${scope.tenantId}::uuid and payment_id = ${h.id}::uuid
+        union select undone_journal_id from ${paymentAllocations} where tenant_id = ${scope.tenantId}::uuid and payment_id = ${h.id}::uuid)`),
+  ).map((j) => [j.id, j.number]));
+  const rows = rowsOf<Omit<AllocationRow, 'journal_number' | 'undone_number'> & { journal_id: string | null; undone_journal_id: string | null }>(
     await tx.execute(sql`select a.line_no, a.open_item_id, o.invoice_id, i.number, i.kind, o.due_date::text, a.amount_minor::text, a.discount_minor::text, a.write_off_minor::text, a.status,
-        j.number as journal_number, u.number as undone_number
+        a.journal_id, a.undone_journal_id
       from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-        left join ${journals} j on j.tenant_id = a.tenant_id and j.id = a.journal_id left join ${journals} u on u.tenant_id = a.tenant_id and u.id = a.undone_journal_id
       where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id = ${h.id}::uuid order by a.line_no`),
-  );
+  ).map((r) => ({ ...r, journal_number: r.journal_id ? (numbers.get(r.journal_id) ?? null) : null, undone_number: r.undone_journal_id ? (numbers.get(r.undone_journal_id) ?? null) : null }));
   const allocated = rows.filter((r) => r.status === 'Active' || r.status === 'Draft').reduce((s, r) => s + (r.kind === 'Invoice' ? 1n : -1n) * BigInt(r.amount_minor), 0n);
   return {
     id: h.id, number: h.number, side: pf.face.side, kind: 'Payment', status: stateOf(def, h.status), bank: h.bankId, bankCode: head?.bank_code ?? '', party: h.partyId,

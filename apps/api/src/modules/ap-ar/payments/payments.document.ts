@@ -23,7 +23,7 @@ import type { KitScope } from '../../../platform/kit/registry';
 import { postingTx } from '../../ledger/index';
 import { approvalGate } from '../../workflow/index';
 import { exportPayments, listPayments, viewPayment } from './payments-read.service';
-import { deletePayment, insertPayment, paymentBase, postPayment, replacePayment, reversePayment, storedPayment } from './payments.service';
+import { deletePayment, insertPayment, insertPaymentHeader, paymentBase, postPayment, replacePayment, reversePayment, storedPayment } from './payments.service';
 import { payments } from './payments.tables';
 
 /*
@@ -83,8 +83,8 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
           const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
           if (row?.refused) throw unprocessable(gate.refusal);
         }
-        const id = await insertPayment(tx, actor, pf, input);
-        await postPayment(tx, actor, pf, id);
+        const { id, allocations } = await insertPaymentHeader(tx, actor, pf, input, false);
+        await postPayment(tx, actor, pf, id, allocations);
         await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, allocations: input.allocations.length, status: 'Posted' } }]);
         return viewPayment(tx, actor, pf, id);
       },

@@ -57,6 +57,8 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
     r.get(`${base(pf)}/proposal`, {
       config: { access: read },
       schema: { tags, summary: `How an amount would be allocated across the ${pf.face.partyWord}'s open items: reference or amount match first, then oldest due, discounts taken when on time`, querystring: proposalQuerySchema, response: { 200: proposalSchema } },
+      // The answer is the typed proposal built here: sent as it is, without zod checking 10,000 lines again (bench 11).
+      serializerCompiler: () => (data) => JSON.stringify(data),
     }, async (request) => tx(request, (t) => proposal(t, actorOf(request), pf, request.query)));
     r.get(`${base(pf)}/open-items`, {
       config: { access: read },
@@ -65,6 +67,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
     r.post(`${base(pf)}/:id/allocate`, {
       config: { access: edit },
       schema: { tags, summary: `Allocate what a posted ${pf.noun} has on account to open items (an entry of its own); takes an Idempotency-Key`, params: documentIdParamSchema, headers: idempotencyHeaderSchema, body: allocateInputSchema, response: { 200: paymentViewSchema } },
+      serializerCompiler: () => (data) => JSON.stringify(data),
     }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, async () => {
       const actor = actorOf(request);
       await allocatePosted(t, actor, pf, request.params.id, request.body);
@@ -73,6 +76,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
     r.post(`${base(pf)}/:id/unallocate`, {
       config: { access: edit },
       schema: { tags, summary: `Undo allocations of a posted ${pf.noun} without reversing it: the items reopen, the amount goes back on account; takes an Idempotency-Key`, params: documentIdParamSchema, headers: idempotencyHeaderSchema, body: unallocateInputSchema, response: { 200: paymentViewSchema } },
+      serializerCompiler: () => (data) => JSON.stringify(data),
     }, async (request) => tx(request, (t) => idempotent(t, request, request.tenantId, async () => {
       const actor = actorOf(request);
       await unallocate(t, actor, pf, request.params.id, request.body);

@@ -81,6 +81,18 @@ function allocationsOf(input: AllocationInput[], scale: number, firstLine = 1): 
   });
 }
 
+/** A draft's lines name open items of its party, side and currency (posting checks what is left of them, locked). */
+async function itemsOfParty(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, rows: DraftAllocation[]): Promise<void> {
+  if (rows.length === 0) return;
+  const found = new Set(rowsOf<{ id: string }>(
+    await tx.execute(sql`select o.id from unnest(${`{${rows.map((r) => r.openItemId).join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}`),
+  ).map((r) => r.id));
+  const missing = rows.findIndex((r) => !found.has(r.openItemId));
+  if (missing >= 0) throw fieldRefusal(`allocations.${missing}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${currency}`);
+}
+
 /** The header and lines of a draft, checked: the bank and party of the company, amounts in the bank's currency. */
 async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput) {
   const bank = await bankFacts(tx, actor, input.bank);
@@ -89,6 +101,7 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: Paymen
   const scale = scales[bank.currency];
   if (scale === undefined) throw fieldRefusal('bank', `the bank's currency ${bank.currency} is inactive`);
   const allocations = allocationsOf(input.allocations, scale);
+  await itemsOfParty(tx, actor, pf, party.id, bank.currency, allocations);
   const header = {
     tenantId: actor.tenantId, companyId: actor.companyId, side: pf.face.side, kind: input.kind, partyId: party.id, bankId: bank.id, method: input.method,
     documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate, currency: bank.currency, rate: input.rate ?? null,
@@ -97,21 +110,35 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: Paymen
   return { header, allocations };
 }
 
-const draftRows = (actor: Actor, paymentId: string, rows: DraftAllocation[]) =>
-  rows.map((a) => ({ tenantId: actor.tenantId, companyId: actor.companyId, paymentId, ...a, status: 'Draft' as const }));
+/** Allocation rows written in one statement of arrays (10,000 lines are one round trip, not 90,000 parameters). */
+async function insertAllocations(tx: Tx, actor: Actor, paymentId: string, rows: DraftAllocation[], posted?: { bases: bigint[]; journalId: string }): Promise<void> {
+  if (rows.length === 0) return;
+  const arr = (values: (string | number | bigint)[]) => `{${values.join(',')}}`;
+  await tx.execute(sql`insert into ${paymentAllocations} (tenant_id, company_id, payment_id, line_no, open_item_id, amount_minor, discount_minor, write_off_minor, control_base_minor, status, journal_id)
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, ${paymentId}::uuid, v.line_no, v.item, v.amount, v.discount, v.write_off, v.base, ${posted ? 'Active' : 'Draft'}, ${posted?.journalId ?? null}::uuid
+    from unnest(${arr(rows.map((r) => r.lineNo))}::int[], ${arr(rows.map((r) => r.openItemId))}::uuid[], ${arr(rows.map((r) => r.amountMinor))}::bigint[],
+      ${arr(rows.map((r) => r.discountMinor))}::bigint[], ${arr(rows.map((r) => r.writeOffMinor))}::bigint[], ${posted ? arr(posted.bases) : arr(rows.map(() => 'NULL'))}::bigint[])
+      as v(line_no, item, amount, discount, write_off, base)`);
+}
 
+/** Stores a draft; `withLines: false` keeps its allocation lines in memory for a post in the same call (they are written once, posted). */
 export async function insertPayment(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput): Promise<string> {
+  const { id } = await insertPaymentHeader(tx, actor, pf, input, true);
+  return id;
+}
+
+export async function insertPaymentHeader(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput, withLines: boolean): Promise<{ id: string; allocations: DraftAllocation[] }> {
   const { header, allocations } = await storedFields(tx, actor, pf, input);
   const [row] = await tx.insert(payments).values({ ...header, createdBy: actor.userId }).returning({ id: payments.id });
-  if (allocations.length) await tx.insert(paymentAllocations).values(draftRows(actor, row!.id, allocations));
-  return row!.id;
+  if (withLines) await insertAllocations(tx, actor, row!.id, allocations);
+  return { id: row!.id, allocations };
 }
 
 export async function replacePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, input: PaymentInput): Promise<void> {
   const { header, allocations } = await storedFields(tx, actor, pf, input);
   await tx.update(payments).set({ ...header, status: 'Draft', updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
   await tx.delete(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, id)));
-  if (allocations.length) await tx.insert(paymentAllocations).values(draftRows(actor, id, allocations));
+  await insertAllocations(tx, actor, id, allocations);
 }
 
 export async function deletePayment(tx: Tx, actor: Actor, id: string): Promise<void> {
@@ -161,9 +188,10 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: st
   const rows = rowsOf<ItemRow>(
     await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${`{${ids.join(',')}}`}::uuid[]) and o.company_id = ${scope.companyId}::uuid
-        and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+        join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}
       order by o.id for update of o`),
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -266,7 +294,7 @@ async function takeBankNumber(tx: Tx, scope: KitScope, pf: PaymentFace, h: Payme
 }
 
 /** Posts a draft payment (Post of the kit, or of its approval): one entry through the port; its allocations settle their items. */
-export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string): Promise<void> {
+export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[]): Promise<void> {
   const h = await storedPayment(tx, actor, pf, id, true);
   const party = await partyFacts(tx, actor, pf.face, h.partyId);
   partyMayTransact(pf.face, { code: party.code, status: party.status, onHold: party.onHold });
@@ -277,7 +305,7 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
   const scale = scales[h.currency]!;
   const baseScale = scales[h.baseCurrency] ?? 2;
   const rate = await rateOf(tx, h);
-  const drafts = await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo));
+  const drafts: DraftAllocation[] = inMemory ?? (await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo)));
   if (h.amountMinor === 0n && drafts.length === 0) throw fieldRefusal('amount', `a ${pf.noun} of nothing with no allocations posts nothing`);
   const cash = (facts: AllocationFact[]) => facts.reduce((s, f) => s + cashOf(f), 0n);
   const facts = await settle(tx, actor, pf, h, drafts, scale, baseScale);
@@ -294,7 +322,8 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
     amountMinor: h.amountMinor, allocations: facts, accounts, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`,
   });
   const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: h.postingDate, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`, reference: h.reference ?? number, source: source(pf, h), exact: true, lines });
-  if (drafts.length) {
+  if (inMemory) await insertAllocations(tx, actor, h.id, drafts, { bases: facts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
+  else if (drafts.length) {
     await tx.execute(sql`update ${paymentAllocations} a set status = 'Active', control_base_minor = v.base, journal_id = ${posted.journalId}::uuid
       from unnest(${`{${drafts.map((d) => d.lineNo).join(',')}}`}::int[], ${`{${facts.map((f) => f.controlBaseMinor).join(',')}}`}::bigint[]) as v(line_no, base)
       where a.tenant_id = ${actor.tenantId}::uuid and a.payment_id = ${h.id}::uuid and a.line_no = v.line_no`);
@@ -363,8 +392,10 @@ async function activeAllocations(tx: Tx, scope: KitScope, h: PaymentRow, scale: 
   const items = rowsOf<ItemRow>(
     await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${`{${[...new Set(rows.map((r) => r.openItemId))].join(',')}}`}::uuid[]) order by o.id for update of o`),
+      from unnest(${`{${[...new Set(rows.map((r) => r.openItemId))].join(',')}}`}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+        join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+      order by o.id for update of o`),
   );
   const byId = new Map(items.map((i) => [i.id, i]));
   return rows.map((r) => {

@@ -1,0 +1,75 @@
+// Payments under approval (issue 16): with a CustomerPaymentApproval workflow a receipt is refused
+// direct posting, submitted, and posted by the approver's Post inside the approval; its task says what
+// it is about (the /journal link target). With a VendorPaymentReversalApproval workflow a posted payment
+// is refused direct reversal, submitted (through the engine's submissions) and reversed by the approver's
+// Reverse, its invoice reopened. Without workflows, a role with the Edit label posts and reverses directly.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faces, type EntityRecord, type Face, type InstanceView, type InvoiceView, type PaymentView, type TaskDetail } from '@erp/contracts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { approvalWorld, ok, taskOf, users, workflow, type World } from '../workflow/running-setup';
+
+let t: TestApp;
+let w: World;
+let bank: string;
+const acct = (code: string) => w.books.accounts.get(code)!.id;
+
+async function party(face: Face, code: string): Promise<string> {
+  const groups = await ok<{ items: EntityRecord[] }>(w, 'Admin', 'GET', `/${face.service}/${face.partyWord}-groups?limit=50`);
+  return (await ok<EntityRecord>(w, 'Admin', 'POST', `/${face.service}/${face.partyWord}s`, { code, name: code, group: groups.items.find((g) => g.code === 'LOCAL')!.id })).id;
+}
+async function openItem(face: Face, partyId: string, amount: string): Promise<{ invoice: string; item: string }> {
+  const inv = await ok<InvoiceView>(w, 'Admin', 'POST', `/${face.service}/${face.partyWord}-invoices/post`, { party: partyId, documentDate: '2026-02-10', description: 'To pay', lines: [{ account: acct(face.side === 'payables' ? '6100' : '4000'), unitPrice: amount }] });
+  const items = await ok<{ items: { openItem: string; invoice: string }[] }>(w, 'Admin', 'GET', `/${face.service}/${face.partyWord}-payments/open-items?party=${partyId}`);
+  return { invoice: inv.id, item: items.items.find((i) => i.invoice === inv.id)!.openItem };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await approvalWorld(t, 'PAYAPPROVE');
+  const usd = (await ok<{ items: EntityRecord[] }>(w, 'Admin', 'GET', '/gl/currencies?limit=100')).items.find((c) => c.code === 'USD')!;
+  const group = await ok<EntityRecord>(w, 'Admin', 'POST', '/cm/bank-groups', { code: 'OPS', name: 'Operating' });
+  bank = (await ok<EntityRecord>(w, 'Admin', 'POST', '/cm/banks', { code: 'MAIN', name: 'Main', bankGroup: group.id, account: acct('1020'), currency: usd.id, accountNumber: '0123456789' })).id;
+});
+afterAll(() => t.close());
+
+describe('CustomerPaymentApproval', () => {
+  it('posts a submitted receipt when the approver approves (Post), inside the approval; the task names the receipt', async () => {
+    const face = faces.receivables;
+    const customer = await party(face, 'C-APPROVE');
+    const { item } = await openItem(face, customer, '120.00');
+    // Without a workflow, a role with EditCustomerPayment posts directly.
+    const direct = await ok<PaymentView>(w, 'Admin', 'POST', '/ar/customer-payments/post', { bank, party: customer, documentDate: '2026-03-01', amount: '20.00', description: 'Direct', allocations: [{ openItem: item, amount: '20.00' }] });
+    expect(direct.status).toBe('Posted');
+    await workflow(w, { approvalType: 'CustomerPaymentApproval', name: 'Receipts', steps: [{ name: 'Bob posts', operation: 'Post', assignees: users([w.id.Bob]) }] });
+    const body = { bank, party: customer, documentDate: '2026-03-02', amount: '100.00', description: 'Under approval', allocations: [{ openItem: item, amount: '100.00' }] };
+    const draft = await ok<PaymentView>(w, 'Admin', 'POST', '/ar/customer-payments', body);
+    expect(await w.as('Admin')('POST', `/ar/customer-payments/${draft.id}/post`)).toMatchObject({ status: 422, body: { message: 'This customer receipt needs approval: submit it' } });
+    expect(await w.as('Admin')('POST', '/ar/customer-payments/post', body)).toMatchObject({ status: 422, body: { message: 'This customer receipt needs approval: submit it' } });
+    const instance = await ok<InstanceView>(w, 'Admin', 'POST', `/ar/customer-payments/${draft.id}/submit`, { comment: 'Please post' });
+    const task = taskOf(instance, w.id.Bob);
+    const detail = await ok<TaskDetail>(w, 'Bob', 'GET', `/workflow/tasks/${task}`);
+    expect(JSON.stringify(detail)).toContain('Customer receipt (draft): C-APPROVE C-APPROVE, 100.00 USD from bank MAIN on 2026-03-02');
+    await ok(w, 'Bob', 'POST', `/workflow/tasks/${task}/approve`, { comment: 'Fine' });
+    const posted = await ok<PaymentView>(w, 'Admin', 'GET', `/ar/customer-payments/${draft.id}`);
+    expect(posted).toMatchObject({ status: 'Posted', number: 'CP2026-000002', allocated: '100.00', unallocated: '0.00' });
+  });
+});
+
+describe('VendorPaymentReversalApproval', () => {
+  it('reverses a posted payment when the approver approves (Reverse); direct reversal is refused while the workflow is active', async () => {
+    const face = faces.payables;
+    const vendor = await party(face, 'V-REVERSE');
+    const { invoice, item } = await openItem(face, vendor, '75.00');
+    const paid = await ok<PaymentView>(w, 'Admin', 'POST', '/ap/vendor-payments/post', { bank, party: vendor, documentDate: '2026-03-05', amount: '75.00', method: 'Cheque', description: 'To reverse', allocations: [{ openItem: item, amount: '75.00' }] });
+    expect(paid).toMatchObject({ status: 'Posted', bankNumber: '1' });
+    await workflow(w, { approvalType: 'VendorPaymentReversalApproval', name: 'Payment reversals', steps: [{ name: 'Carol reverses', operation: 'Reverse', assignees: users([w.id.Carol]) }] });
+    expect(await w.as('Admin')('POST', `/ap/vendor-payments/${paid.id}/reverse`, { date: '2026-03-06' })).toMatchObject({ status: 422, body: { message: 'Reversing a vendor payment needs approval: submit it to VendorPaymentReversalApproval' } });
+    const instance = await ok<InstanceView>(w, 'Admin', 'POST', '/workflow/submissions', { approvalType: 'VendorPaymentReversalApproval', documentId: paid.id, comment: 'Wrong vendor' });
+    const task = taskOf(instance, w.id.Carol);
+    const detail = await ok<TaskDetail>(w, 'Carol', 'GET', `/workflow/tasks/${task}`);
+    expect(JSON.stringify(detail)).toContain(`Reversal of vendor payment ${paid.number}: V-REVERSE`);
+    await ok(w, 'Carol', 'POST', `/workflow/tasks/${task}/approve`, { comment: 'Reverse it' });
+    expect((await ok<PaymentView>(w, 'Admin', 'GET', `/ap/vendor-payments/${paid.id}`)).status).toBe('Reversed');
+    expect((await ok<InvoiceView>(w, 'Admin', 'GET', `/ap/vendor-invoices/${invoice}`)).remaining).toBe('75.00');
+  });
+});

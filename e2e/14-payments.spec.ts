@@ -1,0 +1,84 @@
+// Proves the customer receipt journey in Chromium (issue 16): a receipt from a bank that covers one invoice and part of
+// another, its allocation proposed (oldest first) and posted from the payment screen; the invoices' open amounts fall by
+// what it settled, one allocation is undone from the posted receipt (the invoice reopens), and the tie-out holds.
+/// <reference lib="dom" />
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+
+test.describe.configure({ mode: 'serial' });
+
+const suffix = Date.now().toString(36).slice(-5).toUpperCase();
+const CUSTOMER = `Receipts ${suffix}`;
+const BANK = `B${suffix}`;
+const SLOW = 25_000;
+
+type Paged<T> = { items: T[]; total: number };
+type Row = { id: string; code?: string; remaining?: string | null; number?: string | null };
+
+async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await combobox.click();
+    await combobox.fill(typed);
+    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
+  }).toPass({ timeout: 45_000 });
+}
+
+const invoiceIds: string[] = [];
+
+test.beforeAll(async ({ request }) => {
+  await ensureAdmin(request);
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const years = await api<Paged<Row>>(request, admin, 'GET', '/gl/fiscal-years?limit=100');
+  if (!years.items.some((year) => year.code === 'FY2026')) {
+    const year = await api<Row>(request, admin, 'POST', '/gl/fiscal-years', { code: 'FY2026', name: 'Fiscal year 2026', startDate: '2026-01-01', endDate: '2026-12-31' });
+    await api(request, admin, 'POST', `/gl/fiscal-years/${year.id}/periods`, { pattern: 'monthly' });
+  }
+  const accounts = await api<Paged<Row>>(request, admin, 'GET', '/gl/accounts?limit=500');
+  const account = (code: string) => accounts.items.find((a) => a.code === code)!.id;
+  const usd = (await api<Paged<Row>>(request, admin, 'GET', '/gl/currencies?limit=200')).items.find((c) => c.code === 'USD')!;
+  const bankGroup = await api<Row>(request, admin, 'POST', '/cm/bank-groups', { code: `G${suffix}`, name: `Operating ${suffix}` });
+  await api(request, admin, 'POST', '/cm/banks', { code: BANK, name: `Main account ${suffix}`, bankGroup: bankGroup.id, account: account('1020'), currency: usd.id, accountNumber: 'DE89370400440532013000', bic: 'DEUTDEFF' });
+  const group = (await api<Paged<Row>>(request, admin, 'GET', '/ar/customer-groups?limit=50')).items.find((g) => g.code === 'LOCAL')!;
+  const customer = await api<Row>(request, admin, 'POST', '/ar/customers', { name: CUSTOMER, group: group.id });
+  for (const [date, price] of [['2026-01-10', '100.00'], ['2026-02-10', '80.00']] as const) {
+    const inv = await api<Row>(request, admin, 'POST', '/ar/customer-invoices/post', { party: customer.id, documentDate: date, description: `Invoice ${price}`, lines: [{ account: account('4000'), unitPrice: price }] });
+    invoiceIds.push(inv.id);
+  }
+});
+
+test('a receipt against two invoices, one in part, is proposed, posted and one allocation undone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/customer-payment');
+  await chooseOption(page, page.getByLabel('Bank', { exact: true }), BANK, new RegExp(BANK));
+  await chooseOption(page, page.getByLabel('Customer', { exact: true }), CUSTOMER, CUSTOMER);
+  await page.getByLabel('Amount', { exact: true }).fill('150.00');
+  await page.getByLabel('Description', { exact: true }).fill(`Receipt ${suffix}`);
+  await page.getByRole('button', { name: 'Propose allocation' }).click();
+  const lines = page.getByRole('table');
+  await expect(lines.getByRole('row')).toHaveCount(3, { timeout: SLOW });
+  const amounts = lines.getByRole('textbox', { name: /^Amount of / });
+  await expect(amounts.nth(0)).toHaveValue('100.00');
+  await expect(amounts.nth(1)).toHaveValue('50.00');
+  await page.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText(/Customer receipt CP2026-/)).toBeVisible({ timeout: SLOW });
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(2);
+
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const open = async () => Promise.all(invoiceIds.map(async (id) => (await api<Row>(request, admin, 'GET', `/ar/customer-invoices/${id}`)).remaining));
+  expect(await open()).toEqual(['0.00', '30.00']);
+
+  // Undo the first allocation: the first invoice reopens, its 100.00 goes back on account.
+  await page.getByRole('button', { name: 'Undo' }).first().click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(1, { timeout: SLOW });
+  expect(await open()).toEqual(['100.00', '30.00']);
+  const tieout = await api<{ tiesOut: boolean }>(request, admin, 'GET', '/gl/subledger-tieout?asOf=2026-12-31');
+  expect(tieout.tiesOut).toBe(true);
+});
