@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../src/platform/db/client';
@@ -12,7 +12,9 @@ export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@1
 
 /** A template per migration set: every test file clones it instead of migrating again. */
 export function templateName(): string {
-  const key = readMigrations().map((m) => m.hash).join('').slice(0, 12);
+  // A digest of every migration's hash: the first 12 characters of their concatenation named the
+  // first migration only, so worktrees with different later migrations shared (and rebuilt) one template.
+  const key = createHash('sha256').update(readMigrations().map((m) => m.hash).join('')).digest('hex').slice(0, 12);
   return `erp_tpl_${key}`;
 }
 
