@@ -325,6 +325,7 @@ export type CreditNoteListFilter = z.infer<typeof creditNoteListQuerySchema>;
 
 /** The sums of a list's filter (the list's footer), per currency: documents, gross, remaining. */
 export const invoiceSumsSchema = z.object({
+  /** The documents of the filter; past LIST_TOTAL_MAX it is LIST_TOTAL_MAX + 1 ("more than") and byCurrency is empty: narrow the filter to sum. */
   count: z.number().int(),
   byCurrency: z.array(z.object({ currency: z.string(), count: z.number().int(), totalNet: z.string(), totalTax: z.string(), totalGross: z.string(), remaining: z.string() })),
 });

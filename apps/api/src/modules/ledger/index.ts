@@ -44,7 +44,7 @@ import { seedCompanyLedger } from './setup/chart-seed';
 
 export * from './setup/setup.tables';
 export * from './periods/periods.tables';
-export { nextNumber, nextNumberInTick, seedNumberSequence } from './setup/sequences.service';
+export { nextNumber, nextNumberInTick, numbersOf, numbersTaken, seedNumberSequence, type TakenNumbers } from './setup/sequences.service';
 export { periodOn } from './periods/periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
 export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting/posting.service';

@@ -9,7 +9,7 @@ import type { KitScope } from '../../../platform/kit/registry';
 import { auditLog } from '../../../platform/audit/audit.tables';
 import { redact } from '../../../platform/audit/audit';
 import { companies, currencies } from '../../organisation/index';
-import { accounts, moduleConfigs, nextNumberInTick, postEntry, resolvePostingAccounts, taxes } from '../../ledger/index';
+import { accounts, moduleConfigs, nextNumber, numbersOf, numbersTaken, postEntry, resolvePostingAccounts, taxes, type TakenNumbers } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
 import { faceTables } from '../parties.tables';
 import { termRuleOf, type PartyFacts, type TaxFacts, type TermRow } from './invoice-facts';
@@ -33,6 +33,8 @@ type DirectFacts = {
   baseCurrency: string;
   scales: Record<string, number>;
   sequence: string | null;
+  /** The document's number, taken with the facts (undefined: the sequence gave none; nextNumber says why). */
+  number: string | undefined;
   party: (PartyFacts & { term: PaymentTermRule | null }) | null;
   taxes: Map<string, TaxFacts>;
   /** The codes of the accounts the lines name (the view shows them). */
@@ -45,7 +47,12 @@ type FactsWanted = { scope: KitScope; face: Face; input: InvoiceInput; gate: Gat
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const factsPerTick = perTick(readFacts);
 
-/** One statement for the facts of the direct posts of a company asked in one tick: gate, currencies, number sequence, parties with their terms, taxes, duplicate vendor numbers. */
+/**
+ * One statement for the facts of the direct posts of a company asked in one tick: gate, currencies,
+ * number sequence and the numbers (each call's, in the order asked: the counter row stays locked to
+ * the commit, as it would from the number's own statement right after), parties with their terms,
+ * taxes, account codes, duplicate vendor numbers.
+ */
 async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<DirectFacts>[]> {
   const { scope, face, gate } = wanted[0]!;
   const t = faceTables[face.side];
@@ -54,15 +61,19 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<DirectFa
   const taxIds = [...new Set(wanted.flatMap((w) => w.input.lines.flatMap((l) => (l.tax ? [l.tax] : []))))].filter((id) => UUID.test(id));
   const numbered = wanted.map((w, i) => ({ i: i + 1, party: w.input.party, number: face.side === 'payables' ? (w.input.partyDocumentNumber ?? null) : null })).filter((d) => d.number && UUID.test(d.party));
   const limit = face.side === 'receivables' ? sql`p.credit_limit::text` : sql`null::text`;
+  const sequence = sql`(select m.number_sequence from ${moduleConfigs} m where m.company_id = ${scope.companyId}::uuid and m.module = ${face.module} and m.setting = ${`${documentTypeOf(face, 'Invoice')}Sequence`})`;
+  const dates = wanted.map((w) => w.input.postingDate ?? w.input.documentDate);
+  const taking = numbersTaken(scope, sequence, dates);
   const [row] = rowsOf<{
-    refused: boolean; base: string | null; currencies: { code: string; minor: number }[] | null; sequence: string | null;
+    refused: boolean; numbers: TakenNumbers | null; base: string | null; currencies: { code: string; minor: number }[] | null; sequence: string | null;
     parties: PartyRow[] | null; taxes: TaxFacts[] | null; accounts: { id: string; code: string }[] | null; duplicates: { i: number; number: string | null }[] | null;
   }>(
     await executePrepared(tx, sql`
-      select ${gate?.refuseWhen ?? sql`false`} as refused,
+      with ${taking.with}
+      select ${gate?.refuseWhen ?? sql`false`} as refused, ${taking.select} as numbers,
         (select c.base_currency from ${companies} c where c.tenant_id = ${scope.tenantId}::uuid and c.company_id = ${scope.companyId}::uuid) as base,
         (select json_agg(json_build_object('code', k.code, 'minor', k.minor_unit)) from ${currencies} k where k.tenant_id = ${scope.tenantId}::uuid and k.status = 'Active') as currencies,
-        (select m.number_sequence from ${moduleConfigs} m where m.company_id = ${scope.companyId}::uuid and m.module = ${face.module} and m.setting = ${`${documentTypeOf(face, 'Invoice')}Sequence`}) as sequence,
+        ${sequence} as sequence,
         (select json_agg(json_build_object('id', p.id, 'code', p.code, 'name', p.name, 'status', p.status, 'onHold', p.on_hold, 'groupCode', g.code, 'controlAccount', g.control_account,
             'profileId', p.posting_profile, 'groupProfileId', g.posting_profile, 'termId', coalesce(p.payment_term, g.payment_term), 'currency', k.code, 'creditLimit', ${limit},
             'term', case when pt.id is null then null else json_build_object('code', pt.code, 'description', pt.description, 'basis', pt.basis, 'days', pt.days, 'dayOfMonth', pt.day_of_month,
@@ -85,6 +96,7 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<DirectFa
   const parties = new Map((row?.parties ?? []).map((p) => [p.id, p]));
   const taxFacts = new Map((row?.taxes ?? []).map((x) => [x.id, x]));
   const accountCodes = new Map((row?.accounts ?? []).map((a) => [a.id, a.code]));
+  const numbers = numbersOf(row?.numbers ?? null, dates);
   const duplicates = new Map((row?.duplicates ?? []).map((d) => [d.i, d]));
   return wanted.map((w, i) => {
     try {
@@ -92,7 +104,7 @@ async function readFacts(tx: Tx, wanted: FactsWanted[]): Promise<Answer<DirectFa
       const p = parties.get(w.input.party);
       const party = p ? { ...p, term: p.term ? termRuleOf(p.term) : null } : null;
       const dup = duplicates.get(i + 1);
-      return { value: { baseCurrency, scales, sequence: row?.sequence ?? null, party, taxes: taxFacts, accountCodes, duplicate: dup ? { number: dup.number } : null } };
+      return { value: { baseCurrency, scales, sequence: row?.sequence ?? null, number: numbers[i], party, taxes: taxFacts, accountCodes, duplicate: dup ? { number: dup.number } : null } };
     } catch (error) {
       return { error };
     }
@@ -232,7 +244,7 @@ export async function postNewInvoice(tx: Tx, actor: Actor & { viaWorkflow?: bool
 
   // The number (module sequence), the entry through the port, the credit limit.
   if (!f.sequence) throw unprocessable(`${face.module} has no number sequence for ${documentTypeOf(face, 'Invoice')}: set ${documentTypeOf(face, 'Invoice')}Sequence on /module-config`);
-  const number = await nextNumberInTick(tx, actor, f.sequence, postingDate);
+  const number = f.number ?? (await nextNumber(tx, actor, f.sequence, postingDate));
   const posted = await postEntry(tx, actor, {
     kind: 'Standard', journalDate: postingDate, description: `${face.partyLabel} invoice ${number}: ${header.description}`, reference: header.partyDocumentNumber ?? header.reference ?? number,
     source: { module: face.module, documentType: documentTypeOf(face, 'Invoice'), documentId: id }, lines: entry,

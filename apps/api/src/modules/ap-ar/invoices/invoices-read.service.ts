@@ -43,7 +43,7 @@ const SORTS: Record<string, SQL> = {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The conditions of a list filter on `invoices i` (and its party `p`). */
-function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter): SQL {
+function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter, branch?: SQL): SQL {
   const c: SQL[] = [sql`i.company_id = ${scope.companyId}::uuid`, sql`i.side = ${face.side}`, sql`i.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`];
   if (f.kind) c.push(sql`i.kind = ${f.kind}`);
   if (f.status) c.push(sql`i.status = ${f.status}`);
@@ -62,7 +62,21 @@ function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   // (open_due_date, kept by the database) is before D: a range of invoices_open_list_idx / invoices_open_due_idx.
   if (f.overdue === 'true') c.push(sql`i.open_due_date < ${f.overdueOn ?? today()}::date`);
   if (f.overdue === 'false') c.push(sql`(i.open_due_date is null or i.open_due_date >= ${f.overdueOn ?? today()}::date)`);
+  if (branch) c.push(branch);
   return sql.join(c, sql` and `);
+}
+
+/**
+ * The parts a filter's rows are read in, each an index range in the list's order (their union is
+ * the filter): overdue on D splits into the documents dated before D (invoices_open_list_idx from D
+ * backwards: an item due before D is mostly on a document dated before D) and the few with an open
+ * item due before their own date (invoices_due_before_idx). Without the split a page would walk
+ * every open invoice dated after D before its first row. The plans need no statistics.
+ */
+function branchesOf(f: Filter): (SQL | undefined)[] {
+  if (f.overdue !== 'true') return [undefined];
+  const on = f.overdueOn ?? today();
+  return [sql`i.document_date < ${on}::date`, sql`i.document_date >= ${on}::date and i.open_due_date < i.document_date`];
 }
 
 type ListRow = {
@@ -71,28 +85,50 @@ type ListRow = {
   total_gross_minor: string; remaining: string | null; invoice_id: string | null;
 };
 
-function listSql(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter): SQL {
+function listSql(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter, branch?: SQL): SQL {
   const party = faceTables[face.side].party;
   return sql`
-    select i.id, i.number, i.kind, i.status, i.party_id, p.code as party_code, p.name as party_name, i.document_date::text, i.posting_date::text, i.document_date as document_day, i.posting_date as posting_day,
+    select i.id, i.number, i.kind, i.status, i.party_id, coalesce(p.code, '') as party_code, coalesce(p.name, '') as party_name, i.document_date::text, i.posting_date::text, i.document_date as document_day, i.posting_date as posting_day,
       i.due_date::text as due_date,
       i.currency, i.party_document_number, i.reference, i.description, i.total_net_minor::text, i.total_tax_minor::text, i.total_gross_minor::text,
       (i.remaining_minor * (case when i.kind = 'Invoice' then 1 else -1 end))::text as remaining, i.invoice_id, i.created_at
-    from ${invoices} i join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id
-    where ${whereOf(scope, face, kinds, f)}`;
+    from ${invoices} i left join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id
+    where ${whereOf(scope, face, kinds, f, branch)}`;
+}
+
+/**
+ * The documents of a filter for counting and summing: the invoices alone, their party joined only
+ * when the search reads its code and name (a left join, as the page's: every document of the filter
+ * is counted and listed, even one whose party was deleted).
+ */
+function filteredFrom(face: Face, f: Filter): SQL {
+  return f.search ? sql`${invoices} i left join ${faceTables[face.side].party} p on p.tenant_id = i.tenant_id and p.id = i.party_id` : sql`${invoices} i`;
 }
 
 async function listRows(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter & { limit?: number; page?: number }) {
   const order = SORTS[f.sort ?? '-documentDate'] ?? SORTS['-documentDate']!;
-  const paging = f.limit ? sql` limit ${f.limit} offset ${(Math.max(1, f.page ?? 1) - 1) * f.limit}` : sql``;
-  return rowsOf<ListRow>(await tx.execute(sql`select * from (${listSql(scope, face, kinds, f)}) i order by ${order}${paging}`));
+  const offset = (Math.max(1, f.page ?? 1) - 1) * (f.limit ?? 0);
+  const paging = f.limit ? sql` limit ${f.limit} offset ${offset}` : sql``;
+  const branches = branchesOf(f);
+  if (branches.length === 1) return rowsOf<ListRow>(await tx.execute(sql`select * from (${listSql(scope, face, kinds, f)}) i order by ${order}${paging}`));
+  // Each part in the list's order up to the page's end, then the page of their union.
+  const window = f.limit ? sql` limit ${offset + f.limit}` : sql``;
+  const parts = branches.map((b) => sql`(select * from (${listSql(scope, face, kinds, f, b)}) i order by ${order}${window})`);
+  return rowsOf<ListRow>(await tx.execute(sql`select * from (${sql.join(parts, sql` union all `)}) i order by ${order}${paging}`));
 }
 
 /** The list's total, counted up to LIST_TOTAL_MAX + 1 (contracts: more than that is shown as such). */
 async function countOf(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter, cap = LIST_TOTAL_MAX): Promise<number> {
-  const party = faceTables[face.side].party;
-  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (select 1 from ${invoices} i join ${party} p on p.tenant_id = i.tenant_id and p.id = i.party_id where ${whereOf(scope, face, kinds, f)} limit ${cap + 1}) c`));
-  return row?.n ?? 0;
+  let n = 0;
+  for (const branch of branchesOf(f)) {
+    if (n > cap) break;
+    // Counted in the list's own order: the walk is the page's index range (without statistics the
+    // planner could otherwise take any index of the company's invoices and filter all of them).
+    const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (select 1 from ${filteredFrom(face, f)}
+      where ${whereOf(scope, face, kinds, f, branch)} order by i.document_date desc, i.id desc limit ${cap + 1 - n}) c`));
+    n += row?.n ?? 0;
+  }
+  return Math.min(n, cap + 1);
 }
 
 const money = (scales: Record<string, number>) => (v: bigint | string | null, c: string) => (v === null ? null : formatMoney(BigInt(v), scales[c] ?? 2));
@@ -125,13 +161,21 @@ export function invoiceLists(face: Face) {
   };
 }
 
-/** The sums of a list's filter, per currency (the list's footer). */
+/**
+ * The sums of a list's filter, per currency (the list's footer), for a filter of at most
+ * LIST_TOTAL_MAX documents; past it the count says "more than" as the list's total does
+ * (LIST_TOTAL_MAX + 1) and there are no sums: summing a million documents on each change of the
+ * filter would read them all (seconds), so the footer asks to narrow the filter instead.
+ */
 export async function invoiceSums(tx: Tx, scope: KitScope, face: Face, credit: boolean, f: Filter): Promise<InvoiceSums> {
+  const count = await countOf(tx, scope, face, credit ? CREDIT_KINDS : INVOICE_KINDS, f);
+  if (count > LIST_TOTAL_MAX) return { count, byCurrency: [] };
   const { scales } = await currencyFacts(tx, scope);
   const m = money(scales);
   const rows = rowsOf<{ currency: string; n: number; net: string; tax: string; gross: string; remaining: string }>(
-    await tx.execute(sql`select currency, count(*)::int as n, sum(total_net_minor::bigint)::text as net, sum(total_tax_minor::bigint)::text as tax, sum(total_gross_minor::bigint)::text as gross,
-      coalesce(sum(remaining::bigint), 0)::text as remaining from (${listSql(scope, face, credit ? CREDIT_KINDS : INVOICE_KINDS, f)}) i group by currency order by currency`),
+    await tx.execute(sql`select i.currency, count(*)::int as n, sum(i.total_net_minor)::text as net, sum(i.total_tax_minor)::text as tax, sum(i.total_gross_minor)::text as gross,
+      coalesce(sum(i.remaining_minor * (case when i.kind = 'Invoice' then 1 else -1 end)), 0)::text as remaining
+      from ${filteredFrom(face, f)} where ${whereOf(scope, face, credit ? CREDIT_KINDS : INVOICE_KINDS, f)} group by i.currency order by i.currency`),
   );
   return {
     count: rows.reduce((s, r) => s + r.n, 0),

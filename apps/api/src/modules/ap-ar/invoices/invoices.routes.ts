@@ -31,7 +31,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, platform: Platform):
       const query = credit ? creditNoteListQuerySchema : invoiceListQuerySchema;
       r.get(sumsPath(face, credit), {
         config: { access: { kind: 'user', page: [face.pages.invoices, face.pages.invoice] } },
-        schema: { tags: [def.plural], summary: `The sums of the ${def.plural.toLowerCase()} of a list filter, per currency (the list's footer)`, querystring: query, response: { 200: invoiceSumsSchema } },
+        schema: { tags: [def.plural], summary: `The sums of the ${def.plural.toLowerCase()} of a list filter, per currency (the list's footer); past LIST_TOTAL_MAX documents the count says more than that and there are no sums`, querystring: query, response: { 200: invoiceSumsSchema } },
       }, async (request) => tx(request, (t) => invoiceSums(t, actorOf(request), face, credit, request.query)));
     }
   }

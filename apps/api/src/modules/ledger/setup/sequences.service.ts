@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { executePrepared, pgArray, rowsOf } from '../../../platform/db/client';
 import { perTick, type Answer } from '../../../platform/db/per-tick';
@@ -67,38 +67,61 @@ export function nextNumberInTick(tx: Tx, scope: KitScope, sequenceId: string, da
 
 async function takeNumbers(tx: Tx, wanted: NumberWanted[]): Promise<Answer<string>[]> {
   const { scope, sequenceId } = wanted[0]!;
-  const [row] = rowsOf<{ reset_every: 'Never' | 'Year' | 'Period'; segments: Segment[]; company_code: string | null; taken: { bucket: string; last: string | number }[] | null }>(
-    await executePrepared(tx, sql`
-      with s as (
+  const dates = wanted.map((w) => w.date);
+  const taking = numbersTaken(scope, sql`${sequenceId}::uuid`, dates);
+  const [row] = rowsOf<{ numbers: TakenNumbers | null }>(await executePrepared(tx, sql`with ${taking.with} select ${taking.select} as numbers`));
+  const numbers = numbersOf(row?.numbers ?? null, dates);
+  return Promise.all(wanted.map((w, i) => {
+    const number = numbers[i];
+    if (number !== undefined) return { value: number };
+    return nextNumber(tx, w.scope, w.sequenceId, w.date).then((value) => ({ value }), (error: unknown) => ({ error }));
+  }));
+}
+
+/** What `numbersTaken` reads back: the sequence's reset and segments, the company code and each bucket's last value. */
+export type TakenNumbers = { reset: 'Never' | 'Year' | 'Period'; segments: Segment[]; company: string | null; taken: { bucket: string; last: string | number }[] | null };
+
+/**
+ * The statement parts that take one number per date from a sequence (`sequenceId`: an SQL uuid
+ * expression), for a statement that reads other facts too: `with` (CTEs named num_*) and `select`
+ * (one json column, TakenNumbers or null). Each counter bucket advances by its dates' count and
+ * stays locked until commit; numbersOf renders them in the order of the dates, gapless as nextNumber.
+ */
+export function numbersTaken(scope: KitScope, sequenceId: SQL, dates: string[]): { with: SQL; select: SQL } {
+  return {
+    with: sql`num_s as (
         select q.id, q.reset_every, q.active,
           (select coalesce(json_agg(json_build_object('position', g.position, 'type', g.type, 'value', g.value, 'width', g.width) order by g.position), '[]'::json)
              from ${numberSegments} g where g.number_sequence = q.id) as segments
-        from ${numberSequences} q where q.id = ${sequenceId}::uuid and q.company_id = ${scope.companyId}::uuid
-      ), b as (
+        from ${numberSequences} q where q.id = ${sequenceId} and q.company_id = ${scope.companyId}::uuid
+      ), num_b as (
         select case s.reset_every when 'Year' then substr(w.d, 1, 4) when 'Period' then substr(w.d, 1, 7) else 'all' end as bucket, count(*)::int as n
-        from s cross join unnest(${pgArray(wanted.map((w) => w.date))}::text[]) as w(d) group by 1
-      ), taken as (
+        from num_s s cross join unnest(${pgArray(dates)}::text[]) as w(d) group by 1
+      ), num_taken as (
         insert into ${numberCounters} (tenant_id, company_id, number_sequence, bucket, last_value)
         select ${scope.tenantId}::uuid, ${scope.companyId}::uuid, s.id, b.bucket, b.n
-        from s cross join b where s.active and exists (select 1 from json_array_elements(s.segments) e where e->>'type' = 'Counter')
+        from num_s s cross join num_b b where s.active and exists (select 1 from json_array_elements(s.segments) e where e->>'type' = 'Counter')
         on conflict (tenant_id, number_sequence, bucket) do update set last_value = ${numberCounters}.last_value + excluded.last_value
         returning bucket, last_value
-      )
-      select s.reset_every, s.segments, (select c.code from ${companies} c where c.company_id = ${scope.companyId}::uuid) as company_code,
-        (select json_agg(json_build_object('bucket', t.bucket, 'last', t.last_value)) from taken t) as taken
-      from s`),
-  );
-  if (!row?.taken) return Promise.all(wanted.map((w) => nextNumber(tx, w.scope, w.sequenceId, w.date).then((value) => ({ value }), (error: unknown) => ({ error }))));
-  const bucketOf = (date: string) => counterBucket(row.reset_every, date);
+      )`,
+    select: sql`(select json_build_object('reset', s.reset_every, 'segments', s.segments, 'company', (select c.code from ${companies} c where c.company_id = ${scope.companyId}::uuid),
+        'taken', (select json_agg(json_build_object('bucket', t.bucket, 'last', t.last_value)) from num_taken t)) from num_s s)`,
+  };
+}
+
+/** The numbers of `numbersTaken`, in the order of its dates; undefined for each when the sequence gave none (nextNumber says why). */
+export function numbersOf(row: TakenNumbers | null, dates: string[]): (string | undefined)[] {
+  if (!row?.taken) return dates.map(() => undefined);
+  const bucketOf = (date: string) => counterBucket(row.reset, date);
   const size = new Map<string, number>();
-  for (const w of wanted) size.set(bucketOf(w.date), (size.get(bucketOf(w.date)) ?? 0) + 1);
+  for (const d of dates) size.set(bucketOf(d), (size.get(bucketOf(d)) ?? 0) + 1);
   const last = new Map(row.taken.map((t) => [t.bucket, Number(t.last)]));
   const rank = new Map<string, number>();
-  return wanted.map((w) => {
-    const bucket = bucketOf(w.date);
+  return dates.map((date) => {
+    const bucket = bucketOf(date);
     const k = (rank.get(bucket) ?? 0) + 1;
     rank.set(bucket, k);
-    return { value: formatNumber(row.segments, last.get(bucket)! - size.get(bucket)! + k, { date: w.date, companyCode: row.company_code ?? '' }) };
+    return formatNumber(row.segments, last.get(bucket)! - size.get(bucket)! + k, { date, companyCode: row.company ?? '' });
   });
 }
 

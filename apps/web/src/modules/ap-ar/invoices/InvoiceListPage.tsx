@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { creditNoteListQuerySchema, faces, invoiceListQuerySchema, type CreditNoteListItem, type DocumentDef, type Face, type InvoiceListItem, type Side } from '@erp/contracts';
+import { creditNoteListQuerySchema, faces, invoiceListQuerySchema, LIST_TOTAL_MAX, type CreditNoteListItem, type DocumentDef, type Face, type InvoiceListItem, type Side } from '@erp/contracts';
 import { DocumentListPage, type DocumentColumnContext, type DocumentListState, type ExtraListQuery } from '../../../shared/documents';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { useDisplay, type Display } from '../../../shared/useDisplay';
@@ -55,6 +55,13 @@ function SumsFooter({ face, which, state, extra }: { face: Face; which: Which; s
     queryFn: ({ signal }) => fetchSums(face, which, state, extra, signal),
   });
   if (!sums.data || sums.data.count === 0) return null;
+  if (sums.data.count > LIST_TOTAL_MAX) {
+    return (
+      <div className="invoice-sums" role="region" aria-label="Sums of the filter" data-testid="invoice-sums">
+        <Typography.Text type="secondary">More than {display.count(LIST_TOTAL_MAX)} documents: narrow the filter to see their sums</Typography.Text>
+      </div>
+    );
+  }
   return (
     <div className="invoice-sums" role="region" aria-label="Sums of the filter" data-testid="invoice-sums">
       {sums.data.byCurrency.map((row) => (
