@@ -68,7 +68,7 @@ describe.runIf(testDbKind() === 'postgres')('statements per posting (PostgreSQL 
     expect(result.status, result.body.message).toBe(200);
     if (process.env.SHOW_STATEMENTS) console.log(statements.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n'));
     console.log(`invoice post: ${statements.length} statements`);
-    expect(statements.length).toBeLessThanOrEqual(7);
+    expect(statements.length).toBeLessThanOrEqual(8);
     // The answer is built from what was written: it is the view read back.
     expect((await api<InvoiceView>('GET', `/ap/vendor-invoices/${result.body.id}`)).body).toEqual(result.body);
   });
@@ -78,7 +78,7 @@ describe.runIf(testDbKind() === 'postgres')('statements per posting (PostgreSQL 
     expect(result.status, result.body.message).toBe(200);
     if (process.env.SHOW_STATEMENTS) console.log(statements.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n'));
     console.log(`journal post: ${statements.length} statements`);
-    expect(statements.length).toBeLessThanOrEqual(5);
+    expect(statements.length).toBeLessThanOrEqual(6);
   });
 });
 

@@ -11,11 +11,7 @@ import { rowsOf, type Db, type Tx } from './client';
  * 'all'; nothing a request sends becomes it.
  */
 export type Companies = readonly string[] | 'all';
-/**
- * `settings`: further SET LOCAL statements the transaction starts with, in the same round trip as its
- * BEGIN (constant statements of server code, never built from a request: the posting port's own).
- */
-export type TenantContext = { tenantId: string; userId?: string; companies: Companies; settings?: readonly string[] };
+export type TenantContext = { tenantId: string; userId?: string; companies: Companies };
 
 /**
  * Runs `fn` in one transaction as the API role (erp_app, subject to row-level security) with the
@@ -49,7 +45,7 @@ export function tenantSettings(ctx: TenantContext): string[] {
   const tenant = uuidLiteral(ctx.tenantId, 'the tenant');
   const user = ctx.userId === undefined ? '' : uuidLiteral(ctx.userId, 'the user');
   const companies = ctx.companies === 'all' ? '*' : ctx.companies.map((c) => uuidLiteral(c, 'a company')).join(',');
-  return [`set local app.tenant_id = '${tenant}'`, `set local app.user_id = '${user}'`, `set local app.company_ids = '${companies}'`, ...(ctx.settings ?? []), 'set local role erp_app'];
+  return [`set local app.tenant_id = '${tenant}'`, `set local app.user_id = '${user}'`, `set local app.company_ids = '${companies}'`, 'set local role erp_app'];
 }
 
 /** What withTenant needs of Drizzle's node-postgres database (fields its types keep internal). */
@@ -159,9 +155,9 @@ export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise
  * The tenant transaction of an API request: the request's tenant and, when signed in, its user and
  * the user's companies (a call with the public credential sees no company's rows).
  */
-export function requestTx(db: Db, settings?: readonly string[]) {
+export function requestTx(db: Db) {
   return <T>(request: { tenantId: string; auth?: { userId: string; companyId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth), settings }, fn);
+    withTenant(db, { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth) }, fn);
 }
 
 /**
@@ -184,7 +180,7 @@ export function requestTx(db: Db, settings?: readonly string[]) {
  * for their user by their own arguments (the transaction's app.user_id is the group's user when it
  * has one user, else unset).
  */
-export function groupedTx(db: Db, maxGroup = 64, settings?: readonly string[]) {
+export function groupedTx(db: Db, maxGroup = 64) {
   type Call = { ctx: TenantContext; fn: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
   type Company = { waiting: Call[]; running: number; working: boolean };
   const companies = new Map<string, Company>();
@@ -234,7 +230,7 @@ export function groupedTx(db: Db, maxGroup = 64, settings?: readonly string[]) {
 
   return <T>(request: { tenantId: string; auth?: { userId: string; companyId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> => {
     // The calls of a group share their key's company, hence their companies.
-    const ctx = { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth), settings };
+    const ctx = { tenantId: request.tenantId, userId: request.auth?.userId, companies: userCompanies(request.auth) };
     if (!poolOf(db)) return withTenant(db, ctx, fn);
     const key = `${ctx.tenantId}:${request.auth?.companyId ?? ''}`;
     return new Promise<T>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../../platform/db/client';
 import { groupedTx, requestTx } from '../../../platform/db/tenancy';
-import { NUMBER_WITH_LINES_MAX, PORT_SETTINGS, portOpenedWithTransaction } from './posting.service';
+import { NUMBER_WITH_LINES_MAX } from './posting.service';
 
 type RequestLike = Parameters<ReturnType<typeof groupedTx>>[0];
 
@@ -9,17 +9,10 @@ type RequestLike = Parameters<ReturnType<typeof groupedTx>>[0];
  * NUMBER_WITH_LINES_MAX lines share group commits (one BEGIN, one COMMIT, one hold of the number
  * lock for every call of a group); a larger one commits alone, since grouped it would hold its
  * group's one connection (one server process) for its whole insert, while alone it inserts beside
- * the others on another core. Either begins with the port open (its setting in the round trip of
- * BEGIN): a posting route's transaction posts through the port, and saves the statement that opens it.
+ * the others on another core.
  */
 export function postingTx(db: Db) {
-  const grouped = groupedTx(db, 64, PORT_SETTINGS);
-  const alone = requestTx(db, PORT_SETTINGS);
-  return <T>(request: RequestLike, lines: number, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    const run = (tx: Tx) => {
-      portOpenedWithTransaction(tx);
-      return fn(tx);
-    };
-    return lines > NUMBER_WITH_LINES_MAX ? alone(request, run) : grouped(request, run);
-  };
+  const grouped = groupedTx(db);
+  const alone = requestTx(db);
+  return <T>(request: RequestLike, lines: number, fn: (tx: Tx) => Promise<T>): Promise<T> => (lines > NUMBER_WITH_LINES_MAX ? alone(request, fn) : grouped(request, fn));
 }

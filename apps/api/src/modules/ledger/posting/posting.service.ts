@@ -154,14 +154,6 @@ export async function postEntry(tx: Tx, scope: KitScope, req: EntryRequest, jour
  * propagated to the nodes of a distributed database like the tenant). Set once per transaction.
  */
 const portOpened = new WeakMap<Tx, Promise<void>>();
-
-/** The port's setting as a statement a posting transaction starts with (postingTx: in the round trip of its BEGIN). */
-export const PORT_SETTINGS: readonly string[] = [`set local erp.ledger_port = 'on'`];
-/** A transaction begun with PORT_SETTINGS: the port is open, its postings send no statement to open it. */
-export function portOpenedWithTransaction(tx: Tx): void {
-  if (!portOpened.has(tx)) portOpened.set(tx, Promise.resolve());
-}
-
 function openPort(tx: Tx): Promise<void> {
   let opened = portOpened.get(tx);
   // Drizzle's query is a thenable that runs its statement at every `then`: kept as itself, each call
