@@ -60,6 +60,7 @@ describe('services', () => {
   const DATA_DEPENDENT: Record<string, string> = {
     'platform/kit/documents.ts': "the label of a stored document's kind (EditOpeningBalanceJournal...), known once its header is read: the kit's one check for every document",
     'modules/ledger/periods/approvals.ts': "the workflow engine's submission route serves every approval type: PeriodClosing's adapter requires EditAccountingPeriod of a user acting without a workflow",
+    'modules/ap-ar/payments/payments.approvals.ts': "the workflow engine's submission route serves every approval type: a payment reversal approval's adapter requires Edit<Vendor|Customer>Payment of a user acting without a workflow",
     'modules/ledger/intercompany/intercompany-scope.ts': 'setting the due accounts towards a partner is a Save the first time and an Edit after: known once the stored accounts are read (intercompany-accounts.service.ts)',
   };
 
