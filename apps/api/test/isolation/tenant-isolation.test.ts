@@ -349,6 +349,8 @@ function paymentEndpoints(): Endpoint[] {
       { method: 'GET', route: `${base}/proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/proposal?party=${APAR[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
       { method: 'GET', route: `${base}/open-items`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/open-items?party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
       one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+      one('GET', `${base}/:id/entry`, (x) => `${base}/${x}/entry`),
+      one('GET', `${base}/:id/reversal-entry`, (x) => `${base}/${x}/reversal-entry`),
       one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
       one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
       one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
