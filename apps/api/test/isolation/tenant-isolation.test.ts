@@ -315,6 +315,7 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'GET', route: `${runs}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
     { method: 'POST', route: runs, access: 'user', attacks: () => [{ as: 'user', url: runs, body: { period: '2026-03-31', assetClass: FA.assetClass }, status: [422] }] },
     { method: 'GET', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, status: [404] }] },
+    { method: 'GET', route: `${runs}/:id/entry`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/entry`, status: [404] }] },
     { method: 'PUT', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, body: { period: '2026-03-31' }, status: [404] }] },
     { method: 'DELETE', route: `${runs}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}`, status: [404] }] },
     { method: 'POST', route: `${runs}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/post`, status: [404] }] },
