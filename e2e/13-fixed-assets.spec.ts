@@ -4,7 +4,7 @@
 // asset's rows then marked posted with a link to the journal.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -96,4 +96,43 @@ test('the depreciation run is prepared, posted as one entry, and the rows link t
   await expect(schedule.getByRole('row').filter({ hasText: '2026-01' }).getByRole('link', { name: 'Posted' })).toBeVisible();
   await expect(schedule.getByRole('row').filter({ hasText: openPeriod }).first()).toContainText('Not posted');
   await expect(page.getByText('24 months')).toBeVisible();
+});
+
+test('under a DepreciationSchedule workflow the approver reads the run and the entry it will post on /journal through the inbox', async ({ page, request }) => {
+  const approver = { name: `Fay Assets ${suffix}`, email: uniqueEmail('run-approver'), password: 'Approval#Pass123' };
+  await createUserViaApi(request, { ...approver, roleName: 'Administrator' });
+  const approverId = (await apiSignIn(request, approver.email, approver.password)).activeUser as unknown as { code: string };
+  const cls = await api<Row>(request, admin, 'POST', '/fa/asset-classes', { code: `AP${suffix}`, name: `Approved vans ${suffix}`, method: 'Straight line', lifeMonths: 12, residualKind: 'Amount', convention: 'Full month' });
+  const asset = await api<Row>(request, admin, 'POST', '/fa/assets', { description: `Approved van ${suffix}`, assetClass: cls.id, acquisitionDate: '2026-01-15', cost: '2400' });
+  await api(request, admin, 'POST', `/fa/assets/${asset.id}/activate`);
+  const workflow = await api<Row>(request, admin, 'POST', '/workflow/workflows', {
+    approvalType: 'DepreciationSchedule', name: `Depreciation ${suffix}`, active: true, allowSelfApproval: false,
+    steps: [{ name: 'Controller', operation: 'Post', rule: 'Any', assignees: [{ kind: 'User', id: approverId.code }] }],
+  });
+  try {
+    const run = await api<Row>(request, admin, 'POST', '/fa/depreciation-runs', { period: '2026-03-31', assetClass: cls.id, description: `Run under approval ${suffix}` });
+    await api(request, admin, 'POST', `/fa/depreciation-runs/${run.id}/submit`, {});
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signInThroughUi(page, approver.email, approver.password);
+    await page.goto('/workflow-task');
+    await page.getByRole('table', { name: 'Approval tasks' }).getByRole('row').filter({ hasText: 'Depreciation' }).first().getByRole('link').first().click({ timeout: SLOW });
+    await expect(page).toHaveURL(/\/journal\?id=.+&approval=DepreciationSchedule$/);
+    const facts = page.getByRole('region', { name: 'Depreciation run' });
+    await expect(facts).toContainText(`AP${suffix} only`, { timeout: SLOW });
+    await expect(facts).toContainText('600.00');
+    await expect(page.getByRole('table', { name: 'Lines of the run' })).toContainText(`AP${suffix}`);
+    const entry = page.getByRole('region', { name: 'Entry' });
+    await expect(entry).toContainText('(preview)', { timeout: SLOW });
+    await expect(entry.getByRole('table', { name: 'Entry lines' })).toContainText('600.00');
+    const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
+    await decision.getByRole('button', { name: 'Approve' }).click();
+    await expect(entry).toContainText('Posted entry', { timeout: SLOW });
+    await logoutThroughUi(page);
+  } finally {
+    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
+    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
+      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
+      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
+    });
+  }
 });

@@ -3,7 +3,7 @@
 // what it settled, one allocation is undone from the posted receipt (the invoice reopens), and the tie-out holds.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,6 +30,7 @@ async function chooseOption(page: Page, combobox: Locator, typed: string, option
 }
 
 const invoiceIds: string[] = [];
+const world = { customer: '', bank: '', sales: '' };
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
@@ -43,9 +44,11 @@ test.beforeAll(async ({ request }) => {
   const account = (code: string) => accounts.items.find((a) => a.code === code)!.id;
   const usd = (await api<Paged<Row>>(request, admin, 'GET', '/gl/currencies?limit=200')).items.find((c) => c.code === 'USD')!;
   const bankGroup = await api<Row>(request, admin, 'POST', '/cm/bank-groups', { code: `G${suffix}`, name: `Operating ${suffix}` });
-  await api(request, admin, 'POST', '/cm/banks', { code: BANK, name: `Main account ${suffix}`, bankGroup: bankGroup.id, account: account('1020'), currency: usd.id, accountNumber: 'DE89370400440532013000', bic: 'DEUTDEFF' });
+  world.bank = (await api<Row>(request, admin, 'POST', '/cm/banks', { code: BANK, name: `Main account ${suffix}`, bankGroup: bankGroup.id, account: account('1020'), currency: usd.id, accountNumber: 'DE89370400440532013000', bic: 'DEUTDEFF' })).id;
   const group = (await api<Paged<Row>>(request, admin, 'GET', '/ar/customer-groups?limit=50')).items.find((g) => g.code === 'LOCAL')!;
   const customer = await api<Row>(request, admin, 'POST', '/ar/customers', { name: CUSTOMER, group: group.id });
+  world.customer = customer.id;
+  world.sales = account('4000');
   for (const [date, price] of [['2026-01-10', '100.00'], ['2026-02-10', '80.00']] as const) {
     const inv = await api<Row>(request, admin, 'POST', '/ar/customer-invoices/post', { party: customer.id, documentDate: date, description: `Invoice ${price}`, lines: [{ account: account('4000'), unitPrice: price }] });
     invoiceIds.push(inv.id);
@@ -81,4 +84,48 @@ test('a receipt against two invoices, one in part, is proposed, posted and one a
   expect(await open()).toEqual(['100.00', '30.00']);
   const tieout = await api<{ tiesOut: boolean }>(request, admin, 'GET', '/gl/subledger-tieout?asOf=2026-12-31');
   expect(tieout.tiesOut).toBe(true);
+});
+
+test('under a CustomerPaymentApproval workflow the approver reads the receipt, its allocations and the entry it will post on /journal through the inbox', async ({ page, request }) => {
+  const approver = { name: `Paula Payments ${suffix}`, email: uniqueEmail('receipt-approver'), password: 'Approval#Pass123' };
+  await createUserViaApi(request, { ...approver, roleName: 'Administrator' });
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const approverId = (await apiSignIn(request, approver.email, approver.password)).activeUser as unknown as { code: string };
+  const invoice = await api<Row & { number: string }>(request, admin, 'POST', '/ar/customer-invoices/post', { party: world.customer, documentDate: '2026-03-01', description: 'Invoice for approval', lines: [{ account: world.sales, unitPrice: '70.00' }] });
+  const items = await api<{ items: { openItem: string; invoice: string }[] }>(request, admin, 'GET', `/ar/customer-payments/open-items?party=${world.customer}`);
+  const item = items.items.find((i) => i.invoice === invoice.id)!.openItem;
+  const workflow = await api<Row>(request, admin, 'POST', '/workflow/workflows', {
+    approvalType: 'CustomerPaymentApproval', name: `Receipts ${suffix}`, active: true, allowSelfApproval: false,
+    steps: [{ name: 'Treasurer', operation: 'Post', rule: 'Any', assignees: [{ kind: 'User', id: approverId.code }] }],
+  });
+  const description = `Receipt under approval ${suffix}`;
+  try {
+    const draft = await api<Row>(request, admin, 'POST', '/ar/customer-payments', { bank: world.bank, party: world.customer, documentDate: '2026-03-05', amount: '70.00', description, allocations: [{ openItem: item, amount: '70.00' }] });
+    await api(request, admin, 'POST', `/ar/customer-payments/${draft.id}/submit`, {});
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await signInThroughUi(page, approver.email, approver.password);
+    await page.goto('/workflow-task');
+    const row = page.getByRole('table', { name: 'Approval tasks' }).getByRole('row').filter({ hasText: CUSTOMER });
+    await row.getByRole('link').first().click({ timeout: SLOW });
+    await expect(page).toHaveURL(/\/journal\?id=.+&approval=CustomerPaymentApproval$/);
+    const receipt = page.getByRole('region', { name: 'Customer receipt' });
+    await expect(receipt).toContainText(CUSTOMER, { timeout: SLOW });
+    await expect(receipt).toContainText(BANK);
+    await expect(receipt).toContainText(description);
+    await expect(page.getByRole('table', { name: 'Allocations' })).toContainText(invoice.number);
+    const entry = page.getByRole('region', { name: 'Entry' });
+    await expect(entry).toContainText('(preview)', { timeout: SLOW });
+    await expect(entry.getByRole('table', { name: 'Entry lines' })).toContainText('1020');
+    await expect(entry.getByRole('table', { name: 'Entry lines' })).toContainText('70.00');
+    const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
+    await decision.getByRole('button', { name: 'Approve' }).click();
+    await expect(entry).toContainText('Posted entry', { timeout: SLOW });
+    await logoutThroughUi(page);
+  } finally {
+    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
+    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
+      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
+      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
+    });
+  }
 });

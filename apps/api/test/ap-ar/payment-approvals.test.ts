@@ -4,7 +4,7 @@
 // is refused direct reversal, submitted (through the engine's submissions) and reversed by the approver's
 // Reverse, its invoice reopened. Without workflows, a role with the Edit label posts and reverses directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faces, type EntityRecord, type Face, type InstanceView, type InvoiceView, type PaymentView, type TaskDetail } from '@erp/contracts';
+import { faces, type DocumentEntry, type EntityRecord, type Face, type InstanceView, type InvoiceView, type PaymentView, type TaskDetail } from '@erp/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { approvalWorld, ok, taskOf, users, workflow, type World } from '../workflow/running-setup';
 
@@ -49,9 +49,20 @@ describe('CustomerPaymentApproval', () => {
     const task = taskOf(instance, w.id.Bob);
     const detail = await ok<TaskDetail>(w, 'Bob', 'GET', `/workflow/tasks/${task}`);
     expect(JSON.stringify(detail)).toContain('Customer receipt (draft): C-APPROVE C-APPROVE, 100.00 USD from bank MAIN on 2026-03-02');
+    expect(detail.task.link).toBe(`/journal?id=${draft.id}&approval=CustomerPaymentApproval`);
+    // What /journal shows Bob: the entry posting will write (staged and rolled back: no number taken, the item still open).
+    const preview = await ok<DocumentEntry>(w, 'Bob', 'GET', `/ar/customer-payments/${draft.id}/entry`);
+    expect(preview).toMatchObject({ posted: false, journal: null, journalNumber: null, date: '2026-03-02' });
+    const rows = (e: DocumentEntry) => e.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party]);
+    expect(rows(preview)).toEqual([['1020', '100.00', '0.00', null], [expect.any(String), '0.00', '100.00', 'C-APPROVE · C-APPROVE']]);
+    expect((await ok<{ items: { openItem: string; remaining: string }[] }>(w, 'Admin', 'GET', `/ar/customer-payments/open-items?party=${customer}`)).items.find((i) => i.openItem === item)).toMatchObject({ remaining: '100.00' });
     await ok(w, 'Bob', 'POST', `/workflow/tasks/${task}/approve`, { comment: 'Fine' });
     const posted = await ok<PaymentView>(w, 'Admin', 'GET', `/ar/customer-payments/${draft.id}`);
     expect(posted).toMatchObject({ status: 'Posted', number: 'CP2026-000002', allocated: '100.00', unallocated: '0.00' });
+    const entry = await ok<DocumentEntry>(w, 'Bob', 'GET', `/ar/customer-payments/${draft.id}/entry`);
+    expect(entry).toMatchObject({ posted: true, journal: posted.journal, date: '2026-03-02' });
+    expect(entry.journalNumber).toBeTruthy();
+    expect(rows(entry)).toEqual(rows(preview));
   });
 });
 
@@ -68,7 +79,21 @@ describe('VendorPaymentReversalApproval', () => {
     const task = taskOf(instance, w.id.Carol);
     const detail = await ok<TaskDetail>(w, 'Carol', 'GET', `/workflow/tasks/${task}`);
     expect(JSON.stringify(detail)).toContain(`Reversal of vendor payment ${paid.number}: V-REVERSE`);
+    expect(detail.task.link).toBe(`/journal?id=${paid.id}&approval=VendorPaymentReversalApproval`);
+    // What /journal shows Carol: the payment's entry turned over (staged and rolled back: still posted), then the reversal as posted.
+    const rows = (e: DocumentEntry) => e.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party]);
+    const own = await ok<DocumentEntry>(w, 'Carol', 'GET', `/ap/vendor-payments/${paid.id}/entry`);
+    expect(own.posted).toBe(true);
+    const preview = await ok<DocumentEntry>(w, 'Carol', 'GET', `/ap/vendor-payments/${paid.id}/reversal-entry`);
+    expect(preview).toMatchObject({ posted: false, journal: null });
+    expect(rows(preview)).toEqual(own.lines.map((l) => [l.accountCode, l.credit, l.debit, l.party]));
+    expect(rows(preview)).toContainEqual(['1020', '75.00', '0.00', null]);
+    expect((await ok<PaymentView>(w, 'Admin', 'GET', `/ap/vendor-payments/${paid.id}`)).status).toBe('Posted');
     await ok(w, 'Carol', 'POST', `/workflow/tasks/${task}/approve`, { comment: 'Reverse it' });
+    const reversal = await ok<DocumentEntry>(w, 'Carol', 'GET', `/ap/vendor-payments/${paid.id}/reversal-entry`);
+    expect(reversal.posted).toBe(true);
+    expect(reversal.journal).toBeTruthy();
+    expect(rows(reversal)).toEqual(rows(preview));
     expect((await ok<PaymentView>(w, 'Admin', 'GET', `/ap/vendor-payments/${paid.id}`)).status).toBe('Reversed');
     expect((await ok<InvoiceView>(w, 'Admin', 'GET', `/ap/vendor-invoices/${invoice}`)).remaining).toBe('75.00');
   });

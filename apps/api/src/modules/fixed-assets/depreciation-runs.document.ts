@@ -14,6 +14,7 @@ import {
   type DepreciationRunView,
 } from '@erp/contracts';
 import type { DocumentBinding } from '../../platform/kit/documents';
+import { depreciationRunEntry } from './depreciation-run-entry.service';
 import { createRun, deleteRun, editRun, exportRuns, listRuns, postRun, reverseRun, runAmount, storedRun, viewRun } from './depreciation-runs.service';
 import { depreciationRuns } from './depreciation-runs.tables';
 import { baseCurrencyOf } from './money';
@@ -55,4 +56,5 @@ export const depreciationRunBinding: DocumentBinding<DepreciationRunStatus, Depr
   },
   auditedByAction: [],
   approvalAmount: runAmount,
+  entry: depreciationRunEntry,
 };

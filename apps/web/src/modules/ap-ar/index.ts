@@ -60,10 +60,16 @@ export const paymentPages: Readonly<Record<string, PageLoader>> = {
 export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages };
 
 /**
- * What /journal shows of a reversal approval's task (SPEC.md section 2 sends VendorInvoiceReversalApproval and
- * CustomerInvoiceReversalApproval there): the credit note or reversal, its invoice, and the entry it posts.
+ * What /journal shows of the tasks SPEC.md section 2 sends there from payables and receivables: a
+ * reversal approval's credit note or reversal, its invoice and the entry it posts
+ * (VendorInvoiceReversalApproval, CustomerInvoiceReversalApproval); a payment approval's payment, its
+ * allocations and entry, and for a payment reversal approval the entry reversing it.
  */
 export const apArTaskSubjects: TaskSubjects = {
   VendorInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
   CustomerInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
+  CustomerPaymentApproval: () => import('./payments/PaymentSubject'),
+  VendorPaymentApproval: () => import('./payments/PaymentSubject'),
+  CustomerPaymentReversalApproval: () => import('./payments/PaymentSubject'),
+  VendorPaymentReversalApproval: () => import('./payments/PaymentSubject'),
 };

@@ -4,6 +4,7 @@
  * (/depreciation-schedules, /depreciation-schedule).
  */
 import type { ComponentType } from 'react';
+import type { TaskSubjects } from '../../shared/documents/task-subjects';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 const pages = () => import('./FixedAssetPages');
@@ -15,4 +16,9 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/recurring-depreciation': async () => ({ default: (await pages()).RecurringDepreciationPage }),
   '/depreciation-schedules': async () => ({ default: (await pages()).DepreciationRunsPage }),
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
+};
+
+/** What /journal shows of a DepreciationSchedule task (SPEC.md section 2 links it there): the run, its lines, what it leaves out, its entry. */
+export const fixedAssetTaskSubjects: TaskSubjects = {
+  DepreciationSchedule: () => import('./DepreciationRunSubject'),
 };

@@ -8,12 +8,18 @@ import { apiRequest, unwrap } from './shell-adapter';
 
 type Def = Pick<DocumentDef, 'service' | 'resource' | 'name'>;
 
+/**
+ * Which entry of a document: `entry` (the kit's GET /{resource}/:id/entry, the entry it posted or will
+ * post) or a route of its module's serving the same shape (a payment's `reversal-entry`).
+ */
+export type DocumentEntryRoute = 'entry' | 'reversal-entry';
+
 /** GET /{resource}/:id/entry: the entry a document posted, or the one it will post. */
-export async function fetchDocumentEntry(def: Def, id: string, signal?: AbortSignal): Promise<DocumentEntry> {
-  return unwrap(await apiRequest<DocumentEntry>('GET', `${documentBase(def)}/${id}/entry`, undefined, signal ? { signal } : {}));
+export async function fetchDocumentEntry(def: Def, id: string, signal?: AbortSignal, route: DocumentEntryRoute = 'entry'): Promise<DocumentEntry> {
+  return unwrap(await apiRequest<DocumentEntry>('GET', `${documentBase(def)}/${id}/${route}`, undefined, signal ? { signal } : {}));
 }
 
-export const documentEntryKey = (def: Def, id: string) => [...documentKey(def), 'entry', id] as const;
+export const documentEntryKey = (def: Def, id: string, route: DocumentEntryRoute = 'entry') => [...documentKey(def), route, id] as const;
 
 /** The sums of the entry's debit and credit per currency (a preview is in the document's currency). */
 export function entryTotals(lines: readonly DocumentEntryLine[]): { currency: string; debit: string; credit: string }[] {
@@ -33,20 +39,20 @@ export function entryTotals(lines: readonly DocumentEntryLine[]): { currency: st
  * it; before, the entry posting will write, said to be a preview. A preview the server refuses to
  * build says why (what posting would refuse), so an approver knows before approving.
  */
-export function DocumentEntryCard({ def, id }: { def: Def; id: string }) {
+export function DocumentEntryCard({ def, id, route = 'entry', label = 'Entry' }: { def: Def; id: string; route?: DocumentEntryRoute; label?: string }) {
   const display = useDisplay();
-  const entry = useQuery({ queryKey: documentEntryKey(def, id), queryFn: ({ signal }) => fetchDocumentEntry(def, id, signal), retry: false });
+  const entry = useQuery({ queryKey: documentEntryKey(def, id, route), queryFn: ({ signal }) => fetchDocumentEntry(def, id, signal, route), retry: false });
   const amount = (text: string) => (Number(text) === 0 ? '' : <span className="ledger-amount">{display.amount(text)}</span>);
   const data = entry.data;
-  const title = !data ? 'Entry' : data.posted ? (
+  const title = !data ? label : data.posted ? (
     <span>
-      Posted entry {data.journal ? <Link to={`/journal?id=${data.journal}`}>{data.journalNumber ?? 'journal'}</Link> : null} of {display.date(data.date)}
+      Posted {label.toLowerCase()} {data.journal ? <Link to={`/journal?id=${data.journal}`}>{data.journalNumber ?? 'journal'}</Link> : null} of {display.date(data.date)}
     </span>
   ) : (
-    `Entry it will post on ${display.date(data.date)} (preview)`
+    `${label} it will post on ${display.date(data.date)} (preview)`
   );
   return (
-    <Card size="small" title={title} role="region" aria-label="Entry" style={{ marginBottom: 16 }}>
+    <Card size="small" title={title} role="region" aria-label={label} style={{ marginBottom: 16 }}>
       {entry.error && <Alert type="warning" showIcon title={`Posting it would be refused: ${entry.error.message}`} />}
       {!data && !entry.error && <Spin />}
       {data && (

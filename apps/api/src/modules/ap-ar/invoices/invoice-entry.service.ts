@@ -15,9 +15,9 @@ import { invoices } from './invoices.tables';
  * reversal's preview is its invoice's entry, each side turned over (reverseEntry's rule).
  */
 
-type Line = { accountId: string; description: string | null; currency: string; debitMinor: bigint; creditMinor: bigint; partyId: string | null };
+export type Line = { accountId: string; description: string | null; currency: string; debitMinor: bigint; creditMinor: bigint; partyId: string | null };
 
-async function labelled(tx: Tx, scope: KitScope, face: Face, lines: Line[]): Promise<DocumentEntryLine[]> {
+export async function labelled(tx: Tx, scope: KitScope, face: Face, lines: Line[]): Promise<DocumentEntryLine[]> {
   const { scales } = await currencyFacts(tx, scope);
   const accountIds = [...new Set(lines.map((l) => l.accountId))];
   const names = new Map(
@@ -39,7 +39,7 @@ async function labelled(tx: Tx, scope: KitScope, face: Face, lines: Line[]): Pro
 }
 
 /** The lines of a posted entry, in the ledger's order. */
-async function postedLines(tx: Tx, scope: KitScope, journalId: string): Promise<Line[]> {
+export async function postedLines(tx: Tx, scope: KitScope, journalId: string): Promise<Line[]> {
   return tx
     .select({ accountId: ledgerEntries.accountId, description: ledgerEntries.description, currency: ledgerEntries.currency, debitMinor: ledgerEntries.debitMinor, creditMinor: ledgerEntries.creditMinor, partyId: ledgerEntries.partyId })
     .from(ledgerEntries)

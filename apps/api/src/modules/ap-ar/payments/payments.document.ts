@@ -22,6 +22,7 @@ import type { DocumentBinding, DocumentHeader } from '../../../platform/kit/docu
 import type { KitScope } from '../../../platform/kit/registry';
 import { postingTx } from '../../ledger/index';
 import { approvalGate } from '../../workflow/index';
+import { paymentEntry } from './payment-entry.service';
 import { exportPayments, listPayments, viewPayment } from './payments-read.service';
 import { deletePayment, insertPayment, insertPaymentHeader, paymentBase, postPayment, replacePayment, reversePayment, storedPayment } from './payments.service';
 import { payments } from './payments.tables';
@@ -74,6 +75,7 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
     },
     auditedByAction: [],
     approvalAmount: (tx, scope, id) => paymentBase(tx, scope, pf, id),
+    entry: (tx, scope, id) => paymentEntry(tx, scope, pf, id),
     // Create and post in one call (POST …/post, and …/check); a refusal writes nothing.
     direct: {
       tx: postingTx,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allocateInputSchema,
+  documentEntrySchema,
   documentIdParamSchema,
   idempotencyHeaderSchema,
   openItemsPageSchema,
@@ -21,12 +22,13 @@ import { idempotent } from '../../../platform/http/idempotency';
 import type { Platform } from '../../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../../platform/module';
 import { partyOpenItems, proposal, viewPayment } from './payments-read.service';
+import { paymentReversalEntry } from './payment-entry.service';
 import { allocatePosted, unallocate } from './payments.service';
 
 /*
  * The hand-written routes of payments (the kit serves the document's own): the allocation proposal
  * and a party's open items (the editor's), allocating what a posted payment has on account, and
- * un-allocating without reversing. Reading takes the payment pages; allocating and un-allocating
+ * un-allocating without reversing, and the entry of its reversal (the reversal approval's task). Reading takes the payment pages; allocating and un-allocating
  * take the Edit label of the face's payments (EditVendorPayment, EditCustomerPayment).
  */
 
@@ -39,6 +41,7 @@ export const paymentRouteFacts: Record<RouteKey, RouteFacts> = Object.fromEntrie
     return [
       [`GET ${base(pf)}/proposal`, { rows: 'company' } satisfies RouteFacts],
       [`GET ${base(pf)}/open-items`, { rows: 'company' } satisfies RouteFacts],
+      [`GET ${base(pf)}/:id/reversal-entry`, one],
       [`POST ${base(pf)}/:id/allocate`, one],
       [`POST ${base(pf)}/:id/unallocate`, one],
     ];
@@ -64,6 +67,10 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
       config: { access: read },
       schema: { tags, summary: `The ${pf.face.partyWord}'s open items, oldest due first, a page at a time`, querystring: openItemsQuerySchema, response: { 200: openItemsPageSchema } },
     }, async (request) => tx(request, (t) => partyOpenItems(t, actorOf(request), pf, request.query)));
+    r.get(`${base(pf)}/:id/reversal-entry`, {
+      config: { access: read },
+      schema: { tags, summary: `The entry of the ${pf.noun}'s reversal (what ${pf.reversalApproval} posts): the entries reversing it once reversed, else those reversing it today would write (nothing written)`, params: documentIdParamSchema, response: { 200: documentEntrySchema } },
+    }, async (request) => tx(request, (t) => paymentReversalEntry(t, actorOf(request), pf, request.params.id, new Date().toISOString().slice(0, 10))));
     r.post(`${base(pf)}/:id/allocate`, {
       config: { access: edit },
       schema: { tags, summary: `Allocate what a posted ${pf.noun} has on account to open items (an entry of its own); takes an Idempotency-Key`, params: documentIdParamSchema, headers: idempotencyHeaderSchema, body: allocateInputSchema, response: { 200: paymentViewSchema } },
