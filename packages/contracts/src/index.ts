@@ -34,5 +34,6 @@ export * from './ap-ar/invoice-pdf';
 export * from './fixed-assets/depreciation';
 export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
+export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
 export * from './ap-ar/payments';

@@ -46,7 +46,7 @@ const sampleOfB = (kind: string): string => {
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
-    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!,
+    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
@@ -112,6 +112,16 @@ function handAttacks(): Endpoint[] {
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
     { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
   ];
+  const disposals = '/fa/disposals';
+  const disposalBody = () => ({ asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap' });
+  const disposalAttacks: Endpoint[] = [
+    { route: `GET ${disposals}`, attacks: () => list(`${disposals}?limit=500`) },
+    { route: `GET ${disposals}/export`, attacks: () => [{ url: `${disposals}/export?format=csv`, file: true, status: [200], check: noneOfB(`${disposals} export`) }] },
+    { route: `POST ${disposals}`, attacks: () => [{ url: disposals, body: disposalBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such asset in this company/) }] },
+    { route: `PUT ${disposals}/:id`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}`, body: disposalBody(), status: gone() }] },
+    { route: `POST ${disposals}/:id/reverse`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${disposals}/:id/submit`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/submit`, body: {}, status: gone() }] },
+  ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
     const body = () => ({ bank: B.kit.get('bank')!.id, party: B.docs[`${face.side}.party`], documentDate: '2026-03-03', amount: '1', description: 'x' });
@@ -133,6 +143,7 @@ function handAttacks(): Endpoint[] {
   return [
     ...invoiceAttacks,
     ...runAttacks,
+    ...disposalAttacks,
     ...paymentAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
@@ -281,6 +292,10 @@ async function booksOfB(): Promise<void> {
   const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });
   expect(run.status).toBe(200);
   B.docs.depreciationRun = run.body.id;
+  // B's draft disposal of its asset.
+  const disposal = await asB<{ id: string }>('POST', '/fa/disposals', { asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of B' });
+  expect(disposal.status).toBe(200);
+  B.docs.assetDisposal = disposal.body.id;
 }
 
 beforeAll(async () => {

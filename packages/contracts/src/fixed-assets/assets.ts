@@ -16,6 +16,7 @@ export type AssetState = (typeof assetStates)[number];
 export const ASSET_DRAFT: AssetState = 'Draft';
 export const ASSET_ACTIVE: AssetState = 'Active';
 export const ASSET_FULLY_DEPRECIATED: AssetState = 'Fully depreciated';
+export const ASSET_DISPOSED: AssetState = 'Disposed';
 
 export const assetClassEntity = defineEntity({
   name: 'assetClass', label: 'Asset Class', plural: 'Asset Classes', service: 'fa', resource: 'asset-classes', page: '/asset-class', permission: 'AssetClass',

@@ -73,7 +73,8 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   DepreciationSchedule: postReverse,
   RevaluationSchedule: approveReject,
   SplittingSchedule: approveReject,
-  DisposalSchedule: approveReject,
+  // Our choice (issue 18, contracts' fixed-assets/disposals.ts): a disposal is posted and reversed.
+  DisposalSchedule: postReverse,
   SalarySchedule: approveReject,
   StockTransferApproval: ['Approve', 'Release', 'Receive', 'Return', 'Cancel'],
   StockTransferReversalApproval: approveReject,

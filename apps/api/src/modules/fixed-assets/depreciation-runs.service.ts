@@ -77,7 +77,7 @@ export async function deleteRun(tx: Tx, actor: Actor, id: string): Promise<void>
  * The classes of the run with their resolved accounts (the class's posting profile, then the
  * module default) and why a class cannot post, if it cannot: one statement.
  */
-async function classFacts(tx: Tx, scope: KitScope, run: RunRow): Promise<ClassFacts[]> {
+export async function classFacts(tx: Tx, scope: KitScope, run: RunRow): Promise<ClassFacts[]> {
   const rows = rowsOf<{
     id: string; code: string; dimensions: { dimensionGroup: string; dimension: string }[];
     expense_id: string | null; expense_code: string | null; expense_ok: boolean | null; expense_control: string | null;
@@ -131,7 +131,7 @@ const uuidArray = (ids: string[]) => sql`array[${sql.join(ids.length ? ids.map((
 /** The unposted rows up to the run's period of active assets in these classes: the run's scope. */
 function inScope(scope: KitScope, run: RunRow, classes: string[]): SQL {
   return sql`r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and r.run is null and r.period <= ${run.period}::date
-    and a.tenant_id = r.tenant_id and a.id = r.asset and a.status = 'Active' and a.asset_class = any(${uuidArray(classes)})`;
+    and a.tenant_id = r.tenant_id and a.id = r.asset and a.status = 'Active' and a.asset_class = any(${uuidArray(classes)})${run.asset ? sql` and a.id = ${run.asset}::uuid` : sql``}`;
 }
 
 /** Sums of the rows a run covers: claimed by the run (`claimed`) or still in scope (a draft's preview). */
@@ -168,7 +168,7 @@ async function issuesOf(tx: Tx, scope: KitScope, run: RunRow, bad: ClassFacts[])
 }
 
 /** Posts the run: ONE entry for every unposted row up to its period; a second run of the same period finds nothing and posts nothing. */
-export async function postRun(tx: Tx, actor: Actor, id: string): Promise<void> {
+export async function postRun(tx: Tx, actor: Actor, id: string, journalDate?: string): Promise<{ journalId: string | null; totalMinor: bigint }> {
   const run = await storedRun(tx, actor, id, true);
   const facts = await classFacts(tx, actor, run);
   const good = facts.filter((c) => !c.problem);
@@ -186,7 +186,7 @@ export async function postRun(tx: Tx, actor: Actor, id: string): Promise<void> {
   if (plan.totalMinor > 0n) {
     const lines: EntryLine[] = plan.lines.map((l) => ({ accountId: l.accountId, currency, debitMinor: l.debitMinor, creditMinor: l.creditMinor, dimensions: l.dimensions, description: l.description, lineRef: l.lineRef }));
     const posted = await postEntry(tx, actor, {
-      kind: 'Standard', journalDate: periodEnd, description: run.description || `Depreciation ${periodOfDate(run.period)}`, reference: run.number,
+      kind: 'Standard', journalDate: journalDate ?? periodEnd, description: run.description || `Depreciation ${periodOfDate(run.period)}`, reference: run.number,
       source: { module: 'Fixed Asset', documentType: def.documentType, documentId: run.id }, lines,
     });
     journalId = posted.journalId;
@@ -208,6 +208,7 @@ export async function postRun(tx: Tx, actor: Actor, id: string): Promise<void> {
       lines: plan.summary.map((s) => ({ ...s, amount: formatMoney(s.amountMinor, scale), amountMinor: undefined })), issues, issueCount, updatedAt: new Date(),
     })
     .where(and(eq(depreciationRuns.tenantId, actor.tenantId), eq(depreciationRuns.id, run.id)));
+  return { journalId, totalMinor: plan.totalMinor };
 }
 
 /** Reverses a posted run (the latest of its company only): the reversal entry, and its rows go back to the schedule for the next run. */

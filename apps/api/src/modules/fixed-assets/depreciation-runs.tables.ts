@@ -21,6 +21,8 @@ export const depreciationRuns = pgTable(
     status: text('status').$type<DepreciationRunStatus>().notNull().default('Draft'),
     period: date('period', { mode: 'string' }).notNull(),
     assetClass: uuid('asset_class'),
+    /** One asset only: the depreciation a disposal posts up to its date (null: every asset of the scope). */
+    asset: uuid('asset'),
     detail: text('detail').$type<RunDetail>().notNull().default('Per class and dimensions'),
     description: text('description').notNull().default(''),
     journalId: uuid('journal_id'),

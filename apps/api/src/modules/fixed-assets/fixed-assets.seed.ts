@@ -8,4 +8,5 @@ import { seedNumberSequence } from '../ledger/index';
 export async function seedFixedAssets(tx: Tx, tenantId: string, companyId: string): Promise<void> {
   await seedNumberSequence(tx, { tenantId, companyId }, { code: 'ASSET', name: 'Asset codes', prefix: 'A', perYear: false, setting: { module: 'Fixed Asset', name: 'AssetSequence' } });
   await seedNumberSequence(tx, { tenantId, companyId }, { code: 'DEPR', name: 'Depreciation runs', prefix: 'DR', perYear: true, setting: { module: 'Fixed Asset', name: 'DepreciationScheduleSequence' } });
+  await seedNumberSequence(tx, { tenantId, companyId }, { code: 'DISP', name: 'Asset disposals', prefix: 'DS', perYear: true, setting: { module: 'Fixed Asset', name: 'DisposalScheduleSequence' } });
 }

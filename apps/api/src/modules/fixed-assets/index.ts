@@ -3,6 +3,7 @@ import { assetClassEntity, assetEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { moduleDocument } from '../../platform/kit/documents';
 import { depreciationRunBinding } from './depreciation-runs.document';
+import { disposalBinding } from './disposals.document';
 import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
@@ -10,6 +11,7 @@ import { seedFixedAssets } from './fixed-assets.seed';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
+export * from './disposals.tables';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -18,7 +20,7 @@ export const fixedAssetsModule: ModuleManifest = {
     { def: assetClassEntity, table: assetClasses, rules: [assetClassFits] },
     { def: assetEntity, table: assets, rules: [assetFits], generateKey: assetKey },
   ],
-  documents: [moduleDocument(depreciationRunBinding)],
+  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
   },
@@ -27,7 +29,8 @@ export const fixedAssetsModule: ModuleManifest = {
   auditLabels: [
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'assets', key: 'id', label: `t.code || ' · ' || t.description` },
+    { table: 'asset_disposals', key: 'id', label: `coalesce(t.number, to_char(t.disposal_date, 'YYYY-MM-DD'))` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule'],
 };

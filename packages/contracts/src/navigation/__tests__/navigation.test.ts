@@ -361,6 +361,7 @@ describe('approvals', () => {
       'VendorInvoiceApproval',
       'CustomerInvoiceApproval',
       'DepreciationSchedule',
+      'DisposalSchedule',
     ] as const) {
       expect(approvalOperations[type]).toEqual(['Post', 'Reverse']);
     }
@@ -385,6 +386,7 @@ describe('approvals', () => {
       'CustomerPaymentReversalApproval',
       'StockTransferApproval',
       'DepreciationSchedule',
+      'DisposalSchedule',
     ]);
     // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
     expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);
