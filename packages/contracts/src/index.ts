@@ -36,3 +36,4 @@ export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
 export * from './cash-management/banks';
 export * from './ap-ar/payments';
+export * from './ap-ar/ageing';
