@@ -47,11 +47,11 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
   ], sql``);
   const cur = (col: SQL): SQL => (f.currency ? sql` and ${col} = ${f.currency}` : sql``);
   const boundsArr = sql`${`{${bounds.join(',')}}`}::int[]`;
-  const bucket = (days: SQL): SQL => sql`case when ${days} <= 0 then 0 else 1 + (select count(*)::int from unnest(${boundsArr}) b where ${days} > b) end`;
+  // Past due: 1 + the bounds under the days (width_bucket counts the bounds at or under days - 1).
+  const bucket = (days: SQL): SQL => sql`case when ${days} <= 0 then 0 else 1 + width_bucket(${days} - 1, ${boundsArr}) end`;
   return sql`
     it as (
-      select o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.amount_minor as a, i.kind, i.number, i.document_date, i.total_base_minor as tb, i.total_gross_minor as tg,
-        coalesce(sum(o.amount_minor) over (partition by o.invoice_id order by o.due_date, o.line rows between unbounded preceding and 1 preceding), 0) as before
+      select o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.line, o.amount_minor as a, i.kind, i.number, i.document_date, i.total_base_minor as tb, i.total_gross_minor as tg
       from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
       where o.tenant_id = ${scope.tenantId}::uuid and o.company_id = ${scope.companyId}::uuid and o.side = ${face.side} and i.posting_date <= ${d}
         ${who(sql`o.party_id`)}${cur(sql`o.currency`)}
@@ -72,7 +72,10 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
       select open_item_id, sum(amount_minor + extra) as amt, sum(cb) as cb from act where open_item_id in (select id from it) group by 1
     ), itr as (
       select it.*, sign(it.a) as s,
-        case when it.a > 0 then least(it.a, greatest(0, coalesce(cr.amt, 0) - it.before)) else coalesce(ap.amt, 0) end as credited,
+        -- A credited invoice's items take its credits earliest due first: what its earlier items took comes first (read only for credited invoices).
+        case when it.a <= 0 then coalesce(ap.amt, 0) when cr.amt is null then 0
+          else least(it.a, greatest(0, cr.amt - coalesce((select sum(e.amount_minor) from ${openItems} e where e.tenant_id = ${scope.tenantId}::uuid and e.invoice_id = it.invoice_id
+            and (e.due_date, e.line) < (it.due_date, it.line)), 0))) end as credited,
         coalesce(al.amt, 0) as settled, coalesce(al.cb, 0) as settled_base
       from it left join cr on cr.invoice_id = it.invoice_id left join ap on ap.credit_note_id = it.invoice_id left join al on al.open_item_id = it.id
     ), pa as (
