@@ -18,7 +18,6 @@ export const DEFAULT_AGEING_BOUNDS = [30, 60, 90] as const;
 /** Upper bounds "30,60,90": rising whole days, 1 to 9999, at most 10 of them. */
 const boundsSchema = z
   .string()
-  .trim()
   .regex(/^\d{1,4}(,\d{1,4}){0,9}$/, 'must be rising whole days separated by commas, such as 30,60,90')
   .transform((s) => s.split(',').map(Number))
   .refine((b) => b.every((d, i) => d >= 1 && (i === 0 || d > b[i - 1]!)), 'must be rising whole days separated by commas, such as 30,60,90');
