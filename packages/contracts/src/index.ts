@@ -37,3 +37,4 @@ export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
 export * from './ap-ar/payments';
+export * from './ap-ar/ageing';

@@ -124,6 +124,7 @@ function handAttacks(): Endpoint[] {
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
+    const ageing = `/${face.service}/${face.partyWord}-ageing`;
     const body = () => ({ bank: B.kit.get('bank')!.id, party: B.docs[`${face.side}.party`], documentDate: '2026-03-03', amount: '1', description: 'x' });
     const refused = (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/);
     const payment = () => B.docs[`${face.side}.payment`];
@@ -135,6 +136,12 @@ function handAttacks(): Endpoint[] {
       ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: refused }] })),
       { route: `GET ${base}/proposal`, attacks: () => [{ url: `${base}/proposal?party=${B.docs[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
       { route: `GET ${base}/open-items`, attacks: () => [{ url: `${base}/open-items?party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      // The ageing (issue 16): none of B's parties nor items as of any day.
+      { route: `GET ${ageing}`, attacks: () => [
+        { url: `${ageing}?asOf=2026-12-31&party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ rows: [], total: 0 }) },
+        { url: `${ageing}?asOf=2026-12-31&limit=500`, status: [200], check: (b) => expect(JSON.stringify(b)).not.toContain(B.docs[`${face.side}.party`]!) },
+      ] },
+      { route: `GET ${ageing}/items`, attacks: () => [{ url: `${ageing}/items?asOf=2026-12-31&party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
       { route: `POST ${base}/:id/allocate`, attacks: () => [{ url: `${base}/${payment()}/allocate`, body: { allocations: [{ openItem: B.docs[`${face.side}.item`], amount: '1' }] }, status: gone() }] },
       { route: `POST ${base}/:id/unallocate`, attacks: () => [{ url: `${base}/${payment()}/unallocate`, body: { lines: [] }, status: gone() }] },
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },

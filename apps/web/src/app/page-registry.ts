@@ -67,6 +67,9 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/posting-profile': '/subsidiary',
   // The address book of payables and receivables rides on /vendor (contracts ap-ar/parties.ts addressEntity).
   '/addresses': '/vendor',
+  // The ageing of payables and receivables (issue 16) on the statement routes, riding on the party list page.
+  '/vendor-statement': '/vendor',
+  '/customer-statement': '/customer',
   '/journal-reversal': '/journals',
   // The credit note and reversal screens of invoices ride on the invoice editor page (its Save label creates, Edit posts).
   '/vendor-invoice-reversal': '/vendor-invoice',

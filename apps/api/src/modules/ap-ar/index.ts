@@ -8,6 +8,7 @@ import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
+import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -32,9 +33,10 @@ export const apArModule: ModuleManifest = {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
+    registerAgeingRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);

@@ -56,8 +56,19 @@ export const paymentPages: Readonly<Record<string, PageLoader>> = {
   '/customer-payment': async () => ({ default: (await paymentEditors()).CustomerPaymentPage }),
 };
 
+const ageing = () => import('./ageing/AgeingPage');
+
+/**
+ * The ageing of each face (issue 16) on the statement routes of SPEC.md section 2 (in no menu):
+ * opened from the party list and the page search, granted by /vendor or /customer.
+ */
+export const ageingPages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-statement': async () => ({ default: (await ageing()).VendorAgeingPage }),
+  '/customer-statement': async () => ({ default: (await ageing()).CustomerAgeingPage }),
+};
+
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages };
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...ageingPages };
 
 /**
  * What /journal shows of the tasks SPEC.md section 2 sends there from payables and receivables: a

@@ -141,6 +141,8 @@ export const openItems = pgTable(
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
     uniqueIndex('open_items_line_uq').on(t.tenantId, t.invoiceId, t.line),
     index('open_items_party_idx').on(t.tenantId, t.companyId, t.side, t.partyId, t.dueDate).where(sql`${t.status} = 'Open'`),
+    // The ageing of one party as of a day (issue 16) reads its items whatever their state today (closed ones may have been open then).
+    index('open_items_ageing_party_idx').on(t.tenantId, t.companyId, t.side, t.partyId, t.dueDate),
   ],
 );
 

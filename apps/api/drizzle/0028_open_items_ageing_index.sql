@@ -1,0 +1,1 @@
+CREATE INDEX "open_items_ageing_party_idx" ON "open_items" USING btree ("tenant_id","company_id","side","party_id","due_date");
