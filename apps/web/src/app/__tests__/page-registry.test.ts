@@ -14,7 +14,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/splitting-schedules', '/splitting-schedule', '/insurance-company', '/product-group', '/product',
     '/customer-invoices', '/customer-invoice-reversal', '/vendor-invoices', '/vendor-invoice-reversal',
     '/asset-stock', '/asset-stocks', '/revaluation-schedule', '/revaluation-schedules',
-    '/disposal-schedule', '/disposal-schedules', '/depreciation-schedule', '/depreciation-schedules',
+    '/depreciation-schedule', '/depreciation-schedules',
     '/maintenance-schedule', '/maintenance-schedules', '/asset', '/assets', '/asset-class',
     '/transaction-group',
     '/new-contract',

@@ -7,10 +7,13 @@ import {
   assetEntity,
   depreciationRunDocument,
   depreciationRunListQuerySchema,
+  disposalDocument,
+  disposalListQuerySchema,
   documentLabel,
   hasOperation,
   runDetails,
   type DepreciationRunListItem,
+  type DisposalListItem,
   type RunDetail,
 } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
@@ -131,6 +134,36 @@ export function DepreciationRunsPage() {
       title={depreciationRunDocument.plural}
       searchHint="Searches number and description"
       noun={['depreciation run', 'depreciation runs']}
+    />
+  );
+}
+
+function disposalColumns(display: ReturnType<typeof useDisplay>) {
+  return ({ sortOrder, linkOf, statusOf }: DocumentColumnContext<DisposalListItem>): TableColumnsType<DisposalListItem> => [
+    { title: 'Number', key: 'number', dataIndex: 'number', sorter: true, sortOrder: sortOrder('number'), render: (n: string | null, row) => <Link to={linkOf(row)}>{n ?? '(draft)'}</Link> },
+    { title: 'Date', key: 'disposalDate', dataIndex: 'disposalDate', sorter: true, sortOrder: sortOrder('disposalDate'), render: (d: string) => display.date(d) },
+    { title: 'Asset', key: 'assetCode', dataIndex: 'assetCode' },
+    { title: 'Disposal', key: 'disposalType', dataIndex: 'disposalType' },
+    { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['lg'] },
+    { title: 'Status', key: 'status', render: (_, r) => statusOf(r) },
+    { title: 'Proceeds', key: 'proceeds', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.proceeds)}</span> },
+    { title: 'Gain or loss', key: 'gainLoss', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.gainLoss)}</span> },
+    { title: 'Journal', key: 'journalNumber', responsive: ['md'], render: (_, r) => r.journalNumber ?? '—' },
+  ];
+}
+
+/** /disposal-schedules: the documents kit's list of asset disposals (New opens /disposal-schedule). */
+export function DisposalsPage() {
+  const display = useDisplay();
+  return (
+    <DocumentListPage
+      def={disposalDocument}
+      kind="Disposal"
+      query={disposalListQuerySchema}
+      columns={disposalColumns(display)}
+      title={disposalDocument.plural}
+      searchHint="Searches number and description"
+      noun={['asset disposal', 'asset disposals']}
     />
   );
 }

@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { depreciationRunDocument, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type InstanceView } from '@erp/contracts';
+import { depreciationRunDocument, disposalDocument, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -35,4 +35,24 @@ export async function changeTerms(id: string, change: AssetTermsChange): Promise
 }
 export async function recordUsage(id: string, input: AssetUsageInput): Promise<AssetSchedule> {
   return unwrap(await apiRequest<AssetSchedule>('POST', `/fa/assets/${id}/usage`, input));
+}
+
+/* The disposals (the documents kit's routes under /fa/disposals). */
+const disposals = documentBase(disposalDocument);
+export const disposalsKey = documentKey(disposalDocument);
+export const disposalKey = (id: string | undefined) => [...disposalsKey, 'one', id] as const;
+export async function fetchDisposal(id: string, signal?: AbortSignal): Promise<DisposalView> {
+  return unwrap(await apiRequest<DisposalView>('GET', `${disposals}/${id}`, undefined, withSignal(signal)));
+}
+export async function saveDisposal(id: string | undefined, input: DisposalInput): Promise<DisposalView> {
+  return unwrap(await (id ? apiRequest<DisposalView>('PUT', `${disposals}/${id}`, input) : apiRequest<DisposalView>('POST', disposals, input)));
+}
+export async function deleteDisposal(id: string): Promise<void> {
+  unwrap(await apiRequest<{ message: string }>('DELETE', `${disposals}/${id}`));
+}
+export async function disposalAction(id: string, action: 'post' | 'reverse', idempotencyKey: string, date?: string): Promise<DisposalView> {
+  return unwrap(await apiRequest<DisposalView>('POST', `${disposals}/${id}/${action}`, action === 'reverse' ? { date } : undefined, { headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+export async function submitDisposal(id: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', `${disposals}/${id}/submit`, {}));
 }

@@ -1,7 +1,7 @@
 /*
  * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
  * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
- * (/depreciation-schedules, /depreciation-schedule).
+ * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -16,6 +16,8 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/recurring-depreciation': async () => ({ default: (await pages()).RecurringDepreciationPage }),
   '/depreciation-schedules': async () => ({ default: (await pages()).DepreciationRunsPage }),
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
+  '/disposal-schedules': async () => ({ default: (await pages()).DisposalsPage }),
+  '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
 };
 
 /** What /journal shows of a DepreciationSchedule task (SPEC.md section 2 links it there): the run, its lines, what it leaves out, its entry. */
