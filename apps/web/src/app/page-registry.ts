@@ -76,6 +76,8 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/customer-invoice-reversal': '/customer-invoice',
   // A ledger report below the trial balance (GET /gl/tax-report: GenerateTrialBalance).
   '/trial-balance/tax-report': '/trial-balance',
+  // SPEC.md section 2 gives /disposal-schedules no child in the menu: the disposal editor rides on the list's page.
+  '/disposal-schedule': '/disposal-schedules',
   '/escalation': '/workflow',
   '/create-admin': '/organisation-structure',
 };
