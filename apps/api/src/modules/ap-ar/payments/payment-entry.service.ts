@@ -39,7 +39,7 @@ async function staged(tx: Tx, write: (sp: Tx) => Promise<void>, read: (sp: Tx) =
 }
 
 /** The engine takes an actor; a preview has no operation to check (the engine checks none of them). */
-const actorOf = (scope: KitScope): Actor => ({ ...scope, operations: new Set<string>() });
+const previewActor = (scope: KitScope): Actor => ({ ...scope, operations: new Set<string>() });
 
 /** The lines of several journals, one after the other. */
 async function linesOf(tx: Tx, scope: KitScope, ids: string[]): Promise<Line[]> {
@@ -69,7 +69,7 @@ export async function paymentEntry(tx: Tx, scope: KitScope, pf: PaymentFace, id:
   if (h.journalId) {
     return { posted: true, journal: h.journalId, journalNumber: await journalNumber(tx, h.journalId), date: h.postingDate, lines: await labelled(tx, scope, pf.face, await postedLines(tx, scope, h.journalId)) };
   }
-  const lines = await staged(tx, (sp) => postPayment(sp, actorOf(scope), pf, id), async (sp) => {
+  const lines = await staged(tx, (sp) => postPayment(sp, previewActor(scope), pf, id), async (sp) => {
     const after = await storedPayment(sp, scope, pf, id, false);
     return after.journalId ? postedLines(sp, scope, after.journalId) : [];
   });
@@ -88,7 +88,7 @@ export async function paymentReversalEntry(tx: Tx, scope: KitScope, pf: PaymentF
     return { posted: true, journal: first?.id ?? null, journalNumber: first?.number ?? null, date: first?.date ?? today, lines: await labelled(tx, scope, pf.face, await linesOf(tx, scope, reversals.map((r) => r.id))) };
   }
   const lines = h.status === 'Posted'
-    ? await staged(tx, (sp) => reversePayment(sp, actorOf(scope), pf, id, today), async (sp) => linesOf(sp, scope, (await reversalJournals(sp, scope, h.id, h.journalId)).map((r) => r.id)))
+    ? await staged(tx, (sp) => reversePayment(sp, previewActor(scope), pf, id, today), async (sp) => linesOf(sp, scope, (await reversalJournals(sp, scope, h.id, h.journalId)).map((r) => r.id)))
     : [];
   return { posted: false, journal: null, journalNumber: null, date: today, lines: await labelled(tx, scope, pf.face, lines) };
 }
