@@ -91,9 +91,9 @@ test('navigation by sidebar, search box and breadcrumbs', async ({ page, request
   await expect(breadcrumb.getByRole('link', { name: 'General Ledger' })).toHaveAttribute('href', '/view-all/general-ledger');
   await expect(breadcrumb.getByText('Journal Template')).toHaveAttribute('aria-current', 'page');
   // A page whose module is not built yet says so, under its own breadcrumb.
-  await page.goto('/bank');
-  await expect(page.getByTestId('not-available-title')).toHaveText(/: Bank is not available yet$/);
-  await expect(breadcrumb.getByText('Bank', { exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goto('/staff');
+  await expect(page.getByTestId('not-available-title')).toHaveText(/: Staff is not available yet$/);
+  await expect(breadcrumb.getByText('Staff', { exact: true })).toHaveAttribute('aria-current', 'page');
 
   // Search: one letter finds pages; pick one with the keyboard.
   const search = page.getByRole('combobox', { name: 'Search pages' });
