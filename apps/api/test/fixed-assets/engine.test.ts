@@ -27,6 +27,11 @@ function cents(v: number | string): bigint {
   return neg ? -r : r;
 }
 const minor = (v: string) => cents(v);
+/** The oracle's answer: formulajs answers an Error (#NUM!...) for arguments it refuses, which fails the test here. */
+function oracle(v: number | Error): number {
+  if (v instanceof Error) throw v;
+  return v;
+}
 const sum = (rows: ScheduleRow[]) => rows.reduce((a, r) => a + r.amountMinor, 0n);
 const yearSums = (rows: ScheduleRow[]) => {
   const out: bigint[] = [];
@@ -54,7 +59,7 @@ describe('straight line against SLN', () => {
   ])('cost %s residual %s over %i months', (cost, salvage, life) => {
     const rows = buildSchedule(terms({ costMinor: minor(cost), residualMinor: minor(salvage), lifeMonths: life }));
     expect(rows).toHaveLength(life);
-    const monthly = cents(formula.SLN(Number(cost), Number(salvage), life) as number);
+    const monthly = cents(oracle(formula.SLN(Number(cost), Number(salvage), life)));
     for (const r of rows.slice(0, -1)) expect(r.amountMinor).toBe(monthly);
     expect(rows.at(-1)!.amountMinor).toBe(minor(cost) - minor(salvage) - monthly * BigInt(life - 1));
     expect(rows.at(-1)!.nbvMinor).toBe(minor(salvage));
@@ -73,20 +78,20 @@ describe('yearly methods against DB, DDB and SYD', () => {
   it.each(cases)('DB: cost %s residual %s over %i years (rate to the residual, 3 decimals)', (cost, salvage, years) => {
     const rows = buildSchedule(terms({ method: 'Declining balance', costMinor: minor(cost), residualMinor: minor(salvage), lifeMonths: years * 12 }));
     const ys = yearSums(rows);
-    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(formula.DB(Number(cost), Number(salvage), years, k, 12) as number));
+    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(oracle(formula.DB(Number(cost), Number(salvage), years, k, 12))));
     expect(sum(rows)).toBe(minor(cost) - minor(salvage));
     expect(rows[0]!.basis.rate).toBe((1 - Math.pow(Number(salvage) / Number(cost), 1 / years)).toFixed(3));
   });
   it.each(cases)('DDB: cost %s residual %s over %i years', (cost, salvage, years) => {
     const rows = buildSchedule(terms({ method: 'Double declining balance', costMinor: minor(cost), residualMinor: minor(salvage), lifeMonths: years * 12 }));
     const ys = yearSums(rows);
-    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(formula.DDB(Number(cost), Number(salvage), years, k) as number));
+    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(oracle(formula.DDB(Number(cost), Number(salvage), years, k))));
     expect(sum(rows)).toBe(minor(cost) - minor(salvage));
   });
   it.each(cases)('SYD: cost %s residual %s over %i years', (cost, salvage, years) => {
     const rows = buildSchedule(terms({ method: "Sum of years' digits", costMinor: minor(cost), residualMinor: minor(salvage), lifeMonths: years * 12 }));
     const ys = yearSums(rows);
-    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(formula.SYD(Number(cost), Number(salvage), years, k) as number));
+    for (let k = 1; k < years; k++) expect(ys[k - 1], `year ${k}`).toBe(cents(oracle(formula.SYD(Number(cost), Number(salvage), years, k))));
     expect(ys[years - 1]).toBe(minor(cost) - minor(salvage) - ys.slice(0, -1).reduce((a, b) => a + b, 0n));
   });
   it('each year is spread over its months: rounded half up, the last month takes the remainder', () => {

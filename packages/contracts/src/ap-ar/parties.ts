@@ -100,7 +100,7 @@ export const bankAccountColumns = {
   bankName: { type: 'text', label: 'Bank', max: 100 },
   iban: { type: 'text', label: 'IBAN or Account', required: true, max: 42 },
   bic: { type: 'text', label: 'BIC', max: 11 },
-  currency: { type: 'text', label: 'Currency', max: 3, help: 'Empty: any currency' },
+  currency: { type: 'text', label: 'Currency', max: 3, help: 'Leave empty for an account in every currency' },
 } as const satisfies Record<string, RowFieldDef>;
 export type PartyBankAccount = { bankName?: string | null; iban: string; bic?: string | null; currency?: string | null };
 

@@ -257,11 +257,16 @@ export const proposalQuerySchema = z.object({
 });
 export type ProposalQuery = z.infer<typeof proposalQuerySchema>;
 
-export const proposalLineSchema = z.object({
+/** Which open item a proposal line or a picker row is: the item, its document and its kind. */
+const openItemRef = {
   openItem: z.uuid(),
   invoice: z.uuid(),
   invoiceNumber: z.string().nullable(),
   itemKind: z.enum(['Invoice', 'CreditNote']),
+};
+
+export const proposalLineSchema = z.object({
+  ...openItemRef,
   dueDate: z.string(),
   /** What is left of the item (a magnitude, in its direction). */
   remaining: z.string(),
@@ -291,10 +296,7 @@ export const openItemsQuerySchema = z.object({
 });
 export type OpenItemsQuery = z.infer<typeof openItemsQuerySchema>;
 export const openItemRowSchema = z.object({
-  openItem: z.uuid(),
-  invoice: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  itemKind: z.enum(['Invoice', 'CreditNote']),
+  ...openItemRef,
   currency: z.string(),
   documentDate: z.string(),
   dueDate: z.string(),
