@@ -6,15 +6,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { disposalDocument as def, documentLabel, hasOperation, type DisposalAction, type DisposalInput, type DisposalStatus, type DisposalType, type DisposalView } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, NO_REFUSALS, refusalsOf, type ApprovalOffer, type HeaderValues, type Refusals } from '../../shared/documents';
+import { DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
 import { useDisplay } from '../../shared/useDisplay';
 import { newIdempotencyKey } from '../ledger/journals/idempotency-key';
 import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../workflow/index';
 import { deleteDisposal, disposalAction, disposalKey, disposalsKey, fetchDisposal, saveDisposal, submitDisposal } from './fa-api';
+import { useEditorSteps } from './useEditorSteps';
 import '../ledger/journals/ledger-screens.css';
 
 type Line = DisposalView['lines'][number];
-type Busy = 'save' | 'delete' | 'submit' | 'post' | 'reverse' | undefined;
 
 const headerOf = (v: DisposalView): HeaderValues => ({ asset: v.asset, disposalDate: v.disposalDate, disposalType: v.disposalType, proceeds: v.disposalType === 'Sale' ? v.proceeds : null, description: v.description });
 const newHeader = (): HeaderValues => ({ asset: null, disposalDate: dayjs().format('YYYY-MM-DD'), disposalType: 'Sale', proceeds: null, description: null });
@@ -37,8 +37,7 @@ export function DisposalEditorPage() {
   const { permissions } = useSignedInUser().parentRole;
   const view = useQuery({ queryKey: disposalKey(id), queryFn: ({ signal }) => fetchDisposal(id!, signal), enabled: id !== undefined });
   const [header, setHeader] = useState<HeaderValues>(newHeader);
-  const [refusals, setRefusals] = useState<Refusals>(NO_REFUSALS);
-  const [busy, setBusy] = useState<Busy>(undefined);
+  const { refusals, busy, act } = useEditorSteps(disposalsKey);
   const [reverseOn, setReverseOn] = useState<string | undefined>(undefined);
   const postKey = useRef(newIdempotencyKey());
   useEffect(() => {
@@ -53,21 +52,6 @@ export function DisposalEditorPage() {
     save: hasOperation(permissions, documentLabel(def, 'Save', 'Disposal')),
     edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Disposal')),
     delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Disposal')),
-  };
-  const act = async (what: Exclude<Busy, undefined>, work: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await work();
-      setRefusals(NO_REFUSALS);
-      void client.invalidateQueries({ queryKey: disposalsKey });
-      void client.invalidateQueries({ queryKey: ['fa'] });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      setRefusals(refusalsOf([message]));
-      notify.error(message);
-    } finally {
-      setBusy(undefined);
-    }
   };
   const input = (): DisposalInput => {
     const disposalType = (header.disposalType as DisposalType | null) ?? 'Sale';

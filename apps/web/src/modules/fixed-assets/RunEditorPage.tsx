@@ -6,15 +6,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { depreciationRunDocument as def, documentLabel, hasOperation, type DepreciationRunAction, type DepreciationRunStatus, type DepreciationRunView, type RunDetail } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, NO_REFUSALS, refusalsOf, type ApprovalOffer, type HeaderValues, type Refusals } from '../../shared/documents';
+import { DocumentActionBar, DocumentEditorFrame, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
 import { useDisplay } from '../../shared/useDisplay';
 import { newIdempotencyKey } from '../ledger/journals/idempotency-key';
 import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../workflow/index';
 import { deleteRun, fetchRun, runAction, runKey, runsKey, saveRun, submitRun } from './fa-api';
+import { useEditorSteps } from './useEditorSteps';
 import '../ledger/journals/ledger-screens.css';
 
 type Line = DepreciationRunView['lines'][number];
-type Busy = 'save' | 'delete' | 'submit' | 'post' | 'reverse' | undefined;
 
 const headerOf = (v: DepreciationRunView): HeaderValues => ({ period: v.periodEnd, assetClass: v.assetClass, detail: v.detail, description: v.description });
 
@@ -34,8 +34,7 @@ export function RunEditorPage() {
   const { permissions } = useSignedInUser().parentRole;
   const view = useQuery({ queryKey: runKey(id), queryFn: ({ signal }) => fetchRun(id!, signal), enabled: id !== undefined });
   const [header, setHeader] = useState<HeaderValues>({});
-  const [refusals, setRefusals] = useState<Refusals>(NO_REFUSALS);
-  const [busy, setBusy] = useState<Busy>(undefined);
+  const { refusals, busy, act } = useEditorSteps(runsKey);
   const [reverseOn, setReverseOn] = useState<string | undefined>(undefined);
   const postKey = useRef(newIdempotencyKey());
   useEffect(() => {
@@ -51,21 +50,6 @@ export function RunEditorPage() {
     save: hasOperation(permissions, documentLabel(def, 'Save', 'Run')),
     edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Run')),
     delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Run')),
-  };
-  const act = async (what: Exclude<Busy, undefined>, work: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await work();
-      setRefusals(NO_REFUSALS);
-      void client.invalidateQueries({ queryKey: runsKey });
-      void client.invalidateQueries({ queryKey: ['fa'] });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      setRefusals(refusalsOf([message]));
-      notify.error(message);
-    } finally {
-      setBusy(undefined);
-    }
   };
   const input = () => ({ period: String(header.period), assetClass: (header.assetClass as string | null) ?? null, detail: header.detail as RunDetail, description: (header.description as string | null) ?? null });
   const dirty = v !== undefined && JSON.stringify(headerOf(v)) !== JSON.stringify(header);
