@@ -49,11 +49,16 @@ describe('EntityListPage', () => {
     await waitFor(() => expect(paths(calls, '/gl/accounts').at(-1)).toBe('/gl/accounts?search=cash&limit=20&page=1'));
     // Debounced: typing four letters sent one search, not four.
     expect(paths(calls, '/gl/accounts').filter((path) => path.includes('search=')).length).toBe(1);
+    // The table is not clickable while it loads (its spinner takes the pointer): a click waits for the answer.
+    const settled = () => waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 
+    await settled();
     await user.click(screen.getByRole('columnheader', { name: 'Name' }));
     await waitFor(() => expect(paths(calls, '/gl/accounts').at(-1)).toBe('/gl/accounts?search=cash&sort=name&limit=20&page=1'));
+    await settled();
     await user.click(screen.getByRole('columnheader', { name: 'Name' }));
     await waitFor(() => expect(paths(calls, '/gl/accounts').at(-1)).toBe('/gl/accounts?search=cash&sort=-name&limit=20&page=1'));
+    await settled();
 
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(paths(calls, '/gl/accounts').at(-1)).toBe('/gl/accounts?search=cash&sort=-name&limit=20&page=2'));
