@@ -9,6 +9,7 @@ import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
+import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -34,9 +35,10 @@ export const apArModule: ModuleManifest = {
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
+    registerStatementRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
