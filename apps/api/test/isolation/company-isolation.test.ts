@@ -142,6 +142,10 @@ function handAttacks(): Endpoint[] {
         { url: `${ageing}?asOf=2026-12-31&limit=500`, status: [200], check: (b) => expect(JSON.stringify(b)).not.toContain(B.docs[`${face.side}.party`]!) },
       ] },
       { route: `GET ${ageing}/items`, attacks: () => [{ url: `${ageing}/items?asOf=2026-12-31&party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      // Unrealised revaluations (issue 16): none of B's.
+      { route: `GET /${face.service}/${face.partyWord}-revaluations`, attacks: () => [{ url: `/${face.service}/${face.partyWord}-revaluations?limit=200`, status: [200], check: noneOfB(`${face.partyWord} revaluations`) }] },
+      { route: `GET /${face.service}/${face.partyWord}-revaluations/:id`, attacks: () => [{ url: `/${face.service}/${face.partyWord}-revaluations/${B.docs[`${face.side}.party`]}`, status: gone() }] },
+      ...['/check', ''].map((tail) => ({ route: `POST /${face.service}/${face.partyWord}-revaluations${tail}`, attacks: () => [{ url: `/${face.service}/${face.partyWord}-revaluations${tail}`, body: { date: '2026-03-15' }, status: [422] }] })),
       // A party's statement (issue 16): B's party is not found, as a file or by mail.
       ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]) => ({
         route: `${method} /${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`,

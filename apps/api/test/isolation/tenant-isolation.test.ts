@@ -373,6 +373,10 @@ function paymentEndpoints(): Endpoint[] {
         { as: 'user', url: `/${face.service}/${face.partyWord}-ageing?asOf=2026-12-31&limit=500`, status: [200], check: (b) => expect(JSON.stringify(b)).not.toContain(APAR[`${face.side}.party`]!) },
       ] },
       { method: 'GET', route: `/${face.service}/${face.partyWord}-ageing/items`, access: 'user', attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-ageing/items?asOf=2026-12-31&party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      // Unrealised revaluations (issue 16): none of A's; a day that ends no period of B's is refused before anything is read.
+      { method: 'GET', route: `/${face.service}/${face.partyWord}-revaluations`, access: 'user', attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-revaluations?limit=200`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      { method: 'GET', route: `/${face.service}/${face.partyWord}-revaluations/:id`, access: 'user', attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-revaluations/${APAR[`${face.side}.party`]}`, status: [404] }] },
+      ...['/check', ''].map((tail): Endpoint => ({ method: 'POST', route: `/${face.service}/${face.partyWord}-revaluations${tail}`, access: 'user', attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-revaluations${tail}`, body: { date: '2026-03-15' }, status: [422] }] })),
       // A party's statement (issue 16): A's party is not found, as a file or by mail.
       ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]): Endpoint => ({
         method: method as 'GET' | 'POST', route: `/${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`, access: 'user',

@@ -73,7 +73,7 @@ export type AgeingReport = z.infer<typeof ageingReportSchema>;
 
 /** One line of a party's drill-down: an open item as it stood on the day, or a payment's amount on account. */
 export const ageingItemSchema = z.object({
-  kind: z.enum(['Invoice', 'CreditNote', 'OnAccount']),
+  kind: z.enum(['Invoice', 'CreditNote', 'OnAccount', 'Revaluation']),
   id: z.uuid(),
   document: z.uuid(),
   number: z.string().nullable(),

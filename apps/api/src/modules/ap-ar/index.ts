@@ -10,6 +10,7 @@ import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoi
 import { paymentsPart } from './payments/payments.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
+import { registerRevaluationRoutes, revaluationRouteFacts } from './revaluation/revaluation.routes';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -36,9 +37,10 @@ export const apArModule: ModuleManifest = {
     paymentsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
     registerStatementRoutes(app, platform);
+    registerRevaluationRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);

@@ -16,6 +16,7 @@ import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
 import { invoiceCredits, invoices, openItems } from '../invoices/invoices.tables';
 import { paymentAllocations, payments } from '../payments/payments.tables';
+import { partyRevaluationLines, partyRevaluations } from '../revaluation/revaluation.tables';
 
 /*
  * Ageing as of a day, rebuilt from what was dated by then (never from today's `remaining_minor`):
@@ -29,7 +30,8 @@ import { paymentAllocations, payments } from '../payments/payments.tables';
  *   its allocations in force that day (a credit note's item gives cash: it adds);
  * - in base: an item's credited balance at its document's base share (`total_base × amount /
  *   total_gross`, rounded once) less its allocations' `control_base_minor` (the base the payment
- *   posted on the control account); what is on account at the payment's base share.
+ *   posted on the control account); what is on account at the payment's base share; an unrealised
+ *   revaluation in force that day (revaluation.service.ts) as a base-only line of the party.
  * Signed as owed (payables: to the vendor; receivables: by the customer), so a receivables total in
  * base equals the control accounts' debit balance on that day and a payables total their credit
  * balance, in the company's base currency (`test/ap-ar/ageing.test.ts`).
@@ -97,6 +99,12 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
       select 'OnAccount', id, id, number, party_id, currency, document_date, document_date, -amount_minor, -on_account,
         case when amount_minor = 0 then 0 else -round(total_base_minor::numeric * on_account / amount_minor) end
       from par
+      union all
+      -- An unrealised revaluation in force that day (made on or before it, reversed after it): base only.
+      select 'Revaluation', r.id, r.id, null, l.party_id, l.currency, r.revaluation_date, r.revaluation_date, 0, 0, ${face.side === 'receivables' ? sql`l.difference_minor` : sql`-l.difference_minor`}
+      from ${partyRevaluationLines} l join ${partyRevaluations} r on r.tenant_id = l.tenant_id and r.id = l.revaluation_id
+      where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and r.side = ${face.side} and r.revaluation_date <= ${d} and r.reversal_date > ${d}
+        ${who(sql`l.party_id`)}${cur(sql`l.currency`)}
     ), lines as (
       select raw.*, (${d} - case when ${dueBasis} then due_date else document_date end) as days
       from raw where rem <> 0 or brem <> 0
@@ -153,7 +161,7 @@ export async function ageingReport(tx: Tx, scope: KitScope, face: Face, q: Agein
   };
 }
 
-type ItemRow = { kind: 'Invoice' | 'CreditNote' | 'OnAccount'; id: string; document: string; number: string | null; currency: string; document_date: string; due_date: string; days: number; bucket: number; amount: string; rem: string; brem: string; n: number };
+type ItemRow = { kind: 'Invoice' | 'CreditNote' | 'OnAccount' | 'Revaluation'; id: string; document: string; number: string | null; currency: string; document_date: string; due_date: string; days: number; bucket: number; amount: string; rem: string; brem: string; n: number };
 
 /** A party's lines as they stood on the day (open items and amounts on account), oldest due first, a page at a time. */
 export async function ageingItems(tx: Tx, scope: KitScope, face: Face, q: AgeingItemsQuery): Promise<AgeingItemsPage> {

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ageingBases, faces, type AgeingBasis, type AgeingRow, type Face } from '@erp/contracts';
+import { ageingBases, faces, type AgeingBasis, type AgeingItem, type AgeingRow, type Face } from '@erp/contracts';
 import { PageHeading } from '../../../shared/documents/shell-adapter';
 import { saveBlob } from '../../../shared/kit/kit-api';
 import { ExportButton } from '../../../shared/transfer';
@@ -11,9 +11,11 @@ import { useDisplay } from '../../../shared/useDisplay';
 import { ageingCsv } from './ageing-csv';
 import { fetchAgeing, fetchAgeingItems, fetchPartyGroups } from './ageing-api';
 import { StatementScreen } from '../statements/StatementScreen';
+import { RevaluationScreen } from '../revaluation/RevaluationScreen';
 import '../../ledger/journals/ledger-screens.css';
 
 const PAGE = 50;
+const kindLabel: Record<AgeingItem['kind'], string> = { Invoice: 'Invoice', CreditNote: 'Credit note', OnAccount: 'On account', Revaluation: 'Unrealised revaluation' };
 const basisLabel: Record<AgeingBasis, string> = { DueDate: 'By due date', DocumentDate: 'By document date' };
 
 /**
@@ -139,7 +141,7 @@ function AgeingScreen({ face, onStatement }: { face: Face; onStatement: (party: 
           dataSource={items.data?.items ?? []}
           pagination={{ current: itemsPage, pageSize: PAGE, total: items.data?.total ?? 0, showSizeChanger: false, onChange: setItemsPage }}
           columns={[
-            { key: 'number', title: 'Document', render: (_, row) => `${row.kind === 'OnAccount' ? 'On account' : row.kind === 'CreditNote' ? 'Credit note' : 'Invoice'} ${row.number ?? ''}` },
+            { key: 'number', title: 'Document', render: (_, row) => `${kindLabel[row.kind]} ${row.number ?? ''}` },
             { key: 'date', title: 'Date', render: (_, row) => display.date(row.documentDate) },
             { key: 'due', title: 'Due', render: (_, row) => display.date(row.dueDate) },
             { key: 'days', title: 'Days', align: 'right', render: (_, row) => display.count(row.days) },
@@ -160,18 +162,19 @@ function AgeingScreen({ face, onStatement }: { face: Face; onStatement: (party: 
 
 /**
  * The statement route of a face: the ageing of every party (the default view), and one party's
- * statement (`?view=statement&party=…[&from=…&to=…]`, opened from an ageing row's drawer or chosen there).
+ * statement (`?view=statement&party=…[&from=…&to=…]`, opened from an ageing row's drawer or chosen there),
+ * and the unrealised exchange revaluation at a period end (`?view=revaluation`).
  */
 function StatementPage({ face }: { face: Face }) {
   const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'statement' ? 'statement' : 'ageing';
+  const view = params.get('view') === 'statement' || params.get('view') === 'revaluation' ? params.get('view')! : 'ageing';
   const party = params.get('party') ?? undefined;
   const from = params.get('from');
   const to = params.get('to');
   const initialRange: [string, string] | undefined = from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) ? [from, to] : undefined;
   const go = (next: { view: string; party?: string | undefined }) => {
     const p = new URLSearchParams();
-    if (next.view === 'statement') p.set('view', 'statement');
+    if (next.view !== 'ageing') p.set('view', next.view);
     if (next.party) p.set('party', next.party);
     setParams(p);
   };
@@ -192,6 +195,7 @@ function StatementPage({ face }: { face: Face }) {
             </>
           ),
         },
+        { key: 'revaluation', label: 'Revaluation', children: <RevaluationScreen face={face} /> },
       ]}
     />
   );
