@@ -8,6 +8,7 @@ import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
+import { recurringPaymentsPart } from './recurring-payments/recurring-payments.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 
 export * from './parties.tables';
@@ -28,15 +29,17 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  documents: [...invoicesPart.documents, ...paymentsPart.documents],
+  documents: [...invoicesPart.documents, ...paymentsPart.documents, ...recurringPaymentsPart.documents],
   register: (app, platform) => {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
+    recurringPaymentsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...ageingRouteFacts },
+  jobs: recurringPaymentsPart.jobs,
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
@@ -47,6 +50,7 @@ export const apArModule: ModuleManifest = {
   auditLabels: [
     ...invoicesPart.auditLabels,
     ...paymentsPart.auditLabels,
+    ...recurringPaymentsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -57,5 +61,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages],
 };
