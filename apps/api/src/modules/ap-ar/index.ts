@@ -8,6 +8,7 @@ import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
+import { failedPaymentsPart } from './failed-payments/failed-payments.module';
 import { recurringPaymentsPart } from './recurring-payments/recurring-payments.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 
@@ -35,10 +36,11 @@ export const apArModule: ModuleManifest = {
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
     recurringPaymentsPart.register(app, platform);
+    failedPaymentsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...ageingRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...failedPaymentsPart.routes, ...ageingRouteFacts },
   jobs: recurringPaymentsPart.jobs,
   seeders: {
     company: async (tx, tenantId, companyId) => {
@@ -51,6 +53,7 @@ export const apArModule: ModuleManifest = {
     ...invoicesPart.auditLabels,
     ...paymentsPart.auditLabels,
     ...recurringPaymentsPart.auditLabels,
+    ...failedPaymentsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -61,5 +64,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages, ...failedPaymentsPart.pages],
 };
