@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -139,12 +139,15 @@ export function RecurringPaymentEditorPage({ side }: { side: Side }) {
   if (view.isError) return <Typography.Text type="danger">{view.error instanceof Error ? view.error.message : 'The schedule could not be read'}</Typography.Text>;
   const actions = (id === undefined || v) && (
     <Flex vertical gap={8} align="flex-end">
-      <DocumentActionBar<RecurringPaymentStatus, RecurringPaymentAction> def={def} status={v?.status} can={can} busy={busy === 'run' ? undefined : busy}
-        on={{ post: () => void activate(), stop: () => void stop() }} onSave={() => void save()} onDelete={() => void remove()} approval={offer} underApproval={approval.running} />
+      <DocumentActionBar<RecurringPaymentStatus, RecurringPaymentAction> def={def} status={v?.status} can={can} busy={busy === 'run' || busy === 'stop' ? undefined : busy}
+        on={{ post: () => void activate() }} onSave={() => void save()} onDelete={() => void remove()} approval={offer} underApproval={approval.running} />
       {v?.status === 'Active' && can.edit && (
         <Flex gap={8} align="center">
           <DatePicker aria-label="Run up to" value={dayjs(upTo)} onChange={(d) => setUpTo(d ? d.format('YYYY-MM-DD') : upTo)} format={display.pickerFormat} allowClear={false} />
-          <Button loading={busy === 'run'} onClick={() => void run()}>Run now</Button>
+          <Button loading={busy === 'run'} disabled={busy !== undefined && busy !== 'run'} onClick={() => void run()}>Run now</Button>
+          <Popconfirm title={`Stop this recurring ${rf.pf.noun}?`} description={`No more ${rf.pf.noun}s are made; edit it and activate it again to go on.`} okText="Stop" onConfirm={() => void stop()}>
+            <Button danger loading={busy === 'stop'} disabled={busy !== undefined && busy !== 'stop'}>Stop</Button>
+          </Popconfirm>
         </Flex>
       )}
     </Flex>
