@@ -3,7 +3,7 @@ import { amountSchema, dateSchema } from '../common/scalars';
 import { defineDocument, documentListQuerySchema } from '../kit/define-document';
 import type { ApprovalType } from '../navigation/approvals';
 import { recurringFrequencies } from '../ledger/recurring-dates';
-import { RECURRING_INTERVAL_MAX, RECURRING_OCCURRENCES_MAX, recurringModes } from '../ledger/templates';
+import { RECURRING_INTERVAL_MAX, RECURRING_OCCURRENCES_MAX, recurringModes, recurringRunRequestSchema } from '../ledger/templates';
 import { paymentFaces, paymentMethods, type PaymentFace } from './payments';
 import type { Side } from './faces';
 
@@ -175,9 +175,8 @@ export const recurringPaymentDocuments: Record<Side, RecurringPaymentDocument> =
 export const recurringPaymentListQuerySchema = documentListQuerySchema(vendorRecurringPaymentDocument).extend({ party: z.uuid().optional() });
 export type RecurringPaymentListFilter = z.infer<typeof recurringPaymentListQuerySchema>;
 
-/** "Run now": every occurrence due up to a date (today when left out). */
-export const recurringPaymentRunRequestSchema = z.object({ upTo: dateSchema('The date is not a date').optional() });
-export type RecurringPaymentRunRequest = z.infer<typeof recurringPaymentRunRequestSchema>;
+/** "Run now": every occurrence due up to a date (today when left out): the body of recurring journals' Run now. */
+export const recurringPaymentRunRequestSchema = recurringRunRequestSchema;
 
 /** One occurrence made: its date and the payment (Draft or Posted, or 'Deleted' for a draft removed since). */
 export const recurringOccurrenceSchema = z.object({

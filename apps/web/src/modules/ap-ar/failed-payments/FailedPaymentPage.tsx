@@ -40,22 +40,14 @@ const fieldError = (message: string | null, field: string) => {
   return r.field === field ? r.text : undefined;
 };
 
-type MarkForm = { side: Side; payment: string | null; reason: FailureReason | null; failedDate: string; fee: string; note: string };
-
-function MarkFailedModal({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const display = useDisplay();
-  const [form, setForm] = useState<MarkForm>({ side: 'receivables', payment: null, reason: null, failedDate: dayjs().format('YYYY-MM-DD'), fee: '', note: '' });
-  const [search, setSearch] = useState('');
+/** One submission of a dialog at a time: busy while it runs, its refusal kept to show, `onDone` after it went through. */
+function useDialogStep(onDone: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [key] = useState(newIdempotencyKey);
-  const failable = useQuery({ queryKey: [...failedPaymentsKey, 'failable', form.side, search], queryFn: ({ signal }) => fetchFailable(form.side, search, signal), enabled: open });
-  const submit = async () => {
-    if (!form.payment) return setError('payment: Please choose the payment');
-    if (!form.reason) return setError('reason: Please choose the reason');
+  const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await markFailed({ side: form.side, payment: form.payment, reason: form.reason, failedDate: form.failedDate, ...(form.fee.trim() ? { fee: form.fee.trim() } : {}), ...(form.note.trim() ? { note: form.note.trim() } : {}) }, key);
+      await work();
       setError(null);
       onDone();
     } catch (e) {
@@ -63,6 +55,24 @@ function MarkFailedModal({ open, onClose, onDone }: { open: boolean; onClose: ()
     } finally {
       setBusy(false);
     }
+  };
+  return { error, setError, busy, run };
+}
+
+type MarkForm = { side: Side; payment: string | null; reason: FailureReason | null; failedDate: string; fee: string; note: string };
+
+function MarkFailedModal({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const display = useDisplay();
+  const [form, setForm] = useState<MarkForm>({ side: 'receivables', payment: null, reason: null, failedDate: dayjs().format('YYYY-MM-DD'), fee: '', note: '' });
+  const [search, setSearch] = useState('');
+  const { error, setError, busy, run } = useDialogStep(onDone);
+  const [key] = useState(newIdempotencyKey);
+  const failable = useQuery({ queryKey: [...failedPaymentsKey, 'failable', form.side, search], queryFn: ({ signal }) => fetchFailable(form.side, search, signal), enabled: open });
+  const submit = async () => {
+    const { side, payment, reason, failedDate } = form;
+    if (!payment) return setError('payment: Please choose the payment');
+    if (!reason) return setError('reason: Please choose the reason');
+    await run(() => markFailed({ side, payment, reason, failedDate, ...(form.fee.trim() ? { fee: form.fee.trim() } : {}), ...(form.note.trim() ? { note: form.note.trim() } : {}) }, key));
   };
   const at = (field: string) => ({ validateStatus: fieldError(error, field) ? ('error' as const) : undefined, help: fieldError(error, field) });
   const general = error && !['payment', 'reason', 'failedDate', 'fee', 'note'].includes(parseRefusal(error).field ?? '') ? error : null;
@@ -102,22 +112,10 @@ function RetryModal({ row, onClose, onDone }: { row: FailedPaymentListItem | nul
   const display = useDisplay();
   const [date, setDate] = useState(dayjs().format('YYYY-MM-DD'));
   const [includeFee, setIncludeFee] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useDialogStep(onDone);
   const [key] = useState(newIdempotencyKey);
   const feeCharged = row !== null && row.feeInvoice !== null;
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await retryFailure(row!.id, { date, includeFee: feeCharged && includeFee }, key);
-      setError(null);
-      onDone();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () => run(() => retryFailure(row!.id, { date, includeFee: feeCharged && includeFee }, key));
   return (
     <Modal open={row !== null} title={`Retry ${row?.paymentNumber ?? ''}`} okText="Retry" onOk={() => void submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
