@@ -166,8 +166,10 @@ export function RecurringPaymentEditorPage({ side }: { side: Side }) {
       dateFormat={display.pickerFormat}
       knownLabels={v ? { [v.party]: `${v.partyCode} · ${v.partyName}`, [v.bank]: v.bankCode } : undefined}
       refusals={refusals}
-      underApproval={approval.running || (v !== undefined && v.status !== 'Draft' && v.status !== 'Stopped')}
-      lineCount={0}
+      underApproval={approval.running}
+      readOnly={v !== undefined && v.status !== 'Draft' && v.status !== 'Stopped'}
+      linesTitle={`${rf.pf.noun === 'receipt' ? 'Receipts' : 'Payments'} made`}
+      lineCount={v?.occurrencesGenerated ?? 0}
       linesExtra={v && `${v.currency} ${display.amount(v.amount)} each`}
       lines={id === undefined ? <Typography.Text type="secondary">Save the schedule, then activate it.</Typography.Text> : <Occurrences rf={rf} id={id} />}
       approval={<DocumentApproval state={approval} onChanged={() => void view.refetch()} />}
