@@ -37,6 +37,8 @@ export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
 export * from './ap-ar/payments';
+export * from './ap-ar/recurring-payments';
+export * from './ap-ar/failed-payments';
 export * from './ap-ar/ageing';
 export * from './ap-ar/statements';
 export * from './ap-ar/revaluation';

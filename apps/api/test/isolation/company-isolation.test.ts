@@ -48,6 +48,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
+    vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -156,9 +157,31 @@ function handAttacks(): Endpoint[] {
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
     ];
   });
+  const recurringAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-recurring-payments`;
+    const body = () => ({ code: 'AX', description: 'x', party: B.docs[`${face.side}.party`], bank: B.kit.get('bank')!.id, amount: '1', frequency: 'Monthly', startDate: '2026-03-01' });
+    return [
+      { route: `GET ${base}`, attacks: () => list(`${base}?limit=500`) },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfB(`${base} export`) }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body: body(), status: [422] }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${B.docs[`${face.side}.recurring`]}`, body: body(), status: gone() }] },
+      { route: `POST ${base}/:id/submit`, attacks: () => [{ url: `${base}/${B.docs[`${face.side}.recurring`]}/submit`, body: {}, status: gone() }] },
+      { route: `POST ${base}/:id/run`, attacks: () => [{ url: `${base}/${B.docs[`${face.side}.recurring`]}/run`, body: {}, status: gone() }] },
+    ];
+  });
+  const failedBase = '/ar/failed-payments';
+  const failedAttacks: Endpoint[] = [
+    { route: `GET ${failedBase}`, attacks: () => list(`${failedBase}?limit=500`) },
+    { route: `GET ${failedBase}/export`, attacks: () => [{ url: `${failedBase}/export?format=csv`, file: true, status: [200], check: noneOfB(`${failedBase} export`) }] },
+    { route: `GET ${failedBase}/payments`, attacks: () => [{ url: `${failedBase}/payments?side=receivables&limit=100`, status: [200], check: noneOfB(`${failedBase}/payments`) }] },
+    { route: `POST ${failedBase}`, attacks: () => [{ url: failedBase, body: { side: 'receivables', payment: B.docs['receivables.payment'], reason: 'Other', failedDate: '2026-03-05' }, status: [422] }] },
+    { route: `POST ${failedBase}/:id/retry`, attacks: () => [{ url: `${failedBase}/${B.docs['receivables.failed']}/retry`, body: {}, status: gone() }] },
+  ];
   return [
     ...invoiceAttacks,
     ...runAttacks,
+    ...recurringAttacks,
+    ...failedAttacks,
     ...disposalAttacks,
     ...paymentAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
@@ -303,6 +326,12 @@ async function booksOfB(): Promise<void> {
     const items = await asB<{ items: { openItem: string }[] }>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
     expect([payment.status, items.status]).toEqual([200, 200]);
     Object.assign(B.docs, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
+    // B's recurring payment schedule (a draft) and a failed payment (another posted payment, marked failed).
+    const recurring = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-recurring-payments`, { code: 'BSECRET', description: 'Secret of B', party: party.body.id, bank: B.kit.get('bank')!.id, amount: '7', frequency: 'Monthly', startDate: '2026-03-01' });
+    const bounced = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: B.kit.get('bank')!.id, party: party.body.id, documentDate: '2026-03-04', amount: '3', rate: '1', description: 'Secret of B' });
+    const failed = await asB<{ id: string }>('POST', '/ar/failed-payments', { side: face.side, payment: bounced.body.id, reason: 'Other', note: 'Secret of B', failedDate: '2026-03-05' });
+    expect([recurring.status, bounced.status, failed.status], JSON.stringify(failed.body)).toEqual([200, 200, 200]);
+    Object.assign(B.docs, { [`${face.side}.recurring`]: recurring.body.id, [`${face.side}.failed`]: failed.body.id });
   }
   // B's draft depreciation run.
   const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });

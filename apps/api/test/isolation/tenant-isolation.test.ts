@@ -302,6 +302,7 @@ const endpoints: Endpoint[] = [
   ...invoiceEndpoints(),
   ...fixedAssetEndpoints(),
   ...paymentEndpoints(),
+  ...recurringAndFailedEndpoints(),
 ];
 
 /** A's asset (ids by name), filled by the set-up below. */
@@ -394,6 +395,40 @@ function paymentEndpoints(): Endpoint[] {
       one('POST', `${base}/:id/unallocate`, (x) => `${base}/${x}/unallocate`, () => ({ lines: [] })),
     ];
   });
+}
+
+/** Recurring payment schedules of both faces and failed payments: B aims at A's schedules, failures and payments. */
+function recurringAndFailedEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET/);
+  const schedules = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-recurring-payments`;
+    const id = () => APAR[`${face.side}.recurring`]!;
+    const body = () => ({ code: 'BX', description: 'x', party: APAR[`${face.side}.party`], bank: APAR.bank, amount: '1', frequency: 'Monthly', startDate: '2026-03-01' });
+    const one = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', route: string, url: (x: string) => string, payload?: () => unknown): Endpoint => ({ method, route, access: 'user', attacks: () => [{ as: 'user', url: url(id()), ...(payload ? { body: payload() } : {}), status: [404] }] });
+    return [
+      { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+      { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+      { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+      one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+      one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
+      one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
+      one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
+      one('POST', `${base}/:id/stop`, (x) => `${base}/${x}/stop`),
+      one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
+      one('POST', `${base}/:id/run`, (x) => `${base}/${x}/run`, () => ({})),
+      one('GET', `${base}/:id/payments`, (x) => `${base}/${x}/payments`),
+    ];
+  });
+  const base = '/ar/failed-payments';
+  return [
+    ...schedules,
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/payments`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/payments?side=receivables&limit=100`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR['receivables.failed']}`, status: [404] }] },
+    { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: { side: 'receivables', payment: APAR['receivables.failable'], reason: 'Other', failedDate: '2026-03-05' }, status: [422] }] },
+    { method: 'POST', route: `${base}/:id/retry`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR['receivables.failed']}/retry`, body: {}, status: [404] }] },
+  ];
 }
 
 /** Invoices and credit notes of both faces, their sums and the tax report: B aims at A's documents and parties. */
@@ -719,6 +754,12 @@ async function invoicesOfA(): Promise<Record<string, string>> {
     const items = await asA<List<{ openItem: string }>>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
     expect([payment.status, items.status], JSON.stringify(payment.body)).toEqual([200, 200]);
     Object.assign(out, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
+    // A's recurring payment schedule (a draft) and a failed payment of the face (another posted payment, marked failed).
+    const recurring = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-recurring-payments`, { code: 'ASECRET', description: 'Secret of A', party: party.body.id, bank: out.bank, amount: '7', frequency: 'Monthly', startDate: '2026-03-01' });
+    const bounced = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: out.bank, party: party.body.id, documentDate: '2026-03-04', amount: '3', description: 'Secret of A' });
+    const failed = await asA<{ id: string }>('POST', '/ar/failed-payments', { side: face.side, payment: bounced.body.id, reason: 'Other', note: 'Secret of A', failedDate: '2026-03-05' });
+    expect([recurring.status, bounced.status, failed.status], JSON.stringify(failed.body)).toEqual([200, 200, 200]);
+    Object.assign(out, { [`${face.side}.recurring`]: recurring.body.id, [`${face.side}.failed`]: failed.body.id, [`${face.side}.failable`]: payment.body.id });
   }
   return out;
 }

@@ -60,6 +60,12 @@ const reverseOnly = ['Reverse'] as const;
  * posts the payment) and Reverse for the reversal approvals (it reverses a posted payment), stated
  * in contracts' ap-ar/payments.ts.
  */
+/**
+ * Recurring payments (issue 16): SPEC.md names no operations for RecurringCustomerPaymentApproval and
+ * RecurringVendorPaymentApproval; our choice is Post, which activates the schedule (contracts'
+ * ap-ar/recurring-payments.ts).
+ */
+const postOnly = ['Post'] as const;
 // SPEC.md section 4 leaves the other types "not shown": Approve and Reject until their module defines more.
 const approveReject = ['Approve', 'Reject'] as const;
 
@@ -84,14 +90,14 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   CustomerPaymentReversalApproval: reverseOnly,
   CustomerPaymentScheduleApproval: approveReject,
   CustomerPaymentScheduleReversalApproval: approveReject,
-  RecurringCustomerPaymentApproval: approveReject,
+  RecurringCustomerPaymentApproval: postOnly,
   VendorInvoiceApproval: postReverse,
   VendorInvoiceReversalApproval: reverseOnly,
   VendorPaymentApproval: postReverse,
   VendorPaymentReversalApproval: reverseOnly,
   VendorPaymentScheduleApproval: postReverse,
   VendorPaymentScheduleReversalApproval: approveReject,
-  RecurringVendorPaymentApproval: approveReject,
+  RecurringVendorPaymentApproval: postOnly,
   AdjustmentJournal: approveReject,
   None: approveReject,
 };

@@ -8,6 +8,8 @@ import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
+import { failedPaymentsPart } from './failed-payments/failed-payments.module';
+import { recurringPaymentsPart } from './recurring-payments/recurring-payments.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
 import { registerRevaluationRoutes, revaluationRouteFacts } from './revaluation/revaluation.routes';
@@ -30,17 +32,20 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  documents: [...invoicesPart.documents, ...paymentsPart.documents],
+  documents: [...invoicesPart.documents, ...paymentsPart.documents, ...recurringPaymentsPart.documents],
   register: (app, platform) => {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
+    recurringPaymentsPart.register(app, platform);
+    failedPaymentsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
     registerStatementRoutes(app, platform);
     registerRevaluationRoutes(app, platform);
   },
   approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...failedPaymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
+  jobs: recurringPaymentsPart.jobs,
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
@@ -51,6 +56,8 @@ export const apArModule: ModuleManifest = {
   auditLabels: [
     ...invoicesPart.auditLabels,
     ...paymentsPart.auditLabels,
+    ...recurringPaymentsPart.auditLabels,
+    ...failedPaymentsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -61,5 +68,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages, ...failedPaymentsPart.pages],
 };

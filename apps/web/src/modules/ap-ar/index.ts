@@ -56,6 +56,21 @@ export const paymentPages: Readonly<Record<string, PageLoader>> = {
   '/customer-payment': async () => ({ default: (await paymentEditors()).CustomerPaymentPage }),
 };
 
+const recurringLists = () => import('./recurring-payments/RecurringPaymentListPage');
+const recurringEditors = () => import('./recurring-payments/RecurringPaymentEditorPage');
+
+/**
+ * The recurring payment screens of both faces (issue 16): the documents kit's list and the schedule's
+ * editor; and /failed-payment (receivables' menu, both faces).
+ */
+export const recurringAndFailedPages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-recurring-payments': async () => ({ default: (await recurringLists()).VendorRecurringPaymentsPage }),
+  '/customer-recurring-payments': async () => ({ default: (await recurringLists()).CustomerRecurringPaymentsPage }),
+  '/vendor-recurring-payment': async () => ({ default: (await recurringEditors()).VendorRecurringPaymentPage }),
+  '/customer-recurring-payment': async () => ({ default: (await recurringEditors()).CustomerRecurringPaymentPage }),
+  '/failed-payment': () => import('./failed-payments/FailedPaymentPage'),
+};
+
 const ageing = () => import('./ageing/AgeingPage');
 
 /**
@@ -68,13 +83,14 @@ export const ageingPages: Readonly<Record<string, PageLoader>> = {
 };
 
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...ageingPages };
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...recurringAndFailedPages, ...ageingPages };
 
 /**
  * What /journal shows of the tasks SPEC.md section 2 sends there from payables and receivables: a
  * reversal approval's credit note or reversal, its invoice and the entry it posts
  * (VendorInvoiceReversalApproval, CustomerInvoiceReversalApproval); a payment approval's payment, its
- * allocations and entry, and for a payment reversal approval the entry reversing it.
+ * allocations and entry, and for a payment reversal approval the entry reversing it; a recurring
+ * payment approval's schedule (its Post activates it).
  */
 export const apArTaskSubjects: TaskSubjects = {
   VendorInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
@@ -83,4 +99,6 @@ export const apArTaskSubjects: TaskSubjects = {
   VendorPaymentApproval: () => import('./payments/PaymentSubject'),
   CustomerPaymentReversalApproval: () => import('./payments/PaymentSubject'),
   VendorPaymentReversalApproval: () => import('./payments/PaymentSubject'),
+  RecurringVendorPaymentApproval: () => import('./recurring-payments/RecurringPaymentSubject'),
+  RecurringCustomerPaymentApproval: () => import('./recurring-payments/RecurringPaymentSubject'),
 };

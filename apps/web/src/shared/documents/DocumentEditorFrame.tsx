@@ -28,6 +28,10 @@ type Props<S extends string> = {
   refusals: Refusals;
   /** A submission waits for the approvers: the document reads as what it is, not as a greyed form. */
   underApproval: boolean;
+  /** The header reads as text though no approval runs (a state that is not editable: an active schedule). */
+  readOnly?: boolean;
+  /** What the lines card counts ('Lines' by default; a schedule's 'Payments made'). */
+  linesTitle?: string;
   /** The lines card's title extra (base currency...). */
   linesExtra?: ReactNode;
   lineCount: number;
@@ -75,14 +79,14 @@ export function DocumentEditorFrame<S extends string>(p: Props<S>) {
         />
       )}
       <Card size="small" style={{ marginBottom: 16 }}>
-        <DocumentHeaderForm def={def} values={p.header} onChange={p.onHeaderChange} errors={refusals.fields} dateFormat={p.dateFormat} readOnly={underApproval} knownLabels={p.knownLabels} widgets={p.widgets} />
+        <DocumentHeaderForm def={def} values={p.header} onChange={p.onHeaderChange} errors={refusals.fields} dateFormat={p.dateFormat} readOnly={underApproval || p.readOnly === true} knownLabels={p.knownLabels} widgets={p.widgets} />
         {p.headerExtra}
       </Card>
       <Card
         size="small"
         title={
           <Flex justify="space-between" align="center" wrap gap={8}>
-            <span>Lines ({p.lineCount})</span>
+            <span>{p.linesTitle ?? 'Lines'} ({p.lineCount})</span>
             {p.linesExtra && <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>{p.linesExtra}</Typography.Text>}
           </Flex>
         }

@@ -26,3 +26,4 @@ export { LineCard, type LineCardField } from './LineCard';
 export { LineNumberCell } from './LineNumberCell';
 export { DocumentEntryCard, documentEntryKey, entryTotals, fetchDocumentEntry } from './DocumentEntryCard';
 export type { TaskSubjectLoader, TaskSubjectProps, TaskSubjects } from './task-subjects';
+export { useEditorSteps } from './useEditorSteps';

@@ -387,7 +387,12 @@ describe('approvals', () => {
       'StockTransferApproval',
       'DepreciationSchedule',
       'DisposalSchedule',
+      'RecurringVendorPaymentApproval',
+      'RecurringCustomerPaymentApproval',
     ]);
+    // Our choice where SPEC.md names none (issue 16): the recurring payment approvals Post (activating the schedule).
+    expect(approvalOperations.RecurringVendorPaymentApproval).toEqual(['Post']);
+    expect(approvalOperations.RecurringCustomerPaymentApproval).toEqual(['Post']);
     // Our choice where SPEC.md names none (issue 15): the invoice reversal approvals Reverse.
     expect(approvalOperations.VendorInvoiceReversalApproval).toEqual(['Reverse']);
     expect(approvalOperations.CustomerInvoiceReversalApproval).toEqual(['Reverse']);

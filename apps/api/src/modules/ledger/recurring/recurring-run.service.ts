@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, lte, max } from 'drizzle-orm';
 import { nextOccurrenceAfter, utcCalendarDate, type RecurringRunResult, type TemplateJournalKind } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
-import { userContext, withSystem, withTenant } from '../../../platform/db/tenancy';
-import { tenantHosts } from '../../../platform/db/tenancy.tables';
+import { userContext, withTenant } from '../../../platform/db/tenancy';
+import { openNextDate, runDueSchedules, runScheduleOccurrences, type OccurrenceSchedules, type RunSummary, type ScheduleOutcome } from '../../../platform/jobs/occurrences';
 import { recordAudit } from '../../../platform/audit/audit';
-import { AppError, unprocessable } from '../../../platform/http/errors';
+import { unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
 import type { Platform } from '../../../platform/platform';
 import { tenants } from '../../organisation/index';
@@ -15,18 +15,15 @@ import { approvalGate } from '../../workflow/index';
 import { companyLedger } from '../posting/posting-context';
 import { postEntry, type EntryRequest } from '../posting/posting.service';
 import { blankLineNumbers, entryLinesOf, loadTemplate } from '../templates/templates.service';
-import { getRecurring, loadRecurring, openNextDate, recurringHistory, ruleOf, type RecurringRow } from './recurring.service';
+import { getRecurring, loadRecurring, recurringHistory, ruleOf, type RecurringRow } from './recurring.service';
 import type { Actor } from '../journals/journals.service';
 
 export const RECURRING_JOB = 'ledger.recurring-journals';
 /** Every five minutes (UTC): a due occurrence waits at most that long. */
 export const RECURRING_JOB_CRON = '*/5 * * * *';
-/** Occurrences of one schedule per run: a schedule years behind catches up over a few runs, without one endless transaction loop. */
-const OCCURRENCES_PER_RUN_MAX = 400;
 
 type Made = { journalId: string; status: 'Draft' | 'Posted' };
-export type ScheduleOutcome = { occurrences: string[]; failure: { occurrenceDate: string; message: string } | null };
-export type RunSummary = { tenants: number; schedules: number; generated: number; failed: number };
+export type { ScheduleOutcome, RunSummary };
 
 /** A draft carrying the schedule's id, lines as the template has them (blank amounts as zero, to be filled). */
 async function insertDraft(tx: Tx, scope: KitScope, request: EntryRequest & { exact?: false }): Promise<string> {
@@ -93,92 +90,43 @@ async function generateNext(tx: Tx, platform: Platform, tenantId: string, schedu
   return { occurrenceDate, made: made !== undefined };
 }
 
-/** The database's own words behind Drizzle's "Failed query" wrapper; a business rule's message as it is. */
-function messageOf(e: unknown): string {
-  if (e instanceof AppError) return e.message;
-  const cause = e instanceof Error ? e.cause : undefined;
-  if (cause instanceof Error) return cause.message;
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** Keeps the failure on the schedule for its screen; the trail gets it once, not at every retry. */
-async function recordFailure(platform: Platform, tenantId: string, scheduleId: string, message: string): Promise<string> {
-  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
-    const [before] = await tx.select().from(recurringJournals).where(eq(recurringJournals.id, scheduleId)).for('update');
-    if (!before) return '';
-    const at = platform.now();
-    await tx.update(recurringJournals).set({ lastError: message, lastErrorAt: at, lastRunAt: at }).where(eq(recurringJournals.id, scheduleId));
-    if (before.lastError !== message) {
-      await recordAudit(tx, tenantId, undefined, [{ entity: 'recurringJournal', recordId: scheduleId, action: 'edit', before: { lastError: before.lastError }, after: { lastError: message, occurrenceDate: before.nextDate } }]);
-    }
-    return before.nextDate ?? '';
-  });
-}
-
-/**
- * Generates every occurrence of one schedule due by `upTo`, each in its own tenant transaction.
- * A failing occurrence writes nothing of itself; it is recorded on the schedule, which stops there
- * until a later run (the occurrences before it stay generated).
- */
-export async function runSchedule(platform: Platform, tenantId: string, scheduleId: string, upTo: string, userId?: string): Promise<ScheduleOutcome> {
-  const occurrences: string[] = [];
-  for (let i = 0; i < OCCURRENCES_PER_RUN_MAX; i++) {
-    let occurrence: { occurrenceDate: string; made: boolean } | null;
-    try {
-      occurrence = await withTenant(platform.database.db, { tenantId, userId, companies: 'all' }, (tx) => generateNext(tx, platform, tenantId, scheduleId, upTo, userId));
-    } catch (e) {
-      const message = messageOf(e);
-      return { occurrences, failure: { occurrenceDate: await recordFailure(platform, tenantId, scheduleId, message), message } };
-    }
-    if (occurrence === null) break;
-    if (occurrence.made) occurrences.push(occurrence.occurrenceDate);
+async function recordFailure(platform: Platform, tx: Tx, tenantId: string, scheduleId: string, message: string): Promise<string> {
+  const [before] = await tx.select().from(recurringJournals).where(eq(recurringJournals.id, scheduleId)).for('update');
+  if (!before) return '';
+  const at = platform.now();
+  await tx.update(recurringJournals).set({ lastError: message, lastErrorAt: at, lastRunAt: at }).where(eq(recurringJournals.id, scheduleId));
+  if (before.lastError !== message) {
+    await recordAudit(tx, tenantId, undefined, [{ entity: 'recurringJournal', recordId: scheduleId, action: 'edit', before: { lastError: before.lastError }, after: { lastError: message, occurrenceDate: before.nextDate } }]);
   }
-  return { occurrences, failure: null };
+  return before.nextDate ?? '';
 }
 
-async function dueSchedules(platform: Platform, tenantId: string, upTo: string): Promise<string[]> {
-  return withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
-    const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
-    if (tenant?.status !== 'Active') return [];
-    const rows = await tx
-      .select({ id: recurringJournals.id })
-      .from(recurringJournals)
-      .where(and(eq(recurringJournals.active, true), isNotNull(recurringJournals.nextDate), lte(recurringJournals.nextDate, upTo)))
-      .orderBy(asc(recurringJournals.nextDate), asc(recurringJournals.id));
-    return rows.map((r) => r.id);
-  });
+async function dueSchedules(tx: Tx, tenantId: string, upTo: string): Promise<string[]> {
+  const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
+  if (tenant?.status !== 'Active') return [];
+  const rows = await tx
+    .select({ id: recurringJournals.id })
+    .from(recurringJournals)
+    .where(and(eq(recurringJournals.active, true), isNotNull(recurringJournals.nextDate), lte(recurringJournals.nextDate, upTo)))
+    .orderBy(asc(recurringJournals.nextDate), asc(recurringJournals.id));
+  return rows.map((r) => r.id);
 }
 
-/**
- * The work of the job `ledger.recurring-journals`: every tenant (from the host table, the only
- * tenant list outside row-level security), each tenant's due schedules, each schedule on its own.
- * Idempotent: run it again for the same time and it finds nothing left to do. A schedule that
- * cannot be run at all (not a business rule: the database failing) is logged and the others go
- * on; the job then fails so the service monitor shows it.
- */
-export async function runDueRecurringJournals(platform: Platform, asOf: Date): Promise<RunSummary> {
-  const upTo = utcCalendarDate(asOf);
-  const tenantIds = (await withSystem(platform.database.db, (tx) => tx.selectDistinct({ id: tenantHosts.tenantId }).from(tenantHosts))).map((r) => r.id);
-  const summary: RunSummary = { tenants: 0, schedules: 0, generated: 0, failed: 0 };
-  let broken = 0;
-  for (const tenantId of tenantIds) {
-    const due = await dueSchedules(platform, tenantId, upTo);
-    if (due.length > 0) summary.tenants++;
-    for (const id of due) {
-      try {
-        const outcome = await runSchedule(platform, tenantId, id, upTo);
-        summary.schedules++;
-        summary.generated += outcome.occurrences.length;
-        if (outcome.failure) summary.failed++;
-      } catch (e) {
-        broken++;
-        platform.log.error({ err: e, tenantId, recurringId: id }, 'recurring journal could not be run');
-      }
-    }
-  }
-  if (broken > 0) throw new Error(`${broken} recurring journal(s) could not be run`);
-  return summary;
-}
+/** Recurring journals on the shared run of schedules (platform/jobs/occurrences.ts). */
+const recurringJournalSchedules = (platform: Platform): OccurrenceSchedules => ({
+  noun: 'recurring journal',
+  due: dueSchedules,
+  generateNext: (tx, tenantId, id, upTo, userId) => generateNext(tx, platform, tenantId, id, upTo, userId),
+  recordFailure: (tx, tenantId, id, message) => recordFailure(platform, tx, tenantId, id, message),
+});
+
+/** Generates every occurrence of one schedule due by `upTo`, each in its own tenant transaction (a failing one is recorded and stops the schedule). */
+export const runSchedule = (platform: Platform, tenantId: string, scheduleId: string, upTo: string, userId?: string): Promise<ScheduleOutcome> =>
+  runScheduleOccurrences(platform, recurringJournalSchedules(platform), tenantId, scheduleId, upTo, userId);
+
+/** The work of the job `ledger.recurring-journals`: every tenant's due schedules, each on its own; idempotent. */
+export const runDueRecurringJournals = (platform: Platform, asOf: Date): Promise<RunSummary> => runDueSchedules(platform, recurringJournalSchedules(platform), utcCalendarDate(asOf));
 
 /**
  * How far "run now" may go: running ahead of the calendar stops at the end of the company's last open period (one call

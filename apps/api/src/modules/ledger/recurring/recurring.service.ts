@@ -22,6 +22,7 @@ import { recurringJournalRuns, recurringJournals } from './recurring.tables';
 import { companyLedger } from '../posting/posting-context';
 import { blankLineNumbers, loadTemplate } from '../templates/templates.service';
 import type { Actor } from '../../../platform/http/actor';
+import { openNextDate } from '../../../platform/jobs/occurrences';
 
 export type RecurringRow = typeof recurringJournals.$inferSelect;
 
@@ -31,13 +32,7 @@ export const ruleOf = (row: Pick<RecurringRow, 'frequency' | 'intervalCount' | '
   startDate: row.startDate,
 });
 
-/** The next date left to generate, or null when the end date or the count of occurrences is reached. */
-export function openNextDate(row: Pick<RecurringRow, 'endDate' | 'maxOccurrences' | 'occurrencesGenerated'>, candidate: string | null): string | null {
-  if (candidate === null) return null;
-  if (row.endDate !== null && candidate > row.endDate) return null;
-  if (row.maxOccurrences !== null && row.occurrencesGenerated >= row.maxOccurrences) return null;
-  return candidate;
-}
+export { openNextDate };
 
 const stateOf = (row: RecurringRow): RecurringState => (row.nextDate === null ? 'Completed' : row.active ? 'Active' : 'Inactive');
 
