@@ -59,9 +59,11 @@ type Props = {
   whole: { amount: string; outDate: string; inDate: string };
   currency?: string;
   disabled?: boolean;
+  /** The "Legs" heading (off where the card around it already says so). */
+  heading?: boolean;
 };
 
-export function FundTransferLegs({ legs, onChange, whole, currency, disabled }: Props) {
+export function FundTransferLegs({ legs, onChange, whole, currency, disabled, heading = true }: Props) {
   const display = useDisplay();
   const set = (i: number, patch: Partial<LegDraft>) => onChange(legs.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const total = legsTotal(legs);
@@ -77,8 +79,8 @@ export function FundTransferLegs({ legs, onChange, whole, currency, disabled }: 
   ];
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>Legs</Typography.Title>
+      <Flex justify={heading ? 'space-between' : 'flex-end'} align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        {heading && <Typography.Title level={5} style={{ margin: 0 }}>Legs</Typography.Title>}
         <Space wrap>
           <Button disabled={disabled} onClick={() => onChange(splitInTwo(whole.amount, whole.outDate, whole.inDate, false))}>Divide by amount</Button>
           <Button disabled={disabled} onClick={() => onChange(splitInTwo(whole.amount, whole.outDate, whole.inDate, true))}>Divide by date</Button>

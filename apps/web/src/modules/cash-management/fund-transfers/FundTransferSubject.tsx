@@ -50,7 +50,7 @@ export default function FundTransferSubject({ approvalType, id }: TaskSubjectPro
         {mayDivide ? (
           <>
             {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} />}
-            <FundTransferLegs legs={editing} onChange={setLegs} whole={{ amount: view.amount, outDate: view.outDate, inDate: view.inDate }} currency={view.fromCurrency} disabled={divide.isPending} />
+            <FundTransferLegs legs={editing} onChange={setLegs} whole={{ amount: view.amount, outDate: view.outDate, inDate: view.inDate }} currency={view.fromCurrency} disabled={divide.isPending} heading={false} />
             <Space style={{ marginTop: 8 }}>
               <Button type="primary" disabled={legs === null || editing.length < 2 || legsTotal(editing) === null} loading={divide.isPending} onClick={() => divide.mutate(editing)}>Divide</Button>
               {legs !== null && <Button onClick={() => setLegs(null)}>Discard</Button>}
