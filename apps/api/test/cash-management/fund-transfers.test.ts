@@ -6,7 +6,7 @@
 // action changes nothing; another company's transfer is not found; a transfer to another company
 // books the intercompany due-from and due-to accounts, each company its own entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transformPassword, type Company, type DocumentEntry, type EntityRecord, type FundTransferView, type InstanceView, type JournalView, type TaskDetail, type TrialBalance } from '@erp/contracts';
+import { transformPassword, type Company, type DocumentEntry, type EntityRecord, type FundTransferReceiver, type FundTransferView, type InstanceView, type JournalView, type TaskDetail, type TrialBalance } from '@erp/contracts';
 import { call, createTestApp, signIn, type Session, type TestApp } from '../helpers/test-app';
 import { approvalWorld, ok, taskOf, users, workflow, type World } from '../workflow/running-setup';
 
@@ -242,6 +242,9 @@ describe('between companies', () => {
     const hqTo = await account(null, '2700', 'Due to SUB', '20');
     const subFrom = await account(sub, '1700', 'Due from HQ');
     const subTo = await account(sub, '2700', 'Due to HQ', '20');
+    // The editor offers the other companies of the tenant with their banks.
+    const receivers = await ok<FundTransferReceiver[]>(w, 'Admin', 'GET', `${base}/receivers`);
+    expect(receivers).toEqual([{ id: subId, code: 'SUB', description: 'Subsidiary', banks: [{ id: subBank, code: 'SUBMAIN', name: 'SUBMAIN', currency: 'USD' }] }]);
     const body = transfer({ toCompany: subId, toBank: subBank, amount: '250.00', documentDate: '2026-08-03', outDate: '2026-08-03', inDate: '2026-08-04', description: 'Funding SUB' });
     // Without the due accounts of the pair the post is refused, nothing written.
     expect(await w.as('Admin')('POST', `${base}/post`, body)).toMatchObject({ status: 422, body: { message: expect.stringContaining('has no due-from and due-to accounts') } });

@@ -409,6 +409,7 @@ function fundTransferEndpoints(): Endpoint[] {
     one('POST', `${base}/:id/reverse`, (x) => `${base}/${x}/reverse`, () => ({ date: '2026-03-05' })),
     one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
     one('POST', `${base}/:id/divide`, (x) => `${base}/${x}/divide`, () => legs),
+    { method: 'GET', route: `${base}/receivers`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/receivers`, status: [200], check: (b) => { noneOfA(b); expect(JSON.stringify(b)).not.toContain(APAR.bank2!); } }] },
   ];
 }
 

@@ -206,3 +206,13 @@ export function shareLegs(whole: { amount: bigint; amountIn: bigint; fee: bigint
     return { amount, amountIn, fee };
   });
 }
+
+/** Another company of the tenant and its active banks: where an intercompany transfer may go (GET /cm/fund-transfers/receivers). */
+export const fundTransferReceiverSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  description: z.string(),
+  banks: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string(), currency: z.string() })),
+});
+export const fundTransferReceiversSchema = z.array(fundTransferReceiverSchema);
+export type FundTransferReceiver = z.infer<typeof fundTransferReceiverSchema>;

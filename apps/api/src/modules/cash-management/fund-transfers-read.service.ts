@@ -8,6 +8,7 @@ import {
   type DocumentEntryLine,
   type FundTransferListFilter,
   type FundTransferListItem,
+  type FundTransferReceiver,
   type FundTransferView,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
@@ -15,7 +16,7 @@ import { allowCompanies } from '../../platform/db/tenancy';
 import { unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
-import { companies } from '../organisation/index';
+import { companies, currencies } from '../organisation/index';
 import { accounts, ledgerEntries } from '../ledger/index';
 import { banks } from './banks.tables';
 import { fundTransferLegs, fundTransfers } from './fund-transfers.tables';
@@ -193,4 +194,22 @@ export async function transferEntry(tx: Tx, scope: KitScope, id: string): Promis
     lines = e.result;
   }
   return { posted: false, journal: null, journalNumber: null, date: legs[0]?.outDate ?? h.outDate, lines: await labelled(tx, scope, lines) };
+}
+
+/**
+ * The other active companies of the tenant with their active banks: where an intercompany transfer
+ * may go (the editor's "To company" and its banks). Row-level security keeps it to the tenant; the
+ * companies join the transaction's companies to read their banks.
+ */
+export async function receivers(tx: Tx, scope: KitScope): Promise<FundTransferReceiver[]> {
+  const others = await tx.select({ id: companies.companyId, code: companies.code, description: companies.description }).from(companies)
+    .where(and(eq(companies.tenantId, scope.tenantId), eq(companies.status, 'Active'))).orderBy(asc(companies.code));
+  const list = others.filter((c) => c.id !== scope.companyId);
+  if (!list.length) return [];
+  await allowCompanies(tx, [scope.companyId, ...list.map((c) => c.id)]);
+  const rows = rowsOf<{ id: string; code: string; name: string; currency: string; company_id: string }>(
+    await tx.execute(sql`select b.id, b.code, b.name, k.code as currency, b.company_id from ${banks} b join ${currencies} k on k.tenant_id = b.tenant_id and k.id = b.currency
+      where b.tenant_id = ${scope.tenantId}::uuid and b.status = 'Active' and b.company_id in (${sql.join(list.map((c) => sql`${c.id}::uuid`), sql`, `)}) order by b.code`),
+  );
+  return list.map((c) => ({ ...c, banks: rows.filter((b) => b.company_id === c.id).map(({ id, code, name, currency }) => ({ id, code, name, currency })) }));
 }

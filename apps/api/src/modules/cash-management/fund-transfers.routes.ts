@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { documentIdParamSchema, documentLabel, documentPages, fundTransferDivideSchema, fundTransferDocument, fundTransferViewSchema } from '@erp/contracts';
+import { documentIdParamSchema, documentLabel, documentPages, fundTransferDivideSchema, fundTransferDocument, fundTransferReceiversSchema, fundTransferViewSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { actorOf } from '../../platform/http/actor';
 import { forbidden, unprocessable } from '../../platform/http/errors';
 import type { Platform } from '../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../platform/module';
 import { holdsOpenTask } from '../workflow/index';
-import { viewTransfer } from './fund-transfers-read.service';
+import { receivers, viewTransfer } from './fund-transfers-read.service';
 import { divideTransfer, storedTransfer } from './fund-transfers.service';
 import { underApproval } from './fund-transfers.document';
 
@@ -23,12 +23,18 @@ const base: `/${string}` = `/${fundTransferDocument.service}/${fundTransferDocum
 
 export const fundTransferRouteFacts: Record<RouteKey, RouteFacts> = {
   [`POST ${base}/:id/divide`]: { rows: 'company', sample: fundTransferDocument.name } satisfies RouteFacts,
+  [`GET ${base}/receivers`]: { rows: 'tenant', why: 'the other companies of the tenant and their banks: where an intercompany transfer may go' } satisfies RouteFacts,
 };
 
 export function registerFundTransferRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tx = requestTx(platform.database.db);
   const edit = documentLabel(fundTransferDocument, 'Edit', 'Transfer');
+  r.get(`${base}/receivers`, {
+    config: { access: { kind: 'user', page: documentPages(fundTransferDocument) } },
+    schema: { tags: [fundTransferDocument.plural], summary: 'The other active companies of the tenant with their active banks: where an intercompany transfer may go', response: { 200: fundTransferReceiversSchema } },
+  }, async (request) => tx(request, (t) => receivers(t, actorOf(request))));
+
   r.post(`${base}/:id/divide`, {
     config: { access: { kind: 'user', page: documentPages(fundTransferDocument) } },
     schema: {
