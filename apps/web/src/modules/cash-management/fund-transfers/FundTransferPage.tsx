@@ -9,7 +9,7 @@ import { toIsoDate } from '../../../shared/format';
 import { useDisplay } from '../../../shared/useDisplay';
 import { useApprovalGate } from '../../workflow/index';
 import { FundTransferLegs, legInputs, type LegDraft } from './FundTransferLegs';
-import { deleteFundTransfer, fetchFundTransfer, fundTransferQueryKey, fundTransfersKey, postFundTransfer, reverseFundTransfer, saveFundTransfer, submitFundTransfer } from './fund-transfers-api';
+import { deleteFundTransfer, fetchFundTransfer, fetchReceivers, fundTransferQueryKey, fundTransfersKey, postFundTransfer, reverseFundTransfer, saveFundTransfer, submitFundTransfer } from './fund-transfers-api';
 import '../../ledger/journals/ledger-screens.css';
 
 /*
@@ -19,7 +19,7 @@ import '../../ledger/journals/ledger-screens.css';
  */
 
 type Header = {
-  documentDate: string; reference: string; fromBank: string | null; toBank: string | null; amount: string; rate: string; amountIn: string;
+  documentDate: string; reference: string; fromBank: string | null; toCompany: string | null; toBank: string | null; amount: string; rate: string; amountIn: string;
   fee: string; feeBearer: FeeBearer; outDate: string; inDate: string; description: string;
 };
 
@@ -29,7 +29,7 @@ const trimmed = (v: string) => (v.trim() ? v.trim() : undefined);
 
 function inputOf(h: Header, legs: LegDraft[]): FundTransferInput {
   return {
-    kind: 'Transfer', documentDate: h.documentDate, fromBank: h.fromBank ?? '', toBank: h.toBank ?? '', amount: h.amount.trim(),
+    kind: 'Transfer', documentDate: h.documentDate, fromBank: h.fromBank ?? '', ...(h.toCompany ? { toCompany: h.toCompany } : {}), toBank: h.toBank ?? '', amount: h.amount.trim(),
     ...(trimmed(h.rate) ? { rate: h.rate.trim() } : {}), ...(trimmed(h.amountIn) ? { amountIn: h.amountIn.trim() } : {}), ...(trimmed(h.fee) ? { fee: h.fee.trim() } : {}),
     feeBearer: h.feeBearer, outDate: h.outDate, inDate: h.inDate, ...(trimmed(h.reference) ? { reference: h.reference.trim() } : {}), description: h.description.trim(),
     legs: legs.length > 1 ? legInputs(legs) : [],
@@ -45,8 +45,8 @@ function DraftEditor({ view }: { view: FundTransferView | undefined }) {
   const display = useDisplay();
   const today = toIsoDate(new Date());
   const [h, setH] = useState<Header>(() => view
-    ? { documentDate: view.documentDate, reference: view.reference ?? '', fromBank: view.fromBank, toBank: view.toBank, amount: view.amount, rate: view.rate ?? '', amountIn: view.fromCurrency === view.toCurrency ? '' : view.amountIn, fee: view.fee === '0.00' ? '' : view.fee, feeBearer: view.feeBearer, outDate: view.outDate, inDate: view.inDate, description: view.description }
-    : { documentDate: today, reference: '', fromBank: null, toBank: null, amount: '', rate: '', amountIn: '', fee: '', feeBearer: 'Sender', outDate: today, inDate: today, description: '' });
+    ? { documentDate: view.documentDate, reference: view.reference ?? '', fromBank: view.fromBank, toCompany: view.intercompany ? view.toCompany : null, toBank: view.toBank, amount: view.amount, rate: view.rate ?? '', amountIn: view.fromCurrency === view.toCurrency ? '' : view.amountIn, fee: view.fee === '0.00' ? '' : view.fee, feeBearer: view.feeBearer, outDate: view.outDate, inDate: view.inDate, description: view.description }
+    : { documentDate: today, reference: '', fromBank: null, toCompany: null, toBank: null, amount: '', rate: '', amountIn: '', fee: '', feeBearer: 'Sender', outDate: today, inDate: today, description: '' });
   const [legs, setLegs] = useState<LegDraft[]>(() => (view ? view.legs.map((l) => ({ amount: l.amount, outDate: l.outDate, inDate: l.inDate })) : [{ amount: '', outDate: today, inDate: today }]));
   const [error, setError] = useState<string | null>(null);
   const [postKey] = useState(newKey);
@@ -64,6 +64,9 @@ function DraftEditor({ view }: { view: FundTransferView | undefined }) {
   const fail = (e: Error) => setError(e.message);
   const save = useMutation({ mutationFn: () => saveFundTransfer(view?.id, inputOf(h, legs)), onSuccess: done, onError: fail });
   const post = useMutation({ mutationFn: async () => postFundTransfer((await saveFundTransfer(view?.id, inputOf(h, legs))).id, postKey), onSuccess: done, onError: fail });
+  // Another company of the tenant may receive (through the intercompany accounts): its banks are offered.
+  const receivers = useQuery({ queryKey: [...fundTransfersKey, 'receivers'], queryFn: ({ signal }) => fetchReceivers(signal), staleTime: 60_000 });
+  const receiver = receivers.data?.find((c) => c.id === h.toCompany);
   const gate = useApprovalGate('FundTransfer', view?.id);
   const governed = gate.data?.workflowActive === true;
   const underApproval = gate.data?.underApproval === true;
@@ -105,7 +108,16 @@ function DraftEditor({ view }: { view: FundTransferView | undefined }) {
         {date('documentDate', 'Transfer date')}
         {text('reference', 'Reference')}
         {field('fromBank', 'From bank', <RefSelect id="transfer-from-bank" refName="bank" value={h.fromBank} disabled={busy} onChange={(fromBank) => setHeader({ fromBank })} knownLabels={view ? { [view.fromBank]: view.fromBankCode } : undefined} />, 'transfer-from-bank')}
-        {field('toBank', 'To bank', <RefSelect id="transfer-to-bank" refName="bank" value={h.toBank} disabled={busy} onChange={(toBank) => setHeader({ toBank })} knownLabels={view ? { [view.toBank]: view.toBankCode } : undefined} />, 'transfer-to-bank')}
+        {(receivers.data?.length ?? 0) > 0 && field('toCompany', 'To company', (
+          <Select id="transfer-to-company" aria-label="To company" value={h.toCompany ?? ''} disabled={busy} onChange={(toCompany: string) => setHeader({ toCompany: toCompany || null, toBank: null })}
+            options={[{ value: '', label: 'This company' }, ...(receivers.data ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.description}` }))]} />
+        ), 'transfer-to-company')}
+        {field('toBank', 'To bank', receiver ? (
+          <Select id="transfer-to-bank" aria-label="To bank" value={h.toBank ?? undefined} disabled={busy} placeholder={`A bank of ${receiver.code}`} onChange={(toBank: string) => setHeader({ toBank })}
+            options={receiver.banks.map((b) => ({ value: b.id, label: `${b.code} · ${b.name} (${b.currency})` }))} />
+        ) : (
+          <RefSelect id="transfer-to-bank" refName="bank" value={h.toBank} disabled={busy} onChange={(toBank) => setHeader({ toBank })} knownLabels={view ? { [view.toBank]: view.toBankCode } : undefined} />
+        ), 'transfer-to-bank')}
         {text('amount', 'Amount out', true)}
         {text('rate', 'Rate', false, 'To-bank units per from-bank unit')}
         {text('amountIn', 'Amount in', true, 'Across currencies: the amount at the rate')}

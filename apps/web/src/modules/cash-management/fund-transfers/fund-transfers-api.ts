@@ -2,7 +2,7 @@
  * Calls of the fund transfer routes (the documents kit's, from contracts' cash-management/fund-transfers.ts)
  * and of its own Divide.
  */
-import { fundTransferDocument, type FundTransferInput, type FundTransferLegInput, type FundTransferView, type InstanceView } from '@erp/contracts';
+import { fundTransferDocument, type FundTransferInput, type FundTransferLegInput, type FundTransferReceiver, type FundTransferView, type InstanceView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 import { documentBase, documentKey } from '../../../shared/documents';
 
@@ -40,4 +40,9 @@ export async function divideFundTransfer(id: string, legs: FundTransferLegInput[
 /** Submits a draft to the FundTransfer approval. */
 export async function submitFundTransfer(id: string): Promise<InstanceView> {
   return unwrap(await apiRequest<InstanceView>('POST', `${base}/${id}/submit`, {}));
+}
+
+/** The other companies of the tenant and their banks: where an intercompany transfer may go. */
+export async function fetchReceivers(signal?: AbortSignal): Promise<FundTransferReceiver[]> {
+  return unwrap(await apiRequest<FundTransferReceiver[]>('GET', `${base}/receivers`, undefined, withSignal(signal)));
 }

@@ -12,7 +12,7 @@ import { adminUser, gateRoute, referenceRoutes, route, stubServer } from '../../
 
 afterEach(() => vi.unstubAllGlobals());
 
-const common = [...referenceRoutes, route('GET', /lookup/, { body: [] })];
+const common = [...referenceRoutes, route('GET', /lookup/, { body: [] }), route('GET', '/cm/fund-transfers/receivers', { body: [] })];
 
 describe('fund transfer screen', () => {
   it('divides a draft by amount into two legs and posts it with them', async () => {
@@ -52,6 +52,24 @@ describe('fund transfer screen', () => {
     expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect((await screen.findByRole('alert')).textContent).toBe('a transfer moves money to another bank');
+  });
+
+  it('keeps a transfer to another company of the group: its company and that company’s bank are offered and saved', async () => {
+    const sub = '94000000-0000-4000-8000-000000000001';
+    const subBank = '94000000-0000-4000-8000-000000000002';
+    const calls = stubServer(
+      ...referenceRoutes,
+      route('GET', /lookup/, { body: [] }),
+      route('GET', '/cm/fund-transfers/receivers', { body: [{ id: sub, code: 'SUB', description: 'Subsidiary', banks: [{ id: subBank, code: 'SUBMAIN', name: 'Sub main', currency: 'USD' }] }] }),
+      gateRoute('FundTransfer', false),
+      route('GET', `/cm/fund-transfers/${id}`, { body: transferView({ intercompany: true, toCompany: sub, toCompanyCode: 'SUB', toBank: subBank, toBankCode: 'SUBMAIN' }) }),
+      route('PUT', `/cm/fund-transfers/${id}`, { body: transferView() }),
+    );
+    renderWithProviders(<FundTransferPage />, { user: adminUser, path: `/fund-transfer?id=${id}` });
+    expect(await screen.findByText('SUB · Subsidiary')).toBeTruthy();
+    expect(screen.getByText('SUBMAIN · Sub main (USD)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ toCompany: sub, toBank: subBank }));
   });
 
   it('shows a posted transfer’s legs with their value dates and entries (a leg through transit has two)', async () => {
