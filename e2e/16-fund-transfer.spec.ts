@@ -3,8 +3,9 @@
 // inbox on /journal, divides the transfer into two legs by date there (the Divide operation, while the task
 // is open), reads the entries the legs will post, approves (Post), and each leg is booked on its own date.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail } from './support/bootstrap';
+import { apiAs, chooseOption } from './support/forms';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,19 +19,7 @@ type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
 type Transfer = { id: string; status: string; number: string | null; legs: { amount: string; outDate: string; inDate: string; viaTransit: boolean; outJournal: string | null; inJournal: string | null }[] };
 
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
+const api = apiAs;
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
