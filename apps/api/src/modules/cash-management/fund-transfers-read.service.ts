@@ -185,7 +185,7 @@ export async function transferEntry(tx: Tx, scope: KitScope, id: string): Promis
   let lines: Line[] = [];
   try {
     await tx.transaction(async (sp) => {
-      await postTransfer(sp, { ...scope, operations: new Set<string>() }, id);
+      await postTransfer(sp, { ...scope, operations: new Set<string>() }, id, true);
       const after = await sp.select({ outJournalId: fundTransferLegs.outJournalId, inJournalId: fundTransferLegs.inJournalId }).from(fundTransferLegs).where(and(eq(fundTransferLegs.tenantId, scope.tenantId), eq(fundTransferLegs.transferId, id))).orderBy(asc(fundTransferLegs.lineNo));
       throw new Staged(await linesOfJournals(sp, journalIdsOf(after)));
     });

@@ -236,12 +236,16 @@ async function legFacts(tx: Tx, actor: Actor, h: TransferRow, legs: LegRow[], nu
   return out;
 }
 
-/** Post: each leg's entries through the port (its company, its date), the transfer numbered and Posted. */
-export async function postTransfer(tx: Tx, actor: Actor, id: string): Promise<void> {
+/**
+ * Post: each leg's entries through the port (its company, its date), the transfer numbered and Posted.
+ * `preview`: the staging of GET …/entry (rolled back by its caller): the lines name the transfer as a
+ * draft, not by the number the staging took and gives back.
+ */
+export async function postTransfer(tx: Tx, actor: Actor, id: string, preview = false): Promise<void> {
   const h = await storedTransfer(tx, actor, id, true);
   const legs = await legsOf(tx, actor, id);
   const number = h.number ?? (await nextNumber(tx, actor, await moduleSequence(tx, actor, 'Cash Management', 'FundTransfer'), h.documentDate));
-  const facts = await legFacts(tx, actor, h, legs, number);
+  const facts = await legFacts(tx, actor, h, legs, preview ? '(draft)' : number);
   let totalBase = 0n;
   for (const f of facts) {
     const written: Partial<Record<'out' | 'in', string>> = {};
