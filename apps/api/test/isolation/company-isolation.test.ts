@@ -47,7 +47,7 @@ const sampleOfB = (kind: string): string => {
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
-    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
+    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!,
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
@@ -177,6 +177,19 @@ function handAttacks(): Endpoint[] {
     { route: `POST ${failedBase}`, attacks: () => [{ url: failedBase, body: { side: 'receivables', payment: B.docs['receivables.payment'], reason: 'Other', failedDate: '2026-03-05' }, status: [422] }] },
     { route: `POST ${failedBase}/:id/retry`, attacks: () => [{ url: `${failedBase}/${B.docs['receivables.failed']}/retry`, body: {}, status: gone() }] },
   ];
+  const ft = '/cm/fund-transfers';
+  const ftBody = () => ({ documentDate: '2026-03-03', fromBank: B.kit.get('bank')!.id, toBank: B.docs.bank2, amount: '1', outDate: '2026-03-03', inDate: '2026-03-03', description: 'x' });
+  const ftRefused = (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/);
+  const fundTransferAttacks: Endpoint[] = [
+    { route: `GET ${ft}`, attacks: () => [...list(`${ft}?limit=500`), ...list(`${ft}?limit=500&bank=${B.kit.get('bank')!.id}`)] },
+    { route: `GET ${ft}/export`, attacks: () => [{ url: `${ft}/export?format=csv`, file: true, status: [200], check: noneOfB(`${ft} export`) }] },
+    { route: `POST ${ft}`, attacks: () => [{ url: ft, body: ftBody(), status: [422], check: ftRefused }] },
+    { route: `PUT ${ft}/:id`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}`, body: ftBody(), status: gone() }] },
+    ...['post', 'check'].map((action) => ({ route: `POST ${ft}/${action}`, attacks: () => [{ url: `${ft}/${action}`, body: ftBody(), status: [422], check: ftRefused }] })),
+    { route: `POST ${ft}/:id/reverse`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
+    { route: `POST ${ft}/:id/submit`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}/submit`, body: {}, status: gone() }] },
+    { route: `POST ${ft}/:id/divide`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}/divide`, body: { legs: [{ amount: '1', outDate: '2026-03-03', inDate: '2026-03-03' }, { amount: '2', outDate: '2026-03-03', inDate: '2026-03-03' }] }, status: gone() }] },
+  ];
   return [
     ...invoiceAttacks,
     ...runAttacks,
@@ -184,6 +197,7 @@ function handAttacks(): Endpoint[] {
     ...failedAttacks,
     ...disposalAttacks,
     ...paymentAttacks,
+    ...fundTransferAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
@@ -333,6 +347,11 @@ async function booksOfB(): Promise<void> {
     expect([recurring.status, bounced.status, failed.status], JSON.stringify(failed.body)).toEqual([200, 200, 200]);
     Object.assign(B.docs, { [`${face.side}.recurring`]: recurring.body.id, [`${face.side}.failed`]: failed.body.id });
   }
+  // B's second bank and a draft fund transfer between its two banks (issue 17).
+  const bank2 = await asB<{ id: string }>('POST', '/cm/banks', { code: 'BSECRET2', name: 'Secret of B', bankGroup: B.kit.get('bankGroup')!.id, account: acct('1010'), currency: B.kit.get('bank')!.currency, accountNumber: '0123456780' });
+  const transfer = await asB<{ id: string }>('POST', '/cm/fund-transfers', { documentDate: '2026-03-03', fromBank: B.kit.get('bank')!.id, toBank: bank2.body.id, amount: '4321', outDate: '2026-03-03', inDate: '2026-03-03', description: 'Secret of B' });
+  expect([bank2.status, transfer.status], JSON.stringify(transfer.body)).toEqual([200, 200]);
+  Object.assign(B.docs, { bank2: bank2.body.id, fundTransfer: transfer.body.id });
   // B's draft depreciation run.
   const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });
   expect(run.status).toBe(200);

@@ -303,6 +303,7 @@ const endpoints: Endpoint[] = [
   ...fixedAssetEndpoints(),
   ...paymentEndpoints(),
   ...recurringAndFailedEndpoints(),
+  ...fundTransferEndpoints(),
 ];
 
 /** A's asset (ids by name), filled by the set-up below. */
@@ -428,6 +429,31 @@ function recurringAndFailedEndpoints(): Endpoint[] {
     { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR['receivables.failed']}`, status: [404] }] },
     { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: { side: 'receivables', payment: APAR['receivables.failable'], reason: 'Other', failedDate: '2026-03-05' }, status: [422] }] },
     { method: 'POST', route: `${base}/:id/retry`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${APAR['receivables.failed']}/retry`, body: {}, status: [404] }] },
+  ];
+}
+
+/** Fund transfers (issue 17): B aims at A's draft transfer and A's banks. */
+function fundTransferEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|66\.00/);
+  const base = '/cm/fund-transfers';
+  const id = () => APAR.fundTransfer!;
+  const body = () => ({ documentDate: '2026-03-03', fromBank: APAR.bank, toBank: APAR.bank2, amount: '1', outDate: '2026-03-03', inDate: '2026-03-03', description: 'x' });
+  const legs = { legs: [{ amount: '33.00', outDate: '2026-03-03', inDate: '2026-03-03' }, { amount: '33.00', outDate: '2026-03-03', inDate: '2026-03-03' }] };
+  const one = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', route: string, url: (x: string) => string, payload?: () => unknown): Endpoint => ({ method, route, access: 'user', attacks: () => [{ as: 'user', url: url(id()), ...(payload ? { body: payload() } : {}), status: [404] }] });
+  return [
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+    ...['post', 'check'].map((action): Endpoint => ({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] })),
+    one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+    one('GET', `${base}/:id/entry`, (x) => `${base}/${x}/entry`),
+    one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
+    one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
+    one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
+    one('POST', `${base}/:id/reverse`, (x) => `${base}/${x}/reverse`, () => ({ date: '2026-03-05' })),
+    one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
+    one('POST', `${base}/:id/divide`, (x) => `${base}/${x}/divide`, () => legs),
+    { method: 'GET', route: `${base}/receivers`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/receivers`, status: [200], check: (b) => { noneOfA(b); expect(JSON.stringify(b)).not.toContain(APAR.bank2!); } }] },
   ];
 }
 
@@ -749,6 +775,12 @@ async function invoicesOfA(): Promise<Record<string, string>> {
       const bank = await asA<{ id: string }>('POST', '/cm/banks', { code: 'ASECRET', name: 'Secret of A', bankGroup: bankGroup.body.id, account: code('1020'), currency: usd.id, accountNumber: '0123456789' });
       expect([bankGroup.status, bank.status]).toEqual([200, 200]);
       out.bank = bank.body.id;
+      // A second bank and a draft fund transfer between the two (issue 17).
+      const bank2 = await asA<{ id: string }>('POST', '/cm/banks', { code: 'ASECRET2', name: 'Secret of A', bankGroup: bankGroup.body.id, account: code('1010'), currency: usd.id, accountNumber: '0123456780' });
+      const transfer = await asA<{ id: string }>('POST', '/cm/fund-transfers', { documentDate: '2026-03-03', fromBank: out.bank, toBank: bank2.body.id, amount: '66', outDate: '2026-03-03', inDate: '2026-03-03', description: 'Secret of A' });
+      expect([bank2.status, transfer.status], JSON.stringify(transfer.body)).toEqual([200, 200]);
+      out.bank2 = bank2.body.id;
+      out.fundTransfer = transfer.body.id;
     }
     const payment = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: out.bank, party: party.body.id, documentDate: '2026-03-04', amount: '7', description: 'Secret of A' });
     const items = await asA<List<{ openItem: string }>>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);

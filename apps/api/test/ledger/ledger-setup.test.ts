@@ -44,7 +44,7 @@ describe('seeded chart', () => {
       const rows = await tx.select({ company: accounts.companyId }).from(accounts);
       return new Map([...new Set(rows.map((r) => r.company))].map((c) => [c, rows.filter((r) => r.company === c).length]));
     });
-    expect([...counts.values()]).toEqual([32, 32]);
+    expect([...counts.values()]).toEqual([33, 33]);
   });
 
   it('refuses a posting account as parent, a header control account and a loop', async () => {

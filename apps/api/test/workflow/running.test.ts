@@ -48,8 +48,8 @@ describe('without a workflow', () => {
     expect((await journalOf(w, id)).status).toBe('Draft');
     expect((await submitJournal(w, 'Alice', id)).status).toBe(200);
     expect(await submitJournal(w, 'Alice', id)).toMatchObject({ status: 422, body: { message: expect.stringContaining('is already posted') } });
-    const fund = await w.as('Alice')('POST', '/workflow/submissions', { approvalType: 'FundTransfer', documentId: id });
-    expect(fund).toMatchObject({ status: 422, body: { statusCode: 422, message: 'FundTransfer documents come with the Cash Management module, which does not register them yet: they cannot be submitted' } });
+    const salary = await w.as('Alice')('POST', '/workflow/submissions', { approvalType: 'SalarySchedule', documentId: id });
+    expect(salary).toMatchObject({ status: 422, body: { statusCode: 422, message: 'SalarySchedule documents come with the Payroll module, which does not register them yet: they cannot be submitted' } });
     expect((await w.as('Alice')('POST', '/workflow/submissions', { approvalType: 'JournalApproval', documentId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
     expect((await w.as('Alice')('POST', '/workflow/submissions', { approvalType: 'JournalApproval' })).status).toBe(400);
   });

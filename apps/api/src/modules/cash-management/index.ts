@@ -3,10 +3,14 @@ import { bankEntity, bankGroupEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
+import { fundTransferModuleDocument } from './fund-transfers.document';
+import { fundTransferRouteFacts, registerFundTransferRoutes } from './fund-transfers.routes';
+import { seedFundTransferSequence } from './fund-transfers.seed';
 
 export * from './banks.tables';
+export * from './fund-transfers.tables';
 
-/** Cash Management: bank groups and banks (the payments of payables and receivables name a bank). */
+/** Cash Management: bank groups and banks (the payments of payables and receivables name a bank), fund transfers. */
 export const cashManagementModule: ModuleManifest = {
   name: 'cash-management',
   entities: () => [
@@ -16,8 +20,11 @@ export const cashManagementModule: ModuleManifest = {
   auditLabels: [
     { table: 'bank_groups', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'fund_transfers', key: 'id', label: `coalesce(t.number || ' · ' || t.description, t.description)` },
   ],
-  register: () => {},
-  routes: {},
-  pages: ['/bank-group', '/bank'],
+  documents: [fundTransferModuleDocument()],
+  register: registerFundTransferRoutes,
+  routes: fundTransferRouteFacts,
+  seeders: { company: seedFundTransferSequence },
+  pages: ['/bank-group', '/bank', '/fund-transfers', '/fund-transfer'],
 };

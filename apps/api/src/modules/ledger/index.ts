@@ -51,6 +51,8 @@ export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactL
 export { postingTx } from './posting/posting-tx';
 // The company's rates of a date (the port's own lookup), for a subledger that converts before it posts exact lines (payments).
 export { ratesOn } from './posting/posting-context';
+export { dueAccountsOf } from './intercompany/intercompany-accounts.service';
+export { partnerOf } from './intercompany/intercompany-scope';
 // Which accounts a subledger posting uses (posting profiles, tax codes, operation accounts) and its document numbers.
 export { moduleSequence, operationAccounts, resolvePostingAccounts, taxAccount, type PostingParty, type ResolvedAccount } from './setup/posting-profiles';
 export * from './journals/journals.tables';

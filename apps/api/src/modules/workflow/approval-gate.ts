@@ -5,9 +5,9 @@ import { userContext, withTenant } from '../../platform/db/tenancy';
 import type { Platform } from '../../platform/platform';
 import { deliverMails, newRun } from './running-record';
 import { submit, type Me } from './running.service';
-import { workflowInstances, workflows } from './workflow.tables';
+import { workflowInstances, workflowTasks, workflows } from './workflow.tables';
 import { baseCurrencyOf } from './definition-refs';
-import { activeWorkflow } from './running-read';
+import { activeWorkflow, dayOf, delegatorsOf } from './running-read';
 import { stepApplies } from './workflow-steps';
 
 /*
@@ -55,6 +55,24 @@ export async function stepsApplyTo(tx: Tx, scope: { tenantId: string; companyId:
   const [whole, fraction = ''] = amount.split('.');
   const amountMinor = parseMoney(fraction ? `${whole}.${fraction.slice(0, scale)}` : whole!, scale);
   return workflow.steps.some((s) => stepApplies(s, amountMinor));
+}
+
+/**
+ * Whether a user holds an open task of the running approval of a document (its assignee, its
+ * delegate, or today's delegate of its assignee): the approver who may act on the document while
+ * the task is open with the workflow's authority (a fund transfer's Divide).
+ */
+export async function holdsOpenTask(tx: Tx, scope: { tenantId: string; userId: string }, type: ApprovalType, documentId: string, now = new Date()): Promise<boolean> {
+  const delegators = await delegatorsOf(tx, scope.tenantId, scope.userId, dayOf(now));
+  const holders = [scope.userId, ...delegators];
+  const [row] = rowsOf<{ held: boolean }>(
+    await tx.execute(sql`select exists (
+      select 1 from ${workflowTasks} t join ${workflowInstances} i on i.tenant_id = t.tenant_id and i.id = t.instance_id
+      where t.tenant_id = ${scope.tenantId} and i.approval_type = ${type} and i.document_id = ${documentId} and i.status = 'Running' and t.status = 'Open'
+        and (t.assignee_user_id in (${sql.join(holders.map((h) => sql`${h}::uuid`), sql`, `)}) or t.delegate_user_id = ${scope.userId}::uuid)
+    ) as held`),
+  );
+  return row?.held === true;
 }
 
 /** Submits a document in its own transaction and delivers the mails once it has committed. */

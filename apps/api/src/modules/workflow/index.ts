@@ -8,7 +8,7 @@ import { registerRunningRoutes } from './running.routes';
 import { ESCALATION_JOB, ESCALATION_JOB_CRON, runEscalations } from './escalation-run';
 
 export { registerApprovalDocument, type ApprovalActor, type ApprovalAdapter, type ApprovalDocument } from './approval-registry';
-export { approvalGate, submitDocument, workflowActiveSql, type ApprovalGate } from './approval-gate';
+export { approvalGate, holdsOpenTask, submitDocument, workflowActiveSql, type ApprovalGate } from './approval-gate';
 export { documentWorkflow } from './document-workflow';
 export { actionsDue, runEscalations, ESCALATION_JOB } from './escalation-run';
 export type { Me as WorkflowUser } from './running.service';

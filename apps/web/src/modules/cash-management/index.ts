@@ -1,8 +1,10 @@
 /*
- * Cash Management screens (issue 16: banks as master data), for the page registry: the kit's generic
- * list and form of the bank group and the bank. Statements and reconciliation (issue 17) come later.
+ * Cash Management screens, for the page registry: the kit's generic list and form of the bank group
+ * and the bank (issue 16), the fund transfers (issue 17: /fund-transfers, /fund-transfer) and the
+ * /journal screen of a FundTransfer task.
  */
 import type { ComponentType } from 'react';
+import type { TaskSubjects } from '../../shared/documents/task-subjects';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -10,6 +12,13 @@ type PageLoader = () => Promise<{ default: ComponentType }>;
 export const cashManagementPageLinks = ['/bank-group', '/bank'] as const;
 
 /** Lazy loaders of the Cash Management screens, by route. */
-export const cashManagementPages: Readonly<Record<string, PageLoader>> = Object.fromEntries(
-  cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })]),
-);
+export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
+  ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
+  '/fund-transfers': () => import('./fund-transfers/FundTransferListPage'),
+  '/fund-transfer': () => import('./fund-transfers/FundTransferPage'),
+};
+
+/** What /journal shows for a FundTransfer task (SPEC.md section 2): the transfer, its legs (divided there by the approver), its entries. */
+export const cashManagementTaskSubjects: TaskSubjects = {
+  FundTransfer: () => import('./fund-transfers/FundTransferSubject'),
+};

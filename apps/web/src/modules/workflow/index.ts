@@ -4,6 +4,6 @@
  */
 export { workflowPages } from './pages';
 export { TaskBell } from './components/TaskBell';
-export { DocumentApproval, useDocumentApproval, type DocumentApprovalState } from './components/DocumentApproval';
+export { DocumentApproval, myOpenTask, useDocumentApproval, type DocumentApprovalState } from './components/DocumentApproval';
 export { approvalMode, useApprovalGate, useApprovalNeeded, useDocumentsUnderApproval, type ApprovalMode } from './approval-gate';
 export { workflowKey } from './workflow-api';

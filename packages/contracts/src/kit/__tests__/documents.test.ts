@@ -18,6 +18,7 @@ import {
   customerInvoiceDocument,
   vendorCreditNoteDocument,
   vendorPaymentDocument,
+  fundTransferDocument,
   customerPaymentDocument,
   customerRecurringPaymentDocument,
   vendorRecurringPaymentDocument,
@@ -25,7 +26,7 @@ import {
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument, vendorRecurringPaymentDocument, customerRecurringPaymentDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument, vendorRecurringPaymentDocument, customerRecurringPaymentDocument, fundTransferDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {

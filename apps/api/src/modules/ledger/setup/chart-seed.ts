@@ -26,6 +26,7 @@ const ACCOUNTS: AccountSeed[] = [
   ['1000', 'Cash and Cash Equivalents', '10', 'Header'],
   ['1010', 'Petty Cash', '10', 'Posting', 'None', '1000'],
   ['1020', 'Bank - Operating Account', '10', 'Posting', 'None', '1000'],
+  ['1030', 'Transfers in Transit', '10', 'Posting', 'None', '1000'],
   ['1100', 'Accounts Receivable', '10', 'Posting', 'Receivables'],
   ['1200', 'Inventory', '10', 'Posting', 'Inventory'],
   ['1300', 'Prepayments', '10'],
@@ -115,5 +116,5 @@ const PROFILES: [string, string, string, Partial<Record<PostingRole, string>>][]
   ['FA', 'Fixed assets', 'Fixed Asset', { controlAccount: '1500', accumulatedDepreciationAccount: '1510', depreciationExpenseAccount: '6300' }],
   ['INV', 'Inventory', 'Inventory', { controlAccount: '1200', costOfSalesAccount: '5000' }],
   ['PAY', 'Payroll', 'Payroll', { controlAccount: '2300', expenseAccount: '6000' }],
-  ['CM', 'Cash management', 'Cash Management', { bankChargesAccount: '6400', exchangeGainAccount: '4910', exchangeLossAccount: '7100' }],
+  ['CM', 'Cash management', 'Cash Management', { bankChargesAccount: '6400', exchangeGainAccount: '4910', exchangeLossAccount: '7100', transitAccount: '1030' }],
 ];

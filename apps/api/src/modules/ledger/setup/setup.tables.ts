@@ -186,6 +186,7 @@ export const postingProfiles = pgTable(
     disposalLossAccount: uuid('disposal_loss_account'),
     costOfSalesAccount: uuid('cost_of_sales_account'),
     stockAdjustmentAccount: uuid('stock_adjustment_account'),
+    transitAccount: uuid('transit_account'),
     carryDimensions: text('carry_dimensions').array(),
     active: boolean('active').notNull().default(true),
   },
@@ -208,6 +209,7 @@ export const postingProfiles = pgTable(
     kitRef('posting_profiles_disposal_gain_fk', t, t.disposalGainAccount, accounts),
     kitRef('posting_profiles_disposal_loss_fk', t, t.disposalLossAccount, accounts),
     kitRef('posting_profiles_cost_of_sales_fk', t, t.costOfSalesAccount, accounts),
+    kitRef('posting_profiles_transit_fk', t, t.transitAccount, accounts),
     kitRef('posting_profiles_stock_adjustment_fk', t, t.stockAdjustmentAccount, accounts),
   ],
 );
