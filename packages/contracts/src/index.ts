@@ -38,3 +38,4 @@ export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
 export * from './ap-ar/payments';
 export * from './ap-ar/ageing';
+export * from './cash-management/reconciliation';
