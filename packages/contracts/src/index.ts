@@ -36,6 +36,7 @@ export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
+export * from './cash-management/statements';
 export * from './ap-ar/payments';
 export * from './ap-ar/ageing';
 export * from './cash-management/reconciliation';

@@ -5,6 +5,7 @@ import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
 
 export * from './banks.tables';
+export * from './statements.tables';
 
 /** Cash Management: bank groups and banks (the payments of payables and receivables name a bank). */
 export const cashManagementModule: ModuleManifest = {
@@ -16,6 +17,7 @@ export const cashManagementModule: ModuleManifest = {
   auditLabels: [
     { table: 'bank_groups', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'bank_statements', key: 'id', label: `t.statement_ref || ' · ' || t.file_name` },
   ],
   register: () => {},
   routes: {},
