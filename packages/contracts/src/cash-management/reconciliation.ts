@@ -65,8 +65,8 @@ export type MatchReason = z.infer<typeof matchReasonSchema>;
 export const reconciliationStatuses = ['Open', 'Closed'] as const;
 export type ReconciliationStatus = (typeof reconciliationStatuses)[number];
 
-/** Proposed by a rule, accepted (the lines are reconciled), rejected (kept so the rule does not offer it again), or undone with its closed reconciliation. */
-export const matchStatuses = ['Proposed', 'Accepted', 'Rejected', 'Undone'] as const;
+/** Proposed by a rule (or made by hand, then accepted at once), accepted (it holds its lines), rejected (kept so the rules do not offer the pair again). */
+export const matchStatuses = ['Proposed', 'Accepted', 'Rejected'] as const;
 export type MatchStatus = (typeof matchStatuses)[number];
 
 /** How a match came to be. */
@@ -184,4 +184,8 @@ export const reconciliationReportSchema = z.object({
 });
 export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 
-export const reportFormatQuerySchema = z.object({ format: z.enum(['pdf', 'xlsx', 'json']).default('json') });
+export const reconciliationFileQuerySchema = z.object({ format: z.enum(['pdf', 'xlsx']).default('pdf') });
+
+export const matchCreatedSchema = z.object({ id: z.uuid() });
+export const lineEntryResultSchema = z.object({ matchId: z.uuid(), journalId: z.uuid(), number: z.string() });
+export type LineEntryResult = z.infer<typeof lineEntryResultSchema>;

@@ -181,6 +181,7 @@ export const postingRoles = {
   exchangeLossAccount: { label: 'Realised Exchange Loss Account', modules: ['Account Payable', 'Account Receivable', 'Cash Management'] },
   bankChargesAccount: { label: 'Bank Charges Account', modules: ['Cash Management'] },
   clearingAccount: { label: 'Clearing Account', modules: ['Fixed Asset', 'Inventory', 'Cash Management'] },
+  bankInterestAccount: { label: 'Bank Interest Account', modules: ['Cash Management'] },
   accumulatedDepreciationAccount: { label: 'Accumulated Depreciation Account', modules: ['Fixed Asset'] },
   depreciationExpenseAccount: { label: 'Depreciation Expense Account', modules: ['Fixed Asset'] },
   revaluationSurplusAccount: { label: 'Revaluation Surplus Account', modules: ['Fixed Asset'] },
@@ -215,6 +216,7 @@ export const postingProfileEntity = defineEntity({
     exchangeLossAccount: roleField('exchangeLossAccount'),
     bankChargesAccount: roleField('bankChargesAccount'),
     clearingAccount: roleField('clearingAccount'),
+    bankInterestAccount: roleField('bankInterestAccount'),
     accumulatedDepreciationAccount: roleField('accumulatedDepreciationAccount'),
     depreciationExpenseAccount: roleField('depreciationExpenseAccount'),
     revaluationSurplusAccount: roleField('revaluationSurplusAccount'),
@@ -229,7 +231,7 @@ export const postingProfileEntity = defineEntity({
     ['code', 'name'], ['module', 'moduleDefault'], ['controlAccount', 'active'],
     ['revenueAccount', 'expenseAccount'], ['discountAccount', 'writeOffAccount'], ['exchangeGainAccount', 'exchangeLossAccount'],
     ['bankChargesAccount', 'clearingAccount'], ['accumulatedDepreciationAccount', 'depreciationExpenseAccount'],
-    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount'], ['carryDimensions'],
+    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount', 'bankInterestAccount'], ['carryDimensions'],
   ],
 });
 

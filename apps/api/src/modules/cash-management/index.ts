@@ -1,8 +1,10 @@
 // The Cash Management module's surface (issue 16: banks as master data; issue 17 builds statements and reconciliation on them).
-import { bankEntity, bankGroupEntity } from '@erp/contracts';
+import { bankEntity, bankGroupEntity, bankReconciliationRuleEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
+import { bankReconciliationRules } from './reconciliation/reconciliation.tables';
+import { reconciliationRouteFacts, registerReconciliationRoutes } from './reconciliation/reconciliation.routes';
 
 export * from './banks.tables';
 export * from './statements.tables';
@@ -13,13 +15,16 @@ export const cashManagementModule: ModuleManifest = {
   entities: () => [
     { def: bankGroupEntity, table: bankGroups },
     { def: bankEntity, table: banks, rules: [bankFits] },
+    { def: bankReconciliationRuleEntity, table: bankReconciliationRules },
   ],
   auditLabels: [
     { table: 'bank_groups', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'bank_statements', key: 'id', label: `t.statement_ref || ' · ' || t.file_name` },
+    { table: 'bank_matches', key: 'id', label: `t.origin || ' match · ' || t.status` },
+    { table: 'bank_reconciliation_rules', key: 'id', label: `t.sequence || ' · ' || t.kind` },
   ],
-  register: () => {},
-  routes: {},
-  pages: ['/bank-group', '/bank'],
+  register: (app, platform) => registerReconciliationRoutes(app, platform),
+  routes: { ...reconciliationRouteFacts },
+  pages: ['/bank-group', '/bank', '/bank-reconciliation'],
 };
