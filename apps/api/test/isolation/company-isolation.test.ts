@@ -9,6 +9,7 @@ import { declaredRoutes, kitRoutes, knownRoutes, undeclaredRoutes } from '../hel
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { openBooks } from '../ledger/helpers';
 import { createSample } from '../kit/samples';
+import { insertStatement } from '../cash-management/reconciliation-statements';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A request A's user makes with B's ids, and what it may answer (`file`: a download, read as text). */
@@ -48,6 +49,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
+    bankStatement: B.docs.bankStatement!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -147,7 +149,15 @@ function handAttacks(): Endpoint[] {
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
     ];
   });
+  const rec = () => `/cm/reconciliations/${B.docs.bankStatement}`;
+  const reconciliationAttacks: Endpoint[] = [
+    { route: 'POST /cm/reconciliations/:id/undo', attacks: () => [{ url: `${rec()}/undo`, body: { reason: 'spying' }, status: gone() }] },
+    { route: 'POST /cm/reconciliations/:id/matches', attacks: () => [{ url: `${rec()}/matches`, body: { statementLineIds: [B.docs.bankStatementLine], ledgerLines: [{ journalId: B.journalId, lineNo: 1 }] }, status: gone() }] },
+    ...['accept', 'reject'].map((action): Endpoint => ({ route: `POST /cm/reconciliations/:id/matches/:matchId/${action}`, attacks: () => [{ url: `${rec()}/matches/${B.docs.bankStatement}/${action}`, body: {}, status: gone() }] })),
+    { route: 'POST /cm/reconciliations/:id/entries', attacks: () => [{ url: `${rec()}/entries`, body: { statementLineId: B.docs.bankStatementLine, kind: 'Fee' }, status: gone() }] },
+  ];
   return [
+    ...reconciliationAttacks,
     ...invoiceAttacks,
     ...runAttacks,
     ...disposalAttacks,
@@ -303,6 +313,9 @@ async function booksOfB(): Promise<void> {
   const disposal = await asB<{ id: string }>('POST', '/fa/disposals', { asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of B' });
   expect(disposal.status).toBe(200);
   B.docs.assetDisposal = disposal.body.id;
+  // B's bank statement (what its reconciliation routes name).
+  const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
+  Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });
 }
 
 beforeAll(async () => {
