@@ -56,7 +56,18 @@ export type EngineInput = {
 };
 
 const DAY_MS = 86_400_000;
-const dayOf = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+/** Day numbers of ISO dates, cached: a year of lines has a few hundred distinct dates. */
+function dayCounter(): (iso: string) => number {
+  const days = new Map<string, number>();
+  return (iso) => {
+    let day = days.get(iso);
+    if (day === undefined) {
+      day = Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+      days.set(iso, day);
+    }
+    return day;
+  };
+}
 const isoOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** A reference as compared: letters and digits only, upper case; shorter than 4 tells nothing. */
@@ -93,6 +104,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** Runs the rules in their order; a line one rule matches is not offered to the next. */
 export function proposeMatches(input: EngineInput): EngineProposal[] {
   const fmt = input.formatAmount ?? ((m: bigint) => m.toString());
+  const dayOf = dayCounter();
   const statements: Statement[] = input.statementLines.map((s) => ({ ...s, day: dayOf(s.date), refs: referenceCandidates(s.reference) }));
   const ledger: Ledger[] = input.ledgerLines
     .map((l) => ({ ...l, day: dayOf(l.date), refs: [...new Set(l.references.map(normaliseReference).filter((r) => r.length >= 4))] }))
@@ -104,10 +116,10 @@ export function proposeMatches(input: EngineInput): EngineProposal[] {
 
   // Shared indexes, built once: reference -> book lines, and amount -> book lines by day.
   const byReference = new Map<string, Ledger[]>();
-  const byAmount = new Map<string, Ledger[]>();
+  const byAmount = new Map<bigint, Ledger[]>();
   for (const l of ledger) {
     for (const r of l.refs) push(byReference, r, l);
-    push(byAmount, l.amountMinor.toString(), l);
+    push(byAmount, l.amountMinor, l);
   }
   const ctx: Ctx = { statements, ledger, usedStatement, usedLedger, rejected, byReference, byAmount, fmt, proposals };
   const rules = [...input.rules].sort((a, b) => a.sequence - b.sequence);
@@ -127,7 +139,7 @@ type Ctx = {
   usedLedger: Set<string>;
   rejected: ReadonlySet<string>;
   byReference: Map<string, Ledger[]>;
-  byAmount: Map<string, Ledger[]>;
+  byAmount: Map<bigint, Ledger[]>;
   fmt: (m: bigint) => string;
   proposals: EngineProposal[];
 };
@@ -188,7 +200,7 @@ function namesAnother(ctx: Ctx, s: Statement, l: Ledger): boolean {
 function amountDate(ctx: Ctx, rule: ReconciliationRule): void {
   for (const s of ctx.statements) {
     if (ctx.usedStatement.has(s.id)) continue;
-    const hit = nearest(ctx, ctx.byAmount.get(s.amountMinor.toString()), s, rule.dateWindowDays, (l) => !namesAnother(ctx, s, l));
+    const hit = nearest(ctx, ctx.byAmount.get(s.amountMinor), s, rule.dateWindowDays, (l) => !namesAnother(ctx, s, l));
     if (!hit) continue;
     take(ctx, rule, [s], [hit], [
       { field: 'amount', statement: ctx.fmt(s.amountMinor), book: ctx.fmt(hit.amountMinor) },
