@@ -20,7 +20,7 @@ const NOT_AVAILABLE_AT_MOST = [
     '/new-contract',
     '/customer-payment-schedules',
     '/customer-recurring-payments', '/customer-recurring-payment', '/vendor-payment-schedules',
-    '/vendor-recurring-payment', '/vendor-recurring-payments', '/bank-reconciliation',
+    '/vendor-recurring-payment', '/vendor-recurring-payments',
     '/bank-reconciliations', '/fund-transfers', '/fund-transfer', '/cashflow-forecasts',
     '/cashflow-forecast', '/identity-group', '/identity', '/site', '/warehouse', '/location',
     '/stock', '/stock-movement', '/stock-transfers', '/dashboard',

@@ -1,6 +1,7 @@
 /*
  * Cash Management screens (issue 16: banks as master data), for the page registry: the kit's generic
- * list and form of the bank group and the bank. Statements and reconciliation (issue 17) come later.
+ * list and form of the bank group and the bank; the reconciliation of a statement (issue 17,
+ * /bank-reconciliation?id=).
  */
 import type { ComponentType } from 'react';
 
@@ -10,6 +11,7 @@ type PageLoader = () => Promise<{ default: ComponentType }>;
 export const cashManagementPageLinks = ['/bank-group', '/bank'] as const;
 
 /** Lazy loaders of the Cash Management screens, by route. */
-export const cashManagementPages: Readonly<Record<string, PageLoader>> = Object.fromEntries(
-  cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })]),
-);
+export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
+  ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
+  '/bank-reconciliation': async () => ({ default: (await import('./reconciliation/BankReconciliationPage')).BankReconciliationPage }),
+};
