@@ -3,6 +3,7 @@ import { bankEntity, bankGroupEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
+import { registerStatementRoutes, statementRouteFacts } from './statements/statements.routes';
 
 export * from './banks.tables';
 export * from './statements.tables';
@@ -19,7 +20,7 @@ export const cashManagementModule: ModuleManifest = {
     { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'bank_statements', key: 'id', label: `t.statement_ref || ' · ' || t.file_name` },
   ],
-  register: () => {},
-  routes: {},
-  pages: ['/bank-group', '/bank'],
+  register: registerStatementRoutes,
+  routes: { ...statementRouteFacts },
+  pages: ['/bank-group', '/bank', '/bank-reconciliations'],
 };
