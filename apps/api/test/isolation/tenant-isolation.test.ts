@@ -302,7 +302,22 @@ const endpoints: Endpoint[] = [
   ...invoiceEndpoints(),
   ...fixedAssetEndpoints(),
   ...paymentEndpoints(),
+  ...statementEndpoints(),
 ];
+
+/** Statement import on /bank-reconciliations: B names A's bank (uploads carry no file: the bank is refused first). */
+function statementEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET/);
+  const mapping = () => ({ dateColumn: 'Date', amountColumn: 'Amount' });
+  return [
+    { method: 'GET', route: '/cm/bank-statements', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements?limit=100&bank=${APAR.bank}`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: '/cm/bank-statements/export', access: 'user', attacks: () => [{ as: 'user', url: '/cm/bank-statements/export?format=csv', file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: '/cm/bank-statements/preview', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/preview?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'POST', route: '/cm/bank-statements/import', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/import?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'GET', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, status: [404] }] },
+    { method: 'PUT', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, body: mapping(), status: [404] }] },
+  ];
+}
 
 /** A's asset (ids by name), filled by the set-up below. */
 const FA: Record<string, string> = {};

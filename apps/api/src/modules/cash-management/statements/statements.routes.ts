@@ -26,8 +26,8 @@ import { exportStatements, getMapping, listStatements, saveMapping } from './sta
 export const statementRouteFacts: Record<RouteKey, RouteFacts> = {
   'GET /cm/bank-statements': { rows: 'company' },
   'GET /cm/bank-statements/export': { rows: 'company' },
-  'POST /cm/bank-statements/preview': { rows: 'company', sample: 'bank' },
-  'POST /cm/bank-statements/import': { rows: 'company', sample: 'bank' },
+  'POST /cm/bank-statements/preview': { rows: 'company' },
+  'POST /cm/bank-statements/import': { rows: 'company' },
   'GET /cm/statement-mappings/:bankId': { rows: 'company', sample: 'bank' },
   'PUT /cm/statement-mappings/:bankId': { rows: 'company', sample: 'bank' },
 };

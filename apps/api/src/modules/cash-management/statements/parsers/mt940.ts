@@ -126,12 +126,14 @@ function applyDetails(line: StatementLine, detailLines: string[]): void {
   }
   const q = questionSubfields(text);
   if (q) {
-    const remittance = Object.keys(q).filter((k) => k >= '20' && k <= '29' || k >= '60' && k <= '63').sort().map((k) => q[k]).join('');
+    const parts = Object.keys(q).filter((k) => (k >= '20' && k <= '29') || (k >= '60' && k <= '63')).sort().map((k) => q[k]!);
+    const remittance = parts.join('');
     line.counterpartyAccount = q['31']?.trim() || null;
     line.counterpartyName = cleanText([q['32'], q['33']].filter(Boolean).join(''));
     line.description = cleanText(remittance) ?? cleanText(q['00']);
-    const eref = /EREF\+(\S+)/.exec(remittance);
-    if (eref) line.reference = eref[1]!;
+    // SEPA keywords (EREF+, SVWZ+...) start a subfield of their own: the reference is the rest of it.
+    const eref = parts.map((p) => /^EREF\+(.+)$/.exec(p.trim())).find(Boolean);
+    if (eref) line.reference = eref[1]!.trim();
     line.transactionCode = q.GVC ?? line.transactionCode;
     return;
   }
