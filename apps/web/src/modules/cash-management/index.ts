@@ -1,6 +1,6 @@
 /*
  * Cash Management screens (issue 16: banks as master data), for the page registry: the kit's generic
- * list and form of the bank group and the bank. Statements and reconciliation (issue 17) come later.
+ * list and form of the bank group and the bank; issue 17's statement import on /bank-reconciliations.
  */
 import type { ComponentType } from 'react';
 
@@ -9,7 +9,8 @@ type PageLoader = () => Promise<{ default: ComponentType }>;
 /** The routes of the kit's generic lists, in the order of cashManagementEntities (a test keeps the two equal). */
 export const cashManagementPageLinks = ['/bank-group', '/bank'] as const;
 
-/** Lazy loaders of the Cash Management screens, by route. */
-export const cashManagementPages: Readonly<Record<string, PageLoader>> = Object.fromEntries(
-  cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })]),
-);
+/** Lazy loaders of the Cash Management screens, by route: the entities' lists, and the statements of /bank-reconciliations (issue 17). */
+export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
+  ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
+  '/bank-reconciliations': async () => ({ default: (await import('./statements/StatementListPage')).StatementListPage }),
+};
