@@ -48,7 +48,7 @@ const sampleOfB = (kind: string): string => {
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
-    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
+    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, bank: B.kit.get('bank')?.id ?? '',
     bankStatement: B.docs.bankStatement!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
@@ -102,6 +102,12 @@ function handAttacks(): Endpoint[] {
       ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/) }] })),
     ];
   }));
+  const statementAttacks: Endpoint[] = [
+    { route: 'GET /cm/bank-statements', attacks: () => list(`/cm/bank-statements?limit=100&bank=${B.kit.get('bank')!.id}`) },
+    { route: 'GET /cm/bank-statements/export', attacks: () => [{ url: '/cm/bank-statements/export?format=csv', file: true, status: [200], check: noneOfB('statement export') }] },
+    ...['preview', 'import'].map((action) => ({ route: `POST /cm/bank-statements/${action}`, attacks: () => [{ url: `/cm/bank-statements/${action}?bank=${B.kit.get('bank')!.id}&fileName=x.940`, status: gone() }] })),
+    { route: 'PUT /cm/statement-mappings/:bankId', attacks: () => [{ url: `/cm/statement-mappings/${B.kit.get('bank')!.id}`, body: { dateColumn: 'Date', amountColumn: 'Amount' }, status: gone() }] },
+  ];
   const runs = '/fa/depreciation-runs';
   const runBody = () => ({ period: '2026-03-31', assetClass: B.kit.get('assetClass')!.id });
   const runAttacks: Endpoint[] = [
@@ -160,6 +166,7 @@ function handAttacks(): Endpoint[] {
     ...reconciliationAttacks,
     ...invoiceAttacks,
     ...runAttacks,
+    ...statementAttacks,
     ...disposalAttacks,
     ...paymentAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },

@@ -306,6 +306,7 @@ const endpoints: Endpoint[] = [
   ...fixedAssetEndpoints(),
   ...paymentEndpoints(),
   ...reconciliationEndpoints(),
+  ...statementEndpoints(),
 ];
 
 /** The reconciliation of a statement (issue 17): B aims at A's statement, its line and A's journal. */
@@ -324,6 +325,20 @@ function reconciliationEndpoints(): Endpoint[] {
     post('/matches/:matchId/accept', '/matches/:matchId/accept'),
     post('/matches/:matchId/reject', '/matches/:matchId/reject'),
     post('/entries', '/entries', () => ({ statementLineId: REC.line, kind: 'Fee' })),
+  ];
+}
+
+/** Statement import on /bank-reconciliations: B names A's bank (uploads carry no file: the bank is refused first). */
+function statementEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET/);
+  const mapping = () => ({ dateColumn: 'Date', amountColumn: 'Amount' });
+  return [
+    { method: 'GET', route: '/cm/bank-statements', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements?limit=100&bank=${APAR.bank}`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: '/cm/bank-statements/export', access: 'user', attacks: () => [{ as: 'user', url: '/cm/bank-statements/export?format=csv', file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: '/cm/bank-statements/preview', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/preview?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'POST', route: '/cm/bank-statements/import', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/import?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'GET', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, status: [404] }] },
+    { method: 'PUT', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, body: mapping(), status: [404] }] },
   ];
 }
 

@@ -69,6 +69,29 @@ function authHeaders(): Record<string, string> {
   return { Authorization: `Bearer ${credentials.token}`, [TENANT_HEADER]: credentials.tenantId };
 }
 
+/**
+ * A file sent as the raw request body (application/octet-stream): the browser streams it and the
+ * server reads it as it arrives (statement imports), instead of a base64 copy inside JSON.
+ */
+export async function apiUpload<T>(path: string, file: Blob): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { ...authHeaders(), Accept: 'application/json', 'Content-Type': 'application/octet-stream' }, body: file, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (e) {
+    return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.ok) return { ok: true, data: json as T };
+  if (response.status === 401 && credentials !== undefined) onUnauthorized?.();
+  return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
+}
+
 export type Download = { blob: Blob; fileName: string | undefined };
 
 /** The file name of a content-disposition header ('attachment; filename="accounts.csv"'). */

@@ -83,7 +83,7 @@ export const statementMappingSchema = z
     amountInColumn: optionalColumn,
     amountOutColumn: optionalColumn,
     balanceColumn: optionalColumn,
-    currencyColumn: optionalColumn,
+    foreignCurrencyColumn: optionalColumn,
     foreignAmountColumn: optionalColumn,
     counterpartyColumn: optionalColumn,
     counterpartyAccountColumn: optionalColumn,

@@ -5,6 +5,7 @@ import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
 import { bankReconciliationRules } from './reconciliation/reconciliation.tables';
 import { reconciliationRouteFacts, registerReconciliationRoutes } from './reconciliation/reconciliation.routes';
+import { registerStatementRoutes, statementRouteFacts } from './statements/statements.routes';
 
 export * from './banks.tables';
 export * from './statements.tables';
@@ -24,7 +25,10 @@ export const cashManagementModule: ModuleManifest = {
     { table: 'bank_matches', key: 'id', label: `t.origin || ' match · ' || t.status` },
     { table: 'bank_reconciliation_rules', key: 'id', label: `t.sequence || ' · ' || t.kind` },
   ],
-  register: (app, platform) => registerReconciliationRoutes(app, platform),
-  routes: { ...reconciliationRouteFacts },
-  pages: ['/bank-group', '/bank', '/bank-reconciliation'],
+  register: (app, platform) => {
+    registerStatementRoutes(app, platform);
+    registerReconciliationRoutes(app, platform);
+  },
+  routes: { ...statementRouteFacts, ...reconciliationRouteFacts },
+  pages: ['/bank-group', '/bank', '/bank-reconciliations', '/bank-reconciliation'],
 };
