@@ -2,6 +2,7 @@
 // benchmark: each statement line is made from the book line(s) it must match, or as a near miss
 // that must match nothing. A seeded generator, so a failure repeats.
 import type { EngineLedgerLine, EngineParty, EngineStatementLine } from '../../src/modules/cash-management/reconciliation/engine';
+import { prng } from '../../../../bench/lib';
 
 export type Answer = { statementLineIds: string[]; ledgerKeys: string[]; kind: 'ReferenceAmount' | 'AmountDate' | 'Counterparty' | 'Batch' };
 
@@ -13,18 +14,6 @@ export type World = {
   answers: Answer[];
   unmatched: Set<string>;
 };
-
-/** Mulberry32: a small seeded generator. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY_MS = 86_400_000;
 const START = Date.parse('2026-01-01T00:00:00Z') / DAY_MS;
@@ -38,7 +27,7 @@ const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
  * many again: the answers' lines and unmatched ones (payments not yet presented).
  */
 export function generateWorld(n: number, seed = 17): World {
-  const rnd = seeded(seed);
+  const rnd = prng(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const world: World = { statementLines: [], ledgerLines: [], parties: [], answers: [], unmatched: new Set() };
   let seq = 0;
