@@ -167,4 +167,20 @@ describe('bank reconciliation', () => {
     expect(audit.at(-1)!.after.reason).toBe('Fee booked to the wrong account');
     expect((await counts()).events).toBe(before.events + 1);
   });
+
+  it('refuses to close while a proposal is undecided (nothing changes), then closes April with the late cheque: the report ties', async () => {
+    const apr = await insertStatement(t, w.tenant.tenantId, bank, { ref: 'APR', from: '2026-04-01', to: '2026-04-30', openingMinor: 1_106_250n, lines: [{ date: '2026-04-02', amountMinor: -30_000n, reference: 'CHQ-2003' }] });
+    expect((await w.ok<{ proposed: number }>('POST', `${R(apr.id)}/run`)).proposed).toBe(1);
+    const before = await counts();
+    const early = await w.api('POST', `${R(apr.id)}/close`);
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe('1 proposal still to accept or reject: decide them before closing');
+    expect(await counts()).toEqual(before);
+    const [proposal] = (await w.ok<BankReconciliation>('GET', R(apr.id))).matches;
+    expect(proposal).toMatchObject({ ruleKind: 'ReferenceAmount', ledgerLines: [{ journalId: j.late }] });
+    await w.ok('POST', `${R(apr.id)}/matches/${proposal!.id}/accept`);
+    await w.ok('POST', `${R(apr.id)}/close`);
+    const report = await w.ok<ReconciliationReport>('GET', `${R(apr.id)}/report`);
+    expect(report).toMatchObject({ bankBalance: '10762.50', bookBalance: '10762.50', outstandingBook: [], outstandingBank: [], difference: '0.00' });
+  });
 });
