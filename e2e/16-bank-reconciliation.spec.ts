@@ -98,4 +98,15 @@ test('the rules propose the deposit and the cheque, the fee becomes an entry, th
   await clickInPopup(page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: 'Report (PDF)' }), 10_000);
   const file = await download;
   expect(file.suggestedFilename()).toBe(`bank-reconciliation-REC-${suffix}.pdf`);
+  // The bank's matching rules: none of its own yet (the defaults run), a rule added in the drawer.
+  await page.getByRole('button', { name: 'Rules' }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Matching rules of R${suffix}` });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'New' }).click();
+  const form = page.locator('.ant-drawer').filter({ hasText: 'Sequence' }).last();
+  await form.getByLabel('Sequence').fill('10');
+  await form.getByLabel('Description').fill('Reference first');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByText('Reference first')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: '/tmp/cm-recon-rules.png', fullPage: true });
 });

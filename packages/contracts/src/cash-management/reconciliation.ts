@@ -28,7 +28,7 @@ export const bankReconciliationRuleEntity = defineEntity({
   fields: {
     bank: { type: 'ref', ref: 'bank', label: 'Bank', required: true, list: true, example: 'MAIN' },
     sequence: { type: 'integer', label: 'Sequence', required: true, min: 1, max: 999, list: true, help: 'Rules run in this order; a line matched by one is not offered to the next' },
-    kind: { type: 'enum', label: 'Kind', options: reconciliationRuleKinds, required: true, list: true },
+    kind: { type: 'enum', label: 'Kind', options: reconciliationRuleKinds, required: true, default: 'ReferenceAmount', list: true },
     dateWindowDays: { type: 'integer', label: 'Date Window (days)', required: true, min: 0, max: 366, default: 3, list: true, help: 'How many days the bank date may lie before or after the book date' },
     maxGroupSize: { type: 'integer', label: 'Most Lines in a Batch', required: true, min: 2, max: 500, default: 50, help: 'Batch rule only: the most lines one booking may stand for' },
     description: { type: 'text', label: 'Description', max: 200, search: true, list: true },
