@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { BankReconciliation, EntityRecord, LineEntryResult, ReconciliationReport } from '@erp/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { paymentWorld, type PaymentWorld } from '../ap-ar/payment-world';
+import ExcelJS from 'exceljs';
+import { assertValidPdf, pdfText } from '../ledger/pdf-text';
 import { insertStatement } from './reconciliation-statements';
 
 let t: TestApp;
@@ -144,10 +146,17 @@ describe('bank reconciliation', () => {
     expect(report.outstandingBook).toEqual([{ date: '2026-03-20', number: expect.any(String), description: 'Bank -300.00', amount: '-300.00' }]);
     const pdf = await t.app.inject({ method: 'GET', url: `${R(mar.id)}/report/file?format=pdf`, headers: { host: w.tenant.host, authorization: `Bearer ${w.admin.token}`, token: w.admin.tenantId } });
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    assertValidPdf(pdf.rawPayload);
+    const text = pdfText(pdf.rawPayload).flat().join(' ');
+    for (const words of ['Balance per bank statement', '11,062.50', 'Add: book items not yet on the bank statement', '-300.00', 'Balance per books', '10,762.50', 'Unexplained difference']) expect(text).toContain(words);
     const xlsx = await t.app.inject({ method: 'GET', url: `${R(mar.id)}/report/file?format=xlsx`, headers: { host: w.tenant.host, authorization: `Bearer ${w.admin.token}`, token: w.admin.tenantId } });
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toContainEqual(['', 'Balance per bank statement', 11062.5]);
+    expect(rows).toContainEqual(['', 'Balance per books', 10762.5]);
+    expect(rows).toContainEqual(['', 'Unexplained difference', 0]);
   });
 
   it('undo needs a reason; it reopens the statement, unlocks its lines, keeps its matches, and is audited', async () => {

@@ -94,6 +94,8 @@ export function BankReconciliationPage() {
     { title: 'Description', dataIndex: 'description', ellipsis: true, render: (d: string | null, l) => <>{d}{proposedBook.has(ledgerKey(l)) ? <Tag style={{ marginLeft: 6 }}>proposed</Tag> : null}</> },
     amountColumn<ReconciliationLedgerLine>(),
   ];
+  /** A reason's amounts (decimal text from the server) in the company's locale. */
+  const localAmounts = (text: string) => text.replace(/-?\d+\.\d{2,4}\b/g, (amount) => display.amount(amount));
   const describeLines = (m: ReconciliationMatch) => m.statementLineIds.map((x) => lineById.get(x)).filter(Boolean).map((l) => `#${l!.lineNo} ${display.date(l!.bookingDate)} ${l!.reference ?? l!.counterpartyName ?? ''}`).join('; ');
   const describeBook = (m: ReconciliationMatch) => m.settlement
     ? `New ${m.settlement.partyType === 'Customer' ? 'receipt from' : 'payment to'} ${m.settlement.partyName} for ${m.settlement.openItems.map((i) => i.number).join(', ')}`
@@ -102,7 +104,7 @@ export function BankReconciliationPage() {
     { title: 'Rule', key: 'rule', width: 190, render: (_, m) => (m.ruleKind ? reconciliationRuleKindLabels[m.ruleKind] : m.origin === 'Entry' ? 'Entry from the line' : 'By hand') },
     { title: 'Statement', key: 'lines', ellipsis: true, render: (_, m) => describeLines(m) },
     { title: 'Book', key: 'book', ellipsis: true, render: (_, m) => describeBook(m) },
-    { title: 'Why', key: 'why', render: (_, m) => <Space orientation="vertical" size={0}>{m.reasons.map((r) => <Typography.Text key={r.field} type="secondary" style={{ fontSize: 12 }}>{r.field}: {r.statement} ↔ {r.book}</Typography.Text>)}</Space> },
+    { title: 'Why', key: 'why', render: (_, m) => <Space orientation="vertical" size={0}>{m.reasons.map((r) => <Typography.Text key={r.field} type="secondary" style={{ fontSize: 12 }}>{r.field}: {localAmounts(r.statement)} ↔ {localAmounts(r.book)}</Typography.Text>)}</Space> },
     { title: 'Total', dataIndex: 'total', align: 'right', width: 120, render: (t: string) => <AmountText value={t} /> },
     ...(canEdit ? [{
       title: '', key: 'act', width: decide ? 170 : 100,
