@@ -51,6 +51,11 @@ export async function apiRequest<T>(
   } catch (e) {
     return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
   }
+  return answerOf<T>(response, authenticated);
+}
+
+/** A JSON answer as an ApiResult (SPEC.md section 8); a 401 of an authenticated call signs the session out. */
+async function answerOf<T>(response: Response, authenticated: boolean): Promise<ApiResult<T>> {
   const text = await response.text();
   let json: unknown;
   try {
@@ -80,16 +85,7 @@ export async function apiUpload<T>(path: string, file: Blob): Promise<ApiResult<
   } catch (e) {
     return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
   }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (response.ok) return { ok: true, data: json as T };
-  if (response.status === 401 && credentials !== undefined) onUnauthorized?.();
-  return { ok: false, error: toErrorObject(response.status, response.statusText, json) };
+  return answerOf<T>(response, credentials !== undefined);
 }
 
 export type Download = { blob: Blob; fileName: string | undefined };

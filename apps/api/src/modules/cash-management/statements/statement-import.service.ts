@@ -26,7 +26,7 @@ import {
  * throws before commit (nothing stays) unless the user chose to import anyway with a reason.
  */
 
-const BATCH = 2000;
+const BATCH = 5000;
 
 export type ImportRequest = { bankId: string; fileName: string; write: boolean; importAnyway: boolean; reason?: string | undefined };
 
@@ -80,9 +80,12 @@ export async function savedMapping(tx: Tx, scope: Scope, bankId: string) {
 
 /** PostgreSQL text holds no U+0000: a file's stray NUL characters are dropped. */
 function withoutNul(line: StatementLine): StatementLine {
-  const out = { ...line };
-  for (const [k, v] of Object.entries(out)) if (typeof v === 'string' && v.includes('\u0000')) (out as Record<string, unknown>)[k] = v.replaceAll('\u0000', '');
-  return out;
+  let out: Record<string, unknown> | null = null;
+  for (const k in line) {
+    const v = (line as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v.includes('\u0000')) (out ??= { ...line })[k] = v.replaceAll('\u0000', '');
+  }
+  return (out as StatementLine | null) ?? line;
 }
 
 function minorOf(amount: string, bank: BankFacts, where: string): bigint {
@@ -111,7 +114,8 @@ class ImportPass {
     if (!this.previous.has(id)) this.previous.set(id, await lastStatement(this.tx, this.scope, id));
   }
 
-  async line(parsed: StatementLine): Promise<void> {
+  /** Takes a line; answers a promise only when its batch is full and is being checked (and written). */
+  line(parsed: StatementLine): Promise<void> | undefined {
     const run = this.run;
     const line = withoutNul(parsed);
     if (!run) throw badRequest('The file has a statement line outside any statement');
@@ -131,7 +135,7 @@ class ImportPass {
     const seen = (run.occurrences.get(base) ?? 0) + 1;
     run.occurrences.set(base, seen);
     run.pending.push({ line, lineNo: run.lineCount, amountMinor, key: `${base}#${seen}` });
-    if (run.pending.length >= BATCH) await this.flush(run);
+    return run.pending.length >= BATCH ? this.flush(run) : undefined;
   }
 
   private async flush(run: StatementRun): Promise<void> {
@@ -268,10 +272,14 @@ export async function runStatementImport(tx: Tx, scope: Scope, request: ImportRe
   }
   const pass = new ImportPass(tx, scope, all, chosen, request, opened.format);
   try {
-    for await (const e of opened.events) {
-      if (e.type === 'begin') await pass.begin(e.header);
-      else if (e.type === 'line') await pass.line(e.line);
-      else await pass.end(e.header);
+    for await (const batch of opened.events) {
+      for (const e of batch) {
+        if (e.type === 'line') {
+          const full = pass.line(e.line);
+          if (full) await full;
+        } else if (e.type === 'begin') await pass.begin(e.header);
+        else await pass.end(e.header);
+      }
     }
   } catch (e) {
     throw e instanceof StatementParseError ? badRequest(`${request.fileName}: ${e.message}`) : e;

@@ -239,8 +239,8 @@ function xmlEncoding(head: Buffer): string {
   return ['utf-8', 'utf8', 'iso-8859-1', 'latin1', 'us-ascii', 'ascii', 'windows-1252', 'iso-8859-15'].includes(name) ? name : 'utf-8';
 }
 
-/** Parses a camt.053 file from its chunks, yielding the events of each statement as the chunks arrive. */
-export async function* parseCamt053(chunks: AsyncIterable<Buffer>): AsyncGenerator<StatementEvent> {
+/** Parses a camt.053 file from its chunks, yielding the events each chunk completes (one array per chunk: no promise per event). */
+export async function* parseCamt053(chunks: AsyncIterable<Buffer>): AsyncGenerator<StatementEvent[]> {
   const builder = new CamtBuilder();
   const parser = new SaxesParser({ xmlns: false });
   let failure: Error | null = null;
@@ -256,11 +256,11 @@ export async function* parseCamt053(chunks: AsyncIterable<Buffer>): AsyncGenerat
     decoder ??= new TextDecoder(xmlEncoding(chunk));
     parser.write(decoder.decode(chunk, { stream: true }));
     if (failure) throw failure;
-    yield* builder.events.splice(0);
+    if (builder.events.length > 0) yield builder.events.splice(0);
   }
   if (decoder) parser.write(decoder.decode());
   parser.close();
   if (failure) throw failure;
   if (!builder.sawStatementDocument) throw new StatementParseError('The XML is not a camt.053 bank statement (no BkToCstmrStmt)');
-  yield* builder.events.splice(0);
+  if (builder.events.length > 0) yield builder.events.splice(0);
 }

@@ -64,7 +64,8 @@ function textOf(buffer: Buffer): string {
 
 export const STATEMENT_ROWS_MAX = 200_000;
 
-export type StatementFile = { format: StatementFormat; events: AsyncIterable<StatementEvent> };
+/** `events` arrive in batches (a CAMT chunk's worth, or a small file's whole): the importer awaits per batch, not per line. */
+export type StatementFile = { format: StatementFormat; events: AsyncIterable<StatementEvent[]> };
 
 /**
  * Opens a statement file: its format and its events. `mapping` is the bank's CSV/XLSX mapping
@@ -76,14 +77,15 @@ export async function openStatementFile(source: AsyncIterable<Buffer>, fileName:
   const format = detectFormat(head);
   if (format === 'CAMT.053') return { format, events: parseCamt053(all) };
   const buffer = await whole(all);
-  if (format === 'MT940') return { format, events: toAsync(eventsOf(parseMt940(textOf(buffer)))) };
-  if (format === 'OFX') return { format, events: toAsync(eventsOf(parseOfx(textOf(buffer)))) };
+  if (format === 'MT940') return { format, events: once(eventsOf(parseMt940(textOf(buffer)))) };
+  if (format === 'OFX') return { format, events: once(eventsOf(parseOfx(textOf(buffer)))) };
   const m = await mapping();
   if (!m) throw new StatementParseError(`${fileName} reads as ${format}: save the bank's CSV/XLSX mapping first (Mapping on /bank-reconciliations)`);
   const records = format === 'XLSX' ? await readXlsxRows(buffer, { rowsMax: STATEMENT_ROWS_MAX }) : csvRecords(textOf(buffer), m.delimiter);
-  return { format, events: toAsync(eventsOf([parseTabularStatement(records, m, fileName)])) };
+  return { format, events: once(eventsOf([parseTabularStatement(records, m, fileName)])) };
 }
 
-async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
-  yield* items;
+/** All events of a file read whole, as one batch. */
+async function* once(events: Iterable<StatementEvent>): AsyncGenerator<StatementEvent[]> {
+  yield [...events];
 }

@@ -61,11 +61,11 @@ export function* eventsOf(statements: Iterable<ParsedStatement>): Generator<Stat
   }
 }
 
-/** Statements gathered from events (tests and small files). */
-export async function collectStatements(events: AsyncIterable<StatementEvent> | Iterable<StatementEvent>): Promise<ParsedStatement[]> {
+/** Statements gathered from batches of events (tests and small files). */
+export async function collectStatements(batches: AsyncIterable<StatementEvent[]>): Promise<ParsedStatement[]> {
   const out: ParsedStatement[] = [];
   let current: ParsedStatement | undefined;
-  for await (const e of events) {
+  for await (const batch of batches) for (const e of batch) {
     if (e.type === 'begin') out.push((current = { ...e.header, lines: [] }));
     else if (e.type === 'line') current?.lines.push(e.line);
     else if (current) Object.assign(current, e.header);
