@@ -53,6 +53,8 @@ export async function adminQuery(text: string): Promise<void> {
 export type BenchServer = {
   url: string;
   dbUrl: string;
+  /** The server process (its memory is read from /proc by benchmarks that bound it). */
+  pid: number;
   auth: Record<string, string>;
   accounts: Map<string, string>;
   /** Signs in n more users of the tenant, answering their request headers. */
@@ -101,7 +103,7 @@ export async function startServer(name: string, port: number): Promise<BenchServ
   const list = (await (await fetch(`${url}/gl/accounts?limit=500`, { headers: auth })).json()) as { items: { id: string; code: string }[] };
   const administrators = signed.parentRole.id;
   return {
-    url, dbUrl, auth,
+    url, dbUrl, auth, pid: child.pid!,
     accounts: new Map(list.items.map((a) => [a.code, a.id])),
     users: async (n: number) => {
       // n more users of the tenant (Administrators: they may post), each signed in: one per client.

@@ -9,6 +9,7 @@ import { declaredRoutes, kitRoutes, knownRoutes, undeclaredRoutes } from '../hel
 import { adminOf, call, createTestApp, signIn, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { openBooks } from '../ledger/helpers';
 import { createSample } from '../kit/samples';
+import { insertStatement } from '../cash-management/reconciliation-statements';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A request A's user makes with B's ids, and what it may answer (`file`: a download, read as text). */
@@ -47,8 +48,9 @@ const sampleOfB = (kind: string): string => {
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
-    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!,
+    vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
+    bankStatement: B.docs.bankStatement!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -101,6 +103,12 @@ function handAttacks(): Endpoint[] {
       ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/) }] })),
     ];
   }));
+  const statementAttacks: Endpoint[] = [
+    { route: 'GET /cm/bank-statements', attacks: () => list(`/cm/bank-statements?limit=100&bank=${B.kit.get('bank')!.id}`) },
+    { route: 'GET /cm/bank-statements/export', attacks: () => [{ url: '/cm/bank-statements/export?format=csv', file: true, status: [200], check: noneOfB('statement export') }] },
+    ...['preview', 'import'].map((action) => ({ route: `POST /cm/bank-statements/${action}`, attacks: () => [{ url: `/cm/bank-statements/${action}?bank=${B.kit.get('bank')!.id}&fileName=x.940`, status: gone() }] })),
+    { route: 'PUT /cm/statement-mappings/:bankId', attacks: () => [{ url: `/cm/statement-mappings/${B.kit.get('bank')!.id}`, body: { dateColumn: 'Date', amountColumn: 'Amount' }, status: gone() }] },
+  ];
   const runs = '/fa/depreciation-runs';
   const runBody = () => ({ period: '2026-03-31', assetClass: B.kit.get('assetClass')!.id });
   const runAttacks: Endpoint[] = [
@@ -190,11 +198,20 @@ function handAttacks(): Endpoint[] {
     { route: `POST ${ft}/:id/submit`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}/submit`, body: {}, status: gone() }] },
     { route: `POST ${ft}/:id/divide`, attacks: () => [{ url: `${ft}/${B.docs.fundTransfer}/divide`, body: { legs: [{ amount: '1', outDate: '2026-03-03', inDate: '2026-03-03' }, { amount: '2', outDate: '2026-03-03', inDate: '2026-03-03' }] }, status: gone() }] },
   ];
+  const rec = () => `/cm/reconciliations/${B.docs.bankStatement}`;
+  const reconciliationAttacks: Endpoint[] = [
+    { route: 'POST /cm/reconciliations/:id/undo', attacks: () => [{ url: `${rec()}/undo`, body: { reason: 'spying' }, status: gone() }] },
+    { route: 'POST /cm/reconciliations/:id/matches', attacks: () => [{ url: `${rec()}/matches`, body: { statementLineIds: [B.docs.bankStatementLine], ledgerLines: [{ journalId: B.journalId, lineNo: 1 }] }, status: gone() }] },
+    ...['accept', 'reject'].map((action): Endpoint => ({ route: `POST /cm/reconciliations/:id/matches/:matchId/${action}`, attacks: () => [{ url: `${rec()}/matches/${B.docs.bankStatement}/${action}`, body: {}, status: gone() }] })),
+    { route: 'POST /cm/reconciliations/:id/entries', attacks: () => [{ url: `${rec()}/entries`, body: { statementLineId: B.docs.bankStatementLine, kind: 'Fee' }, status: gone() }] },
+  ];
   return [
+    ...reconciliationAttacks,
     ...invoiceAttacks,
     ...runAttacks,
     ...recurringAttacks,
     ...failedAttacks,
+    ...statementAttacks,
     ...disposalAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
@@ -360,6 +377,9 @@ async function booksOfB(): Promise<void> {
   const disposal = await asB<{ id: string }>('POST', '/fa/disposals', { asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of B' });
   expect(disposal.status).toBe(200);
   B.docs.assetDisposal = disposal.body.id;
+  // B's bank statement (what its reconciliation routes name).
+  const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
+  Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });
 }
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { companies, currencies, tenants } from '../../src/modules/organisation/i
 import { isApiPath } from '../../src/platform/http/guard';
 import { declaredRoutes, kitRoutes, knownRoutes, undeclaredRoutes } from '../helpers/routes';
 import { adminOf, call, createFirstUser, createTestApp, type Reply, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+import { insertStatement } from '../cash-management/reconciliation-statements';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Access = 'public' | 'user' | 'public-or-user';
@@ -92,6 +93,8 @@ const onlyB = (body: unknown) => {
 };
 
 /** Every hand-written route the modules' manifests declare, with B's attacks on A through it (the kit's entity routes are the kit suite's). */
+/** A's bank statement (its line), filled by the set-up below. */
+const REC: Record<string, string> = {};
 const endpoints: Endpoint[] = [
   { method: 'GET', route: '/auth/user/isempty', access: 'public', attacks: () => [{ as: 'public', url: '/auth/user/isempty', status: [200], check: (body) => expect(body).toBe(0) }] },
   {
@@ -304,7 +307,42 @@ const endpoints: Endpoint[] = [
   ...paymentEndpoints(),
   ...recurringAndFailedEndpoints(),
   ...fundTransferEndpoints(),
+  ...reconciliationEndpoints(),
+  ...statementEndpoints(),
 ];
+
+/** The reconciliation of a statement (issue 17): B aims at A's statement, its line and A's journal. */
+function reconciliationEndpoints(): Endpoint[] {
+  const base = '/cm/reconciliations/:id';
+  const url = (rest = '') => `/cm/reconciliations/${REC.statement}${rest}`;
+  const post = (route: string, rest: string, body: () => unknown = () => ({})): Endpoint => ({ method: 'POST', route: `${base}${route}`, access: 'user', attacks: () => [{ as: 'user', url: url(rest.replace(':matchId', REC.statement!)), body: body(), status: [404] }] });
+  return [
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: url(), status: [404] }] },
+    { method: 'GET', route: `${base}/report`, access: 'user', attacks: () => [{ as: 'user', url: url('/report'), status: [404] }] },
+    { method: 'GET', route: `${base}/report/file`, access: 'user', attacks: () => [{ as: 'user', url: url('/report/file?format=xlsx'), status: [404] }] },
+    post('/run', '/run'),
+    post('/close', '/close'),
+    post('/undo', '/undo', () => ({ reason: 'spying' })),
+    post('/matches', '/matches', () => ({ statementLineIds: [REC.line], ledgerLines: [{ journalId: A.journalId, lineNo: 1 }] })),
+    post('/matches/:matchId/accept', '/matches/:matchId/accept'),
+    post('/matches/:matchId/reject', '/matches/:matchId/reject'),
+    post('/entries', '/entries', () => ({ statementLineId: REC.line, kind: 'Fee' })),
+  ];
+}
+
+/** Statement import on /bank-reconciliations: B names A's bank (uploads carry no file: the bank is refused first). */
+function statementEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET/);
+  const mapping = () => ({ dateColumn: 'Date', amountColumn: 'Amount' });
+  return [
+    { method: 'GET', route: '/cm/bank-statements', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements?limit=100&bank=${APAR.bank}`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: '/cm/bank-statements/export', access: 'user', attacks: () => [{ as: 'user', url: '/cm/bank-statements/export?format=csv', file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: '/cm/bank-statements/preview', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/preview?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'POST', route: '/cm/bank-statements/import', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/import?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
+    { method: 'GET', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, status: [404] }] },
+    { method: 'PUT', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, body: mapping(), status: [404] }] },
+  ];
+}
 
 /** A's asset (ids by name), filled by the set-up below. */
 const FA: Record<string, string> = {};
@@ -740,6 +778,8 @@ beforeAll(async () => {
   Object.assign(WF, await workflowRunningOfA());
   Object.assign(APAR, await invoicesOfA());
   Object.assign(FA, await fixedAssetsOfA());
+  const statement = await insertStatement(t, a.tenant.tenantId, APAR.bank!, { ref: 'ASECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 6600n, reference: 'Secret of A' }] });
+  Object.assign(REC, { statement: statement.id, line: statement.lineIds[0] });
 });
 
 /** A's asset class and a draft asset. */

@@ -55,6 +55,8 @@ const OWN: Record<string, Record<string, unknown>> = {
   vendor: { bic: 'DEUTDEFF' },
   customer: { bic: 'DEUTDEFF', mandateReference: null, mandateSignedOn: null, mandateSequence: null },
   bank: { bic: 'DEUTDEFF', accountNumber: 'DE89370400440532013000' },
+  // In service before 2026 whatever the sample counter (the isolation test disposes of it in 2026).
+  asset: { acquisitionDate: '2020-01-15', inServiceDate: '2020-01-15', openingAsOf: '2020-01-15' },
 };
 
 /**

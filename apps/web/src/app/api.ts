@@ -51,6 +51,11 @@ export async function apiRequest<T>(
   } catch (e) {
     return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
   }
+  return answerOf<T>(response, authenticated);
+}
+
+/** A JSON answer as an ApiResult (SPEC.md section 8); a 401 of an authenticated call signs the session out. */
+async function answerOf<T>(response: Response, authenticated: boolean): Promise<ApiResult<T>> {
   const text = await response.text();
   let json: unknown;
   try {
@@ -67,6 +72,20 @@ export async function apiRequest<T>(
 function authHeaders(): Record<string, string> {
   if (!credentials) return { Authorization: `Bearer ${PUBLIC_TOKEN}` };
   return { Authorization: `Bearer ${credentials.token}`, [TENANT_HEADER]: credentials.tenantId };
+}
+
+/**
+ * A file sent as the raw request body (application/octet-stream): the browser streams it and the
+ * server reads it as it arrives (statement imports), instead of a base64 copy inside JSON.
+ */
+export async function apiUpload<T>(path: string, file: Blob): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers: { ...authHeaders(), Accept: 'application/json', 'Content-Type': 'application/octet-stream' }, body: file, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (e) {
+    return { ok: false, error: { message: e instanceof Error ? e.message : String(e), statusCode: 0 } };
+  }
+  return answerOf<T>(response, credentials !== undefined);
 }
 
 export type Download = { blob: Blob; fileName: string | undefined };

@@ -6,8 +6,9 @@ export type Table = { headers: string[]; rows: string[][] };
  * RFC 4180 CSV, as the server reads an import and the browser previews it: quoted fields, doubled
  * quotes, CRLF or LF, a leading byte-order mark ignored, blank lines dropped; the first row names
  * the columns. `unterminated` tells that the text ended inside quotes (the server refuses that).
+ * `delimiter`: a comma unless the file says otherwise (bank statements often use `;` or a tab).
  */
-export function readCsv(text: string): Table & { unterminated: boolean } {
+export function readCsv(text: string, delimiter = ','): Table & { unterminated: boolean } {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -31,7 +32,7 @@ export function readCsv(text: string): Table & { unterminated: boolean } {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') endField();
+    else if (c === delimiter) endField();
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++;
       endRecord();

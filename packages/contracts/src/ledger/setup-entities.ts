@@ -182,6 +182,7 @@ export const postingRoles = {
   bankChargesAccount: { label: 'Bank Charges Account', modules: ['Cash Management'] },
   clearingAccount: { label: 'Clearing Account', modules: ['Fixed Asset', 'Inventory', 'Cash Management'] },
   transitAccount: { label: 'Transfer in Transit Account', modules: ['Cash Management'] },
+  bankInterestAccount: { label: 'Bank Interest Account', modules: ['Cash Management'] },
   accumulatedDepreciationAccount: { label: 'Accumulated Depreciation Account', modules: ['Fixed Asset'] },
   depreciationExpenseAccount: { label: 'Depreciation Expense Account', modules: ['Fixed Asset'] },
   revaluationSurplusAccount: { label: 'Revaluation Surplus Account', modules: ['Fixed Asset'] },
@@ -217,6 +218,7 @@ export const postingProfileEntity = defineEntity({
     bankChargesAccount: roleField('bankChargesAccount'),
     clearingAccount: roleField('clearingAccount'),
     transitAccount: roleField('transitAccount'),
+    bankInterestAccount: roleField('bankInterestAccount'),
     accumulatedDepreciationAccount: roleField('accumulatedDepreciationAccount'),
     depreciationExpenseAccount: roleField('depreciationExpenseAccount'),
     revaluationSurplusAccount: roleField('revaluationSurplusAccount'),
@@ -231,7 +233,7 @@ export const postingProfileEntity = defineEntity({
     ['code', 'name'], ['module', 'moduleDefault'], ['controlAccount', 'active'],
     ['revenueAccount', 'expenseAccount'], ['discountAccount', 'writeOffAccount'], ['exchangeGainAccount', 'exchangeLossAccount'],
     ['bankChargesAccount', 'clearingAccount'], ['accumulatedDepreciationAccount', 'depreciationExpenseAccount'],
-    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount', 'transitAccount'], ['carryDimensions'],
+    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount', 'transitAccount'], ['bankInterestAccount'], ['carryDimensions'],
   ],
 });
 

@@ -56,7 +56,7 @@ export const cashManagementModule = defineModule({
       name: 'Transactions',
       pages: [
         page('/bank-reconciliations', crudOperations('BankReconciliation'), [
-          page('/bank-reconciliation', crudOperations('BankReconciliation')),
+          page('/bank-reconciliation', [...crudOperations('BankReconciliation'), ...crudOperations('BankReconciliationRule')]),
         ]),
         page('/fund-transfers', crudOperations('FundTransfer'), [
           page('/fund-transfer', crudOperations('FundTransfer')),

@@ -70,3 +70,6 @@ export const apArModule: ModuleManifest = {
   ],
   pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages, ...failedPaymentsPart.pages],
 };
+
+// Bank reconciliation (Cash Management) reads parties' open items and makes receipts and payments from statement lines through this module's payment document.
+export { partiesWithOpenItems, postBankSettlement, type BankSettlement, type MatchableParty } from './payments/bank-settlement.service';

@@ -1,14 +1,18 @@
 // The Cash Management module's surface (issue 16: banks as master data; issue 17 builds statements and reconciliation on them).
-import { bankEntity, bankGroupEntity } from '@erp/contracts';
+import { bankEntity, bankGroupEntity, bankReconciliationRuleEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { bankGroups, banks } from './banks.tables';
 import { bankFits } from './banks.rules';
 import { fundTransferModuleDocument } from './fund-transfers.document';
 import { fundTransferRouteFacts, registerFundTransferRoutes } from './fund-transfers.routes';
 import { seedFundTransferSequence } from './fund-transfers.seed';
+import { bankReconciliationRules } from './reconciliation/reconciliation.tables';
+import { reconciliationRouteFacts, registerReconciliationRoutes } from './reconciliation/reconciliation.routes';
+import { registerStatementRoutes, statementRouteFacts } from './statements/statements.routes';
 
 export * from './banks.tables';
 export * from './fund-transfers.tables';
+export * from './statements.tables';
 
 /** Cash Management: bank groups and banks (the payments of payables and receivables name a bank), fund transfers. */
 export const cashManagementModule: ModuleManifest = {
@@ -16,15 +20,23 @@ export const cashManagementModule: ModuleManifest = {
   entities: () => [
     { def: bankGroupEntity, table: bankGroups },
     { def: bankEntity, table: banks, rules: [bankFits] },
+    { def: bankReconciliationRuleEntity, table: bankReconciliationRules },
   ],
   auditLabels: [
     { table: 'bank_groups', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'banks', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'fund_transfers', key: 'id', label: `coalesce(t.number || ' · ' || t.description, t.description)` },
+    { table: 'bank_statements', key: 'id', label: `t.statement_ref || ' · ' || t.file_name` },
+    { table: 'bank_matches', key: 'id', label: `t.origin || ' match · ' || t.status` },
+    { table: 'bank_reconciliation_rules', key: 'id', label: `t.sequence || ' · ' || t.kind` },
   ],
   documents: [fundTransferModuleDocument()],
-  register: registerFundTransferRoutes,
-  routes: fundTransferRouteFacts,
+  register: (app, platform) => {
+    registerFundTransferRoutes(app, platform);
+    registerStatementRoutes(app, platform);
+    registerReconciliationRoutes(app, platform);
+  },
+  routes: { ...fundTransferRouteFacts, ...statementRouteFacts, ...reconciliationRouteFacts },
   seeders: { company: seedFundTransferSequence },
-  pages: ['/bank-group', '/bank', '/fund-transfers', '/fund-transfer'],
+  pages: ['/bank-group', '/bank', '/fund-transfers', '/fund-transfer', '/bank-reconciliations', '/bank-reconciliation'],
 };

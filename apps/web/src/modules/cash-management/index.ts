@@ -1,7 +1,8 @@
 /*
  * Cash Management screens, for the page registry: the kit's generic list and form of the bank group
- * and the bank (issue 16), the fund transfers (issue 17: /fund-transfers, /fund-transfer) and the
- * /journal screen of a FundTransfer task.
+ * and the bank (issue 16); issue 17's fund transfers (/fund-transfers, /fund-transfer) and the /journal
+ * screen of a FundTransfer task, the statement import on /bank-reconciliations and the reconciliation of a
+ * statement on /bank-reconciliation?id=.
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -16,6 +17,8 @@ export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
   ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
   '/fund-transfers': () => import('./fund-transfers/FundTransferListPage'),
   '/fund-transfer': () => import('./fund-transfers/FundTransferPage'),
+  '/bank-reconciliations': async () => ({ default: (await import('./statements/StatementListPage')).StatementListPage }),
+  '/bank-reconciliation': async () => ({ default: (await import('./reconciliation/BankReconciliationPage')).BankReconciliationPage }),
 };
 
 /** What /journal shows for a FundTransfer task (SPEC.md section 2): the transfer, its legs (divided there by the approver), its entries. */

@@ -116,5 +116,5 @@ const PROFILES: [string, string, string, Partial<Record<PostingRole, string>>][]
   ['FA', 'Fixed assets', 'Fixed Asset', { controlAccount: '1500', accumulatedDepreciationAccount: '1510', depreciationExpenseAccount: '6300' }],
   ['INV', 'Inventory', 'Inventory', { controlAccount: '1200', costOfSalesAccount: '5000' }],
   ['PAY', 'Payroll', 'Payroll', { controlAccount: '2300', expenseAccount: '6000' }],
-  ['CM', 'Cash management', 'Cash Management', { bankChargesAccount: '6400', exchangeGainAccount: '4910', exchangeLossAccount: '7100', transitAccount: '1030' }],
+  ['CM', 'Cash management', 'Cash Management', { bankChargesAccount: '6400', bankInterestAccount: '4900', clearingAccount: '2900', exchangeGainAccount: '4910', exchangeLossAccount: '7100', transitAccount: '1030' }],
 ];

@@ -1,0 +1,216 @@
+// The reconciliation of one statement: view, run the bank's rules, accept, reject, match by hand,
+// close (its lines lock) and undo a close with a reason. Each write takes the statement's row lock
+// first; the partial unique indexes of held match lines keep a line in one accepted match.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  defaultReconciliationRules, formatMoney, type BankReconciliation, type ManualMatchBody, type MatchReason, type ReconciliationRule, type StatementLineState,
+} from '@erp/contracts';
+import { recordAudit } from '../../../platform/audit/audit';
+import type { Tx } from '../../../platform/db/client';
+import type { Actor } from '../../../platform/http/actor';
+import { conflict, unprocessable } from '../../../platform/http/errors';
+import type { KitScope } from '../../../platform/kit/registry';
+import { partiesWithOpenItems } from '../../ap-ar/index';
+import { bankStatementLines, bankStatements } from '../statements.tables';
+import { proposeMatches, type EngineProposal } from './engine';
+import { bookBalance, matchesOf, statementLines, statementOf, unreconciledLedgerLines, type LedgerLineRow, type StatementFacts } from './reconciliation.repository';
+import { bankMatchLedgerLines, bankMatchStatementLines, bankMatches, bankReconciliationEvents, bankReconciliationRules } from './reconciliation.tables';
+
+const CHUNK = 1000;
+/** Book lines up to this many days after the statement's last day are offered (the book may record a line after the bank). */
+export const LEDGER_DAYS_AFTER = 31;
+
+export const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const ledgerKey = (l: { journalId: string; lineNo: number }) => `${l.journalId}:${l.lineNo}`;
+
+export async function viewReconciliation(tx: Tx, scope: KitScope, id: string): Promise<BankReconciliation> {
+  const st = await statementOf(tx, scope, id);
+  const money = (m: bigint) => formatMoney(m, st.bank.scale);
+  const [lines, ledger, matches] = [await statementLines(tx, scope, id), await unreconciledLedgerLines(tx, scope, st.bank, st.toDate ? addDays(st.toDate, LEDGER_DAYS_AFTER) : null, id), await matchesOf(tx, scope, id)];
+  return {
+    id: st.id, statementId: st.id, statementNumber: st.statementRef,
+    bank: { id: st.bank.id, code: st.bank.code, name: st.bank.name, currency: st.bank.currencyCode, scale: st.bank.scale },
+    status: st.status === 'Reconciled' ? 'Closed' : 'Open', periodStart: st.fromDate, periodEnd: st.toDate, openingBalance: money(st.openingMinor), closingBalance: money(st.closingMinor),
+    closedAt: st.status === 'Reconciled' ? await lastClosedAt(tx, scope, id) : null,
+    statementLines: lines.map((l) => ({ id: l.id, lineNo: l.lineNo, bookingDate: l.bookingDate, valueDate: l.valueDate, amount: money(l.amountMinor), counterpartyName: l.counterpartyName, counterpartyIban: l.counterpartyAccount, reference: l.reference ?? l.description, matchId: l.matchId })),
+    ledgerLines: ledger.map((l) => ({ journalId: l.journalId, lineNo: l.lineNo, entryDate: l.entryDate, number: l.number, description: l.description, reference: l.reference, source: l.source, amount: money(l.amountMinor) })),
+    matches: matches.map((m) => ({
+      id: m.id, status: m.status, origin: m.origin, ruleKind: m.ruleKind as BankReconciliation['matches'][number]['ruleKind'], reasons: m.reasons, statementLineIds: m.statementLineIds,
+      ledgerLines: m.ledgerLines.map((l) => ({ journalId: l.journalId, lineNo: l.lineNo, amount: money(l.amountMinor) })), settlement: m.settlement, total: money(m.totalMinor),
+    })),
+  };
+}
+
+async function lastClosedAt(tx: Tx, scope: KitScope, id: string): Promise<string | null> {
+  const [e] = await tx.select({ at: bankReconciliationEvents.at }).from(bankReconciliationEvents)
+    .where(and(eq(bankReconciliationEvents.tenantId, scope.tenantId), eq(bankReconciliationEvents.statementId, id), eq(bankReconciliationEvents.action, 'Close')))
+    .orderBy(sql`${bankReconciliationEvents.at} desc`).limit(1);
+  return e ? e.at.toISOString() : null;
+}
+
+/** The statement, locked, refused once its reconciliation is closed. */
+export async function openStatement(tx: Tx, scope: KitScope, id: string): Promise<StatementFacts> {
+  const st = await statementOf(tx, scope, id, true);
+  if (st.status === 'Reconciled') throw unprocessable(`The reconciliation of statement ${st.statementRef} is closed: its lines are locked (undo the reconciliation to change it)`);
+  return st;
+}
+
+/** The bank's active rules in order, or the default set when it has none. */
+export async function rulesOf(tx: Tx, scope: KitScope, bankId: string): Promise<ReconciliationRule[]> {
+  const rows = await tx.select().from(bankReconciliationRules)
+    .where(and(eq(bankReconciliationRules.tenantId, scope.tenantId), eq(bankReconciliationRules.companyId, scope.companyId), eq(bankReconciliationRules.bank, bankId), eq(bankReconciliationRules.active, true)))
+    .orderBy(asc(bankReconciliationRules.sequence));
+  if (rows.length === 0) return [...defaultReconciliationRules];
+  return rows.map((r) => ({ id: r.id, sequence: r.sequence, kind: r.kind, dateWindowDays: r.dateWindowDays, maxGroupSize: r.maxGroupSize }));
+}
+
+/** Runs the bank's rules over the statement's free lines: the proposals replace the previous ones; rejected pairs are not offered again. */
+export async function runRules(tx: Tx, actor: Actor, id: string): Promise<{ proposed: number; statementLines: number; ledgerLines: number }> {
+  const st = await openStatement(tx, actor, id);
+  await tx.delete(bankMatches).where(and(eq(bankMatches.tenantId, actor.tenantId), eq(bankMatches.statementId, id), eq(bankMatches.status, 'Proposed')));
+  const lines = (await statementLines(tx, actor, id)).filter((l) => l.matchId === null);
+  const ledger = await unreconciledLedgerLines(tx, actor, st.bank, st.toDate ? addDays(st.toDate, LEDGER_DAYS_AFTER) : null);
+  const rejected = new Set<string>();
+  for (const m of await matchesOf(tx, actor, id, true)) if (m.status === 'Rejected') for (const s of m.statementLineIds) for (const l of m.ledgerLines) rejected.add(`${s}|${ledgerKey(l)}`);
+  const rules = await rulesOf(tx, actor, st.bankId);
+  const parties = rules.some((r) => r.kind === 'Counterparty') ? await partiesWithOpenItems(tx, actor, st.bank.currencyCode) : [];
+  const proposals = proposeMatches({
+    statementLines: lines.map((l) => ({ id: l.id, date: l.bookingDate, amountMinor: l.amountMinor, reference: [l.reference, l.description].filter(Boolean).join(' ') || null, counterpartyName: l.counterpartyName, counterpartyIban: l.counterpartyAccount })),
+    ledgerLines: ledger.map((l) => ({ key: ledgerKey(l), date: l.entryDate, amountMinor: l.amountMinor, references: referencesOf(l) })),
+    parties, rules, rejected, formatAmount: (m) => formatMoney(m, st.bank.scale),
+  });
+  await insertProposals(tx, actor, st, proposals, new Map(ledger.map((l) => [ledgerKey(l), l])), new Map(lines.map((l) => [l.id, l.amountMinor])));
+  return { proposed: proposals.length, statementLines: lines.length, ledgerLines: ledger.length };
+}
+
+/** The identifiers a book line carries: its journal's number and reference, and the words of its description that hold a digit (a document number). */
+export function referencesOf(l: Pick<LedgerLineRow, 'number' | 'reference' | 'description'>): string[] {
+  const words = (l.description ?? '').split(/[\s:;,]+/).filter((w) => /\d/.test(w) && w.length >= 4);
+  return [l.number, l.reference, ...words].filter((x): x is string => !!x);
+}
+
+async function insertProposals(tx: Tx, scope: KitScope, st: StatementFacts, proposals: EngineProposal[], ledger: Map<string, LedgerLineRow>, amounts: Map<string, bigint>): Promise<void> {
+  for (let from = 0; from < proposals.length; from += CHUNK) {
+    const chunk = proposals.slice(from, from + CHUNK);
+    const heads = await tx.insert(bankMatches).values(chunk.map((p) => ({
+      tenantId: scope.tenantId, companyId: scope.companyId, bankId: st.bankId, statementId: st.id, status: 'Proposed' as const, origin: 'Rule' as const, ruleKind: p.ruleKind, ruleId: p.ruleId, reasons: p.reasons,
+      settlement: p.settlement ? { partyType: p.settlement.partyType, partyId: p.settlement.partyId, partyName: p.settlement.partyName, openItems: p.settlement.openItems.map((i) => ({ id: i.id, number: i.number, amount: formatMoney(i.remainingMinor, st.bank.scale) })) } : null,
+      totalMinor: p.statementLineIds.reduce((sum, id) => sum + amounts.get(id)!, 0n), createdBy: scope.userId,
+    }))).returning({ id: bankMatches.id });
+    const sRows = chunk.flatMap((p, i) => p.statementLineIds.map((statementLineId) => ({ tenantId: scope.tenantId, companyId: scope.companyId, matchId: heads[i]!.id, statementLineId })));
+    const lRows = chunk.flatMap((p, i) => p.ledgerKeys.map((k) => {
+      const l = ledger.get(k)!;
+      return { tenantId: scope.tenantId, companyId: scope.companyId, matchId: heads[i]!.id, journalId: l.journalId, lineNo: l.lineNo, amountMinor: l.amountMinor };
+    }));
+    for (let i = 0; i < sRows.length; i += CHUNK) await tx.insert(bankMatchStatementLines).values(sRows.slice(i, i + CHUNK));
+    for (let i = 0; i < lRows.length; i += CHUNK) await tx.insert(bankMatchLedgerLines).values(lRows.slice(i, i + CHUNK));
+  }
+}
+
+/** Holds a match's lines (the unique indexes refuse a line another accepted match holds) and marks its statement lines matched. */
+export async function holdMatch(tx: Tx, scope: KitScope, matchId: string): Promise<void> {
+  try {
+    await tx.update(bankMatchStatementLines).set({ held: true }).where(and(eq(bankMatchStatementLines.tenantId, scope.tenantId), eq(bankMatchStatementLines.matchId, matchId)));
+    await tx.update(bankMatchLedgerLines).set({ held: true }).where(and(eq(bankMatchLedgerLines.tenantId, scope.tenantId), eq(bankMatchLedgerLines.matchId, matchId)));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('A line of this match is already matched elsewhere: run the rules again');
+    throw e;
+  }
+  await setLineStates(tx, scope, matchId, 'Matched');
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) if ((x as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+async function setLineStates(tx: Tx, scope: KitScope, matchId: string, state: StatementLineState): Promise<void> {
+  await tx.update(bankStatementLines).set({ state, updatedAt: sql`now()` }).where(and(
+    eq(bankStatementLines.tenantId, scope.tenantId),
+    inArray(bankStatementLines.id, tx.select({ id: bankMatchStatementLines.statementLineId }).from(bankMatchStatementLines).where(and(eq(bankMatchStatementLines.tenantId, scope.tenantId), eq(bankMatchStatementLines.matchId, matchId)))),
+  ));
+}
+
+/** A match of the open statement, locked, in one of the states the step takes. */
+export async function matchFor(tx: Tx, scope: KitScope, statementId: string, matchId: string, from: readonly ('Proposed' | 'Accepted')[]) {
+  const [m] = await tx.select().from(bankMatches).where(and(eq(bankMatches.tenantId, scope.tenantId), eq(bankMatches.statementId, statementId), eq(bankMatches.id, matchId))).for('update');
+  if (!m) throw unprocessable('This match is not one of the statement’s: refresh the reconciliation');
+  if (!(from as readonly string[]).includes(m.status)) throw conflict(`This match is ${m.status.toLowerCase()}: refresh the reconciliation`);
+  return m;
+}
+
+/** Rejects a proposal, or undoes an accepted match while the reconciliation is open: its lines are free again, and the rules will not offer the pair again. */
+export async function rejectMatch(tx: Tx, actor: Actor, id: string, matchId: string): Promise<void> {
+  await openStatement(tx, actor, id);
+  const m = await matchFor(tx, actor, id, matchId, ['Proposed', 'Accepted']);
+  if (m.status === 'Accepted') {
+    await tx.update(bankMatchStatementLines).set({ held: false }).where(and(eq(bankMatchStatementLines.tenantId, actor.tenantId), eq(bankMatchStatementLines.matchId, matchId)));
+    await tx.update(bankMatchLedgerLines).set({ held: false }).where(and(eq(bankMatchLedgerLines.tenantId, actor.tenantId), eq(bankMatchLedgerLines.matchId, matchId)));
+    await setLineStates(tx, actor, matchId, 'Unreconciled');
+  }
+  await tx.update(bankMatches).set({ status: 'Rejected', decidedBy: actor.userId, decidedAt: sql`now()` }).where(and(eq(bankMatches.tenantId, actor.tenantId), eq(bankMatches.id, matchId)));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'bankMatch', recordId: matchId, action: 'edit', before: { status: m.status }, after: { status: 'Rejected' } }]);
+}
+
+/** Matches statement lines to book lines by hand, several to several: the totals must be equal and every line free. */
+export async function manualMatch(tx: Tx, actor: Actor, id: string, body: ManualMatchBody): Promise<string> {
+  const st = await openStatement(tx, actor, id);
+  const money = (m: bigint) => formatMoney(m, st.bank.scale);
+  const lines = await statementLines(tx, actor, id);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const chosen = [...new Set(body.statementLineIds)].map((lineId) => {
+    const l = byId.get(lineId);
+    if (!l) throw unprocessable(`statementLineIds: line ${lineId} is not a line of this statement`);
+    if (l.matchId) throw conflict(`statementLineIds: line ${l.lineNo} is already matched`);
+    return l;
+  });
+  const free = new Map((await unreconciledLedgerLines(tx, actor, st.bank, null)).map((l) => [ledgerKey(l), l]));
+  const books = [...new Set(body.ledgerLines.map(ledgerKey))].map((k) => {
+    const l = free.get(k);
+    if (!l) throw unprocessable(`ledgerLines: ${k} is not an unreconciled line of bank ${st.bank.code}'s account`);
+    return l;
+  });
+  const bankTotal = chosen.reduce((sum, l) => sum + l.amountMinor, 0n);
+  const bookTotal = books.reduce((sum, l) => sum + l.amountMinor, 0n);
+  if (bankTotal !== bookTotal) throw unprocessable(`The totals differ: the statement lines come to ${money(bankTotal)}, the book lines to ${money(bookTotal)}`);
+  const reasons: MatchReason[] = [{ field: 'total', statement: `${chosen.length} lines: ${money(bankTotal)}`, book: `${books.length} lines: ${money(bookTotal)}` }];
+  return insertAcceptedMatch(tx, actor, st, 'Manual', reasons, chosen.map((l) => l.id), books);
+}
+
+/** An accepted match written at once (by hand, or for an entry made from a line), holding its lines. */
+export async function insertAcceptedMatch(tx: Tx, actor: Actor, st: StatementFacts, origin: 'Manual' | 'Entry', reasons: MatchReason[], statementLineIds: string[], books: Pick<LedgerLineRow, 'journalId' | 'lineNo' | 'amountMinor'>[]): Promise<string> {
+  const total = books.reduce((sum, l) => sum + l.amountMinor, 0n);
+  const [m] = await tx.insert(bankMatches).values({
+    tenantId: actor.tenantId, companyId: actor.companyId, bankId: st.bankId, statementId: st.id, status: 'Accepted', origin, reasons, totalMinor: total,
+    createdBy: actor.userId, decidedBy: actor.userId, decidedAt: sql`now()`,
+  }).returning({ id: bankMatches.id });
+  const matchId = m!.id;
+  await tx.insert(bankMatchStatementLines).values(statementLineIds.map((statementLineId) => ({ tenantId: actor.tenantId, companyId: actor.companyId, matchId, statementLineId })));
+  await tx.insert(bankMatchLedgerLines).values(books.map((l) => ({ tenantId: actor.tenantId, companyId: actor.companyId, matchId, journalId: l.journalId, lineNo: l.lineNo, amountMinor: l.amountMinor })));
+  await holdMatch(tx, actor, matchId);
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'bankMatch', recordId: matchId, action: 'create', after: { statement: st.id, origin, statementLineIds, ledgerLines: books.map(ledgerKey), total } }]);
+  return matchId;
+}
+
+/** Closes the statement's reconciliation: no proposal left undecided; its matched lines lock; the balances are kept with the event. */
+export async function closeReconciliation(tx: Tx, actor: Actor, id: string): Promise<void> {
+  const st = await openStatement(tx, actor, id);
+  const pending = (await matchesOf(tx, actor, id)).filter((m) => m.status === 'Proposed').length;
+  if (pending > 0) throw unprocessable(`${pending} proposal${pending === 1 ? '' : 's'} still to accept or reject: decide them before closing`);
+  if (!st.toDate) throw unprocessable('The statement has no last day: its book balance cannot be taken');
+  const book = await bookBalance(tx, actor, st.bank, st.toDate);
+  await tx.insert(bankReconciliationEvents).values({ tenantId: actor.tenantId, companyId: actor.companyId, statementId: id, action: 'Close', bookBalanceMinor: book, bankBalanceMinor: st.closingMinor, byUser: actor.userId });
+  await tx.update(bankStatements).set({ status: 'Reconciled', updatedAt: sql`now()` }).where(and(eq(bankStatements.tenantId, actor.tenantId), eq(bankStatements.id, id)));
+  await tx.update(bankStatementLines).set({ state: 'Reconciled', updatedAt: sql`now()` }).where(and(eq(bankStatementLines.tenantId, actor.tenantId), eq(bankStatementLines.statementId, id), eq(bankStatementLines.state, 'Matched')));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'bankReconciliation', recordId: id, action: 'edit', before: { status: 'Open' }, after: { status: 'Closed', bookBalance: book, bankBalance: st.closingMinor } }]);
+}
+
+/** Undoes a closed reconciliation, with the reason: the statement is open again, its matched lines unlock (the matches stay). */
+export async function undoReconciliation(tx: Tx, actor: Actor, id: string, reason: string): Promise<void> {
+  const st = await statementOf(tx, actor, id, true);
+  if (st.status !== 'Reconciled') throw unprocessable(`The reconciliation of statement ${st.statementRef} is not closed: there is nothing to undo`);
+  await tx.insert(bankReconciliationEvents).values({ tenantId: actor.tenantId, companyId: actor.companyId, statementId: id, action: 'Undo', reason, byUser: actor.userId });
+  await tx.update(bankStatements).set({ status: 'Open', updatedAt: sql`now()` }).where(and(eq(bankStatements.tenantId, actor.tenantId), eq(bankStatements.id, id)));
+  await tx.update(bankStatementLines).set({ state: 'Matched', updatedAt: sql`now()` }).where(and(eq(bankStatementLines.tenantId, actor.tenantId), eq(bankStatementLines.statementId, id), eq(bankStatementLines.state, 'Reconciled')));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: 'bankReconciliation', recordId: id, action: 'edit', before: { status: 'Closed' }, after: { status: 'Open', reason } }]);
+}
