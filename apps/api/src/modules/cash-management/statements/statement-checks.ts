@@ -28,12 +28,19 @@ export function accountMatches(fileAccount: string | null, bankAccount: string):
   return number.length >= 6 && long.endsWith(number);
 }
 
-/** The bank a statement of the file goes to: the company's bank with its account and currency, else the bank chosen. */
+/**
+ * The bank a statement of the file goes to: the bank chosen when its account and currency fit (a
+ * national number can end several banks' IBANs), else the company's bank whose account and currency
+ * the statement names, else the bank chosen (its checks then fail); null when the file names an
+ * account that no bank of the company has.
+ */
 export function bankFor(account: string | null, currency: string | null, banks: readonly BankFacts[], chosen: BankFacts): BankFacts | null {
-  const byAccount = account ? banks.filter((b) => accountMatches(account, b.accountNumber)) : [];
-  const exact = byAccount.find((b) => b.currency === currency && b.active) ?? byAccount.find((b) => b.currency === currency);
+  const fits = (b: BankFacts) => currency === null || b.currency === currency;
+  if (!account || (accountMatches(account, chosen.accountNumber) && fits(chosen))) return chosen;
+  const byAccount = banks.filter((b) => accountMatches(account, b.accountNumber));
+  const exact = byAccount.find((b) => fits(b) && b.active) ?? byAccount.find(fits);
   if (exact) return exact;
-  if (!account || accountMatches(account, chosen.accountNumber)) return chosen;
+  if (accountMatches(account, chosen.accountNumber)) return chosen;
   return byAccount[0] ?? null;
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { StatementCheck, StatementImportResult, StatementPreview } from '@erp/contracts';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { useNotify } from '../../../app/notifications/useNotify';
+import { countLabel } from '../../../shared/count-label';
 import { useDisplay } from '../../../shared/useDisplay';
 import { importStatementFile, previewStatementFile, statementsKey } from './statements-api';
 
@@ -71,7 +72,6 @@ function StatementCard({ s }: { s: StatementPreview }) {
  * with a reason (recorded on the statement and in the audit trail).
  */
 export function ImportStatementDrawer({ onClose, initialBank }: { onClose: () => void; initialBank: string | null }) {
-  const display = useDisplay();
   const notify = useNotify();
   const client = useQueryClient();
   const [bank, setBank] = useState<string | null>(initialBank);
@@ -86,7 +86,7 @@ export function ImportStatementDrawer({ onClose, initialBank }: { onClose: () =>
     mutationFn: () => importStatementFile(target(), { importAnyway: anyway, reason: reason.trim() }),
     onSuccess: async (r) => {
       await client.invalidateQueries({ queryKey: statementsKey });
-      notify.success(r.statementsImported === 0 ? 'Nothing new: every statement of the file was imported before' : `Imported ${display.count(r.statementsImported)} statements with ${display.count(r.linesImported)} lines`);
+      notify.success(r.statementsImported === 0 ? 'Nothing new: every statement of the file was imported before' : `Imported ${countLabel(r.statementsImported, 'statement')} with ${countLabel(r.linesImported, 'line')}`);
       onClose();
     },
   });
@@ -101,7 +101,7 @@ export function ImportStatementDrawer({ onClose, initialBank }: { onClose: () =>
   return (
     <Drawer open onClose={onClose} size="large" title="Import statement" destroyOnHidden>
       <Form layout="vertical" onFinish={startPreview}>
-        <Form.Item label="Bank" required validateStatus={bankError ? 'error' : undefined} help={bankError}>
+        <Form.Item label="Bank" htmlFor="import-statement-bank" required validateStatus={bankError ? 'error' : undefined} help={bankError}>
           <RefSelect id="import-statement-bank" refName="bank" value={bank} onChange={(v) => (setBank(v), setPreview(null))} placeholder="The bank the statement is for" status={bankError ? 'error' : undefined} />
         </Form.Item>
         <Form.Item label="Statement file" required extra="CAMT.053 (XML), MT940, OFX, or CSV/XLSX read by the bank's mapping">
@@ -127,7 +127,7 @@ export function ImportStatementDrawer({ onClose, initialBank }: { onClose: () =>
             style={{ marginBottom: 12 }}
             type={failed ? 'error' : 'success'}
             showIcon
-            title={failed ? 'The file fails its checks: nothing will be imported unless you import it anyway' : `${preview.format}: ${display.count(preview.statements.length)} statements, checks passed`}
+            title={failed ? 'The file fails its checks: nothing will be imported unless you import it anyway' : `${preview.format}: ${countLabel(preview.statements.length, 'statement')}, checks passed`}
           />
           {preview.statements.map((s, i) => <StatementCard key={i} s={s} />)}
           {failed && (

@@ -58,7 +58,7 @@ export function MappingDrawer({ onClose, initialBank }: { onClose: () => void; i
   return (
     <Drawer open onClose={onClose} size="large" title="CSV/XLSX statement mapping" destroyOnHidden>
       <Form layout="vertical" onFinish={submit}>
-        <Form.Item label="Bank" required>
+        <Form.Item label="Bank" htmlFor="mapping-bank" required>
           <RefSelect id="mapping-bank" refName="bank" value={bank} onChange={setBank} placeholder="The bank whose files this reads" />
         </Form.Item>
         {current.error && <Alert type="error" showIcon title={current.error.message} style={{ marginBottom: 12 }} />}

@@ -10,6 +10,7 @@ import { saveBlob } from '../../../shared/kit/kit-api';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { useDebouncedValue } from '../../../shared/kit/useDebouncedValue';
 import { ExportButton } from '../../../shared/transfer';
+import { countLabel } from '../../../shared/count-label';
 import { useDisplay } from '../../../shared/useDisplay';
 import { useSignedInUser } from '../../../app/session/useSession';
 import { downloadStatements, fetchStatements, statementsKey } from './statements-api';
@@ -121,7 +122,7 @@ export function StatementListPage() {
         columns={columns}
         onChange={onTableChange}
         locale={{ emptyText: 'No statements imported yet' }}
-        pagination={{ current: page, pageSize: PAGE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => `${display.count(n)} statements` }}
+        pagination={{ current: page, pageSize: PAGE, total: list.data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (n) => countLabel(n, 'statement') }}
       />
       {importing && <ImportStatementDrawer onClose={() => setImporting(false)} initialBank={bank} />}
       {mapping && <MappingDrawer onClose={() => setMapping(false)} initialBank={bank} />}

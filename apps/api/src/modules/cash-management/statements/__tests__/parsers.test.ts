@@ -10,7 +10,7 @@ import { parseMt940 } from '../parsers/mt940';
 import { parseOfx } from '../parsers/ofx';
 import { addDecimals, canonicalDecimal, collectStatements, type ParsedStatement } from '../parsers/shape';
 import { mappedDate, parseTabularStatement } from '../parsers/tabular';
-import { accountMatches, balanceCheck, continuityCheck } from '../statement-checks';
+import { accountMatches, balanceCheck, bankFor, continuityCheck } from '../statement-checks';
 
 const camt = async (xml: string, chunk = 7) => {
   const bytes = Buffer.from(xml);
@@ -139,6 +139,13 @@ describe('built statement cases', () => {
     expect(accountMatches('NL 77 INGB 0574 9087 65', 'nl77ingb0574908765')).toBe(true);
     expect(accountMatches('NL77INGB0574908765', '908765')).toBe(true);
     expect(accountMatches('NL77INGB0574908765', '0574908766')).toBe(false);
+    const bank = (id: string, accountNumber: string, currency: string) => ({ id, code: id, name: id, accountNumber, currency, scale: 2, active: true });
+    const [ing, abn, usd] = [bank('ING', '0574908765', 'EUR'), bank('ABN', '574908765', 'EUR'), bank('USD', 'NL77ABNA0574908765', 'USD')];
+    // Two banks end the same IBAN: the one chosen wins; a statement in another currency goes to the bank of that currency.
+    expect(bankFor('NL77ABNA0574908765', 'EUR', [ing, abn, usd], abn)).toBe(abn);
+    expect(bankFor('NL77ABNA0574908765', 'USD', [ing, abn, usd], abn)).toBe(usd);
+    expect(bankFor(null, 'EUR', [ing, abn], ing)).toBe(ing);
+    expect(bankFor('NL91ABNA0417164300', 'EUR', [ing, abn], ing)).toBeNull();
     expect(balanceCheck(100n, 50n, 150n, 2, null).outcome).toBe('Passed');
     expect(balanceCheck(100n, 50n, 151n, 2, null)).toMatchObject({ outcome: 'Failed', message: 'Opening 1.00 + lines 0.50 = 1.50, not the closing 1.51 (a difference of 0.01)' });
     const previous = { statementRef: 'P', fromDate: '2026-01-01', toDate: '2026-01-31', closingMinor: 500n };
