@@ -36,5 +36,6 @@ export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
+export * from './cash-management/forecast';
 export * from './ap-ar/payments';
 export * from './ap-ar/ageing';
