@@ -10,6 +10,9 @@ type PageLoader = () => Promise<{ default: ComponentType }>;
 export const cashManagementPageLinks = ['/bank-group', '/bank'] as const;
 
 /** Lazy loaders of the Cash Management screens, by route. */
-export const cashManagementPages: Readonly<Record<string, PageLoader>> = Object.fromEntries(
-  cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })]),
-);
+export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
+  ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
+  // The cash-flow forecast (issue 17): the saved forecasts' list and the forecast screen, which rides on its grant.
+  '/cashflow-forecasts': async () => ({ default: (await import('./forecast/ForecastListPage')).ForecastListPage }),
+  '/cashflow-forecast': async () => ({ default: (await import('./forecast/ForecastPage')).ForecastPage }),
+};
