@@ -147,7 +147,23 @@ function handAttacks(): Endpoint[] {
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
     ];
   });
+  // The cash-flow forecast (issue 17): B's saved forecast answers 404; B's bank gives nothing of B.
+  const F = '/cm/cashflow-forecast';
+  const ofBank = () => `scope=Bank&bank=${B.kit.get('bank')!.id}&startDate=2026-03-02&granularity=Week&periods=4`;
+  const forecastOfB = () => B.kit.get('cashflowForecast')!.id;
   return [
+    { route: `GET ${F}`, attacks: () => [
+      { url: `${F}?forecast=${forecastOfB()}`, status: gone() },
+      { url: `${F}?${ofBank()}`, status: [200], check: (b) => (expect(b).toMatchObject({ banks: [], currencies: [] }), expectNothingOfB(b, 'forecast')) },
+    ] },
+    { route: `GET ${F}/items`, attacks: () => [
+      { url: `${F}/items?forecast=${forecastOfB()}&currency=USD&bucket=0`, status: gone() },
+      { url: `${F}/items?${ofBank()}&currency=USD&bucket=0`, status: [200], check: (b) => expect(b).toEqual({ items: [], total: 0 }) },
+    ] },
+    { route: `GET ${F}/export`, attacks: () => [
+      { url: `${F}/export?forecast=${forecastOfB()}`, status: gone() },
+      { url: `${F}/export?${ofBank()}`, file: true, status: [200], check: noneOfB('forecast file') },
+    ] },
     ...invoiceAttacks,
     ...runAttacks,
     ...disposalAttacks,

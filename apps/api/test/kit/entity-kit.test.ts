@@ -25,7 +25,7 @@ const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGrou
   // Payables and receivables (issue 15)
   'address', 'vendorPaymentTerm', 'vendorGroup', 'vendor', 'customerPaymentTerm', 'customerGroup', 'customer',
   // Cash Management (issue 16)
-  'bankGroup', 'bank'];
+  'bankGroup', 'bank', 'cashflowForecast'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;
 const asA = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as: Session = a.admin) => call<T>(t.app, a.tenant.host, method, url, body, as);
 const asB = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);

@@ -56,7 +56,7 @@ async function accountingDate(tx: Tx, scope: KitScope): Promise<string> {
 export async function resolveSettings(tx: Tx, scope: KitScope, q: ForecastQuery): Promise<ForecastSettings> {
   if (q.forecast) {
     const [row] = await tx.select().from(cashflowForecasts).where(and(eq(cashflowForecasts.companyId, scope.companyId), eq(cashflowForecasts.id, q.forecast)));
-    if (!row) throw notFound('Cash-flow forecast not found');
+    if (!row) throw notFound('Cash-flow forecast');
     return {
       forecast: { id: row.id, code: row.code, name: row.name },
       scope: row.scope, bankGroup: row.bankGroup, bank: row.bank, granularity: row.granularity, periods: row.periods,
