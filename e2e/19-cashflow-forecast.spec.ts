@@ -3,7 +3,7 @@
 // week 2 as a receipt there, the saved adjustment, the closing), a bucket opens its items, and the XLSX downloads.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -71,15 +71,14 @@ test('a saved forecast opens from its list: chart, buckets, a bucket\'s items an
   expect(align).toBe('right');
   await page.screenshot({ path: `${shots}/cm-forecast-buckets.png`, fullPage: true });
   await week2.click();
-  const drawer = page.locator('.ant-drawer-content');
-  await expect(drawer.getByRole('table', { name: 'Bucket items' })).toContainText(`Forecast customer ${suffix}`, { timeout: SLOW });
-  await expect(drawer).toContainText('1,234.56');
+  const items = page.getByRole('table', { name: 'Bucket items' });
+  await expect(items).toContainText(`Forecast customer ${suffix}`, { timeout: SLOW });
+  await expect(items).toContainText('1,234.56');
   await page.screenshot({ path: `${shots}/cm-forecast-items.png` });
-  await drawer.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('button', { name: 'Close', exact: true }).last().click();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Export/ }).click();
-  const xlsx = page.getByRole('menuitem', { name: 'XLSX' });
-  if (await xlsx.isVisible().catch(() => false)) await xlsx.click();
+  await page.getByRole('button', { name: /Export/ }).hover();
+  await clickInPopup(page.getByRole('menuitem', { name: 'XLSX' }), 10_000);
   expect((await download).suggestedFilename()).toBe(`cashflow-forecast-${world.code}-2026-03-02.xlsx`);
 });
 

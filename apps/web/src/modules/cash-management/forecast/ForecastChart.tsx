@@ -1,21 +1,35 @@
+import { Flex, Typography } from 'antd';
 import type { ForecastCurrency } from '@erp/contracts';
+import { useDisplay } from '../../../shared/useDisplay';
 import { chartGeometry } from './forecast-chart';
 
-/** Receipts (green, up), payments (red, down) per bucket and the closing cash (line), in plain SVG; loaded lazily with the screen's result. */
+const IN = '#52c41a';
+const OUT = '#ff4d4f';
+const CASH = '#1677ff';
+
+/** Receipts (up) and payments (down) per bucket and the closing cash (line), in plain SVG; loaded lazily with the screen's result. */
 export default function ForecastChart({ currency, label }: { currency: ForecastCurrency; label: (index: number) => string }) {
+  const display = useDisplay();
   const g = chartGeometry(currency.buckets);
   return (
-    <svg role="img" aria-label={`Cash-flow chart ${currency.currency}`} viewBox={`0 0 ${g.width} ${g.height}`} style={{ width: '100%', maxHeight: 260 }}>
-      <line x1={0} x2={g.width} y1={g.zeroY} y2={g.zeroY} stroke="#bfbfbf" strokeWidth={1} />
-      {g.bars.map((b, i) => (
-        <rect key={i} x={b.x} y={b.y} width={b.width} height={Math.max(0, b.height)} fill={b.kind === 'in' ? '#52c41a' : '#ff4d4f'} opacity={0.8} />
-      ))}
-      <path d={g.line} fill="none" stroke="#1677ff" strokeWidth={2} />
-      {g.points.map((p, i) => (
-        <circle key={i} cx={p.x} cy={p.y} r={3} fill="#1677ff">
-          <title>{`${label(i)}: closing ${currency.buckets[i]?.closing ?? ''}`}</title>
-        </circle>
-      ))}
-    </svg>
+    <>
+      <svg role="img" aria-label={`Cash-flow chart ${currency.currency}`} viewBox={`0 0 ${g.width} ${g.height}`} preserveAspectRatio="none" style={{ width: '100%', height: 220, display: 'block' }}>
+        <line x1={0} x2={g.width} y1={g.zeroY} y2={g.zeroY} stroke="#bfbfbf" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        {g.bars.map((b) => (
+          <rect key={`${b.kind}-${b.index}`} x={b.x} y={b.y} width={b.width} height={Math.max(0, b.height)} fill={b.kind === 'in' ? IN : OUT} opacity={0.8}>
+            <title>{`${label(b.index)}: ${b.kind === 'in' ? 'in' : 'out'} ${display.amount(String(b.amount))}`}</title>
+          </rect>
+        ))}
+        <path d={g.line} fill="none" stroke={CASH} strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      </svg>
+      <Flex gap={16} justify="center" style={{ margin: '4px 0 8px' }}>
+        {[[IN, 'Receipts'], [OUT, 'Payments'], [CASH, 'Closing cash']].map(([colour, text]) => (
+          <Flex key={text} gap={4} align="center">
+            <span style={{ width: 12, height: 12, background: colour, display: 'inline-block', borderRadius: 2 }} />
+            <Typography.Text type="secondary">{text}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    </>
   );
 }

@@ -9,12 +9,13 @@ import { forecastParams } from '../forecast-api';
 const row = (index: number, opening: string, receipts: string, payments: string, adjustments: string, closing: string): ForecastBucketRow => ({ index, from: '2026-03-02', to: '2026-03-08', opening, receipts, payments, adjustments, closing });
 
 describe('forecast chart', () => {
-  it('draws receipts up, payments down and the closing on one scale', () => {
-    // Values span -100 (payments) to 300 (closing): 400 units over 200 px (height 216, pad 8).
+  it('draws receipts up and payments down on the flows\' scale, the closing on the cash scale', () => {
+    // Height 216, pad 8: the zero line at 108, the largest flow (200) reaches 100 px from it.
     const g = chartGeometry([row(0, '100', '200', '0', '0', '300'), row(1, '300', '0', '100', '0', '200'), row(2, '200', '0', '0', '-50', '150')], 300, 216, 8);
-    expect(g.zeroY).toBe(158);
-    expect(g.bars.map((b) => [b.kind, Math.round(b.height)])).toEqual([['in', 100], ['out', 50], ['out', 25]]);
-    expect(g.points.map((p) => Math.round(p.y))).toEqual([8, 58, 83]);
+    expect(g.zeroY).toBe(108);
+    expect(g.bars.map((b) => [b.kind, b.index, Math.round(b.height)])).toEqual([['in', 0, 100], ['out', 1, 50], ['out', 2, 25]]);
+    // Cash from 100 to 300, padded by 20 each side: 240 units over 200 px.
+    expect(g.points.map((p) => Math.round(p.y))).toEqual([25, 108, 150]);
     expect(g.line.startsWith('M')).toBe(true);
     expect(g.line.split('L')).toHaveLength(3);
   });
