@@ -75,11 +75,12 @@ const openItemsProvider: ForecastProvider = {
       from ${openItems} o
       join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
       left join (${latenessOf(ctx)}) lat on lat.party_id = o.party_id
-      left join lateral (
-        select p.bank_id from ${payments} p join all_banks ab on ab.id = p.bank_id
-        where p.tenant_id = o.tenant_id and p.company_id = o.company_id and p.party_id = o.party_id and p.currency = o.currency and p.status = ${POSTED}
-        order by p.posting_date desc, p.created_at desc limit 1
-      ) pb on true
+      left join (
+        select distinct on (p.party_id, p.currency) p.party_id, p.currency, p.bank_id
+        from ${payments} p join all_banks ab on ab.id = p.bank_id
+        where p.tenant_id = ${tenantId}::uuid and p.company_id = ${companyId}::uuid and p.status = ${POSTED}
+        order by p.party_id, p.currency, p.posting_date desc, p.created_at desc
+      ) pb on pb.party_id = o.party_id and pb.currency = o.currency
       left join default_bank db on db.currency = o.currency
       left join ${customers} cu on o.side = ${RECEIVABLES} and cu.tenant_id = o.tenant_id and cu.id = o.party_id
       left join ${vendors} ve on o.side <> ${RECEIVABLES} and ve.tenant_id = o.tenant_id and ve.id = o.party_id
