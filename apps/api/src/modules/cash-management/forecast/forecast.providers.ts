@@ -25,6 +25,8 @@ export type ForecastContext = {
   endDate: string;
   shiftByLateness: boolean;
   adjustments: readonly ForecastAdjustment[];
+  /** The drill-down and the file want each flow's party, reference and description; the buckets' sums do not (their joins are skipped). */
+  detail: boolean;
 };
 
 export type ForecastProvider = { key: ForecastSourceKey; flows: (ctx: ForecastContext) => SQL };
@@ -71,9 +73,9 @@ const openItemsProvider: ForecastProvider = {
       select 'openItems'::text as source, coalesce(pb.bank_id, db.id) as bank_id, o.currency,
         greatest(o.due_date + ${shift}, ${ctx.startDate}::date) as expected_date, o.due_date, ${shift} as days_late,
         case when o.side = ${RECEIVABLES} then o.remaining_minor else -o.remaining_minor end as amount_minor,
-        coalesce(cu.name, ve.name) as party, i.number as reference, i.description
+        ${ctx.detail ? sql`coalesce(cu.name, ve.name)` : sql`null::text`} as party, ${ctx.detail ? sql`i.number` : sql`null::text`} as reference,
+        ${ctx.detail ? sql`i.description` : sql`''::text`} as description
       from ${openItems} o
-      join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
       left join (${latenessOf(ctx)}) lat on lat.party_id = o.party_id
       left join (
         select distinct on (p.party_id, p.currency) p.party_id, p.currency, p.bank_id
@@ -82,8 +84,10 @@ const openItemsProvider: ForecastProvider = {
         order by p.party_id, p.currency, p.posting_date desc, p.created_at desc
       ) pb on pb.party_id = o.party_id and pb.currency = o.currency
       left join default_bank db on db.currency = o.currency
+      ${ctx.detail ? sql`
+      join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
       left join ${customers} cu on o.side = ${RECEIVABLES} and cu.tenant_id = o.tenant_id and cu.id = o.party_id
-      left join ${vendors} ve on o.side <> ${RECEIVABLES} and ve.tenant_id = o.tenant_id and ve.id = o.party_id
+      left join ${vendors} ve on o.side <> ${RECEIVABLES} and ve.tenant_id = o.tenant_id and ve.id = o.party_id` : sql``}
       where o.tenant_id = ${tenantId}::uuid and o.company_id = ${companyId}::uuid and o.status = ${OPEN} and o.remaining_minor <> 0
         and o.due_date + ${shift} <= ${ctx.endDate}::date`;
   },

@@ -149,7 +149,7 @@ export async function computeForecast(tx: Tx, scope: KitScope, q: ForecastQuery)
   const bankRows = await scopeBanks(tx, scope, s);
   const opening = await openingCash(tx, scope, bankRows, s.startDate);
   const sums = bankRows.length === 0 ? [] : rowsOf<BucketSums>(await tx.execute(sql`
-    with ${flowsWith({ scope, startDate: s.startDate, endDate, shiftByLateness: s.shiftByLateness, adjustments: s.adjustments }, bankRows)}
+    with ${flowsWith({ scope, startDate: s.startDate, endDate, shiftByLateness: s.shiftByLateness, adjustments: s.adjustments, detail: false }, bankRows)}
     select f.currency, (width_bucket(f.expected_date, ${dateArray(buckets.map((x) => x.from))}) - 1)::int as idx,
       coalesce(sum(f.amount_minor) filter (where f.source <> 'adjustments' and f.amount_minor > 0), 0)::text as receipts,
       coalesce(-sum(f.amount_minor) filter (where f.source <> 'adjustments' and f.amount_minor < 0), 0)::text as payments,
@@ -188,7 +188,7 @@ type ItemRow = {
 async function flowRows(tx: Tx, scope: KitScope, s: ForecastSettings, bankRows: readonly ScopeBank[], range: { from: string; to: string }, limit: number, offset: number): Promise<ItemRow[]> {
   const buckets = forecastBuckets(s.startDate, s.granularity, s.periods);
   return rowsOf<ItemRow>(await tx.execute(sql`
-    with ${flowsWith({ scope, startDate: s.startDate, endDate: buckets[buckets.length - 1]!.to, shiftByLateness: s.shiftByLateness, adjustments: s.adjustments }, bankRows)}
+    with ${flowsWith({ scope, startDate: s.startDate, endDate: buckets[buckets.length - 1]!.to, shiftByLateness: s.shiftByLateness, adjustments: s.adjustments, detail: true }, bankRows)}
     select f.source, f.currency, f.expected_date::text, f.due_date::text, f.days_late::int, ab.code as bank, f.party, f.reference, f.description, f.amount_minor::text,
       count(*) over ()::int as total
     from flows f left join all_banks ab on ab.id = f.bank_id
