@@ -23,7 +23,7 @@ export default function ForecastChart({ currency, label }: { currency: ForecastC
         <path d={g.line} fill="none" stroke={CASH} strokeWidth={2} vectorEffect="non-scaling-stroke" />
       </svg>
       <Flex gap={16} justify="center" style={{ margin: '4px 0 8px' }}>
-        {[[IN, 'Receipts'], [OUT, 'Payments'], [CASH, 'Closing cash']].map(([colour, text]) => (
+        {[[IN, 'Receipts'], [OUT, 'Payments'], [CASH, 'Closing cash (own scale)']].map(([colour, text]) => (
           <Flex key={text} gap={4} align="center">
             <span style={{ width: 12, height: 12, background: colour, display: 'inline-block', borderRadius: 2 }} />
             <Typography.Text type="secondary">{text}</Typography.Text>
