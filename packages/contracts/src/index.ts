@@ -38,6 +38,7 @@ export * from './fixed-assets/disposals';
 export * from './cash-management/banks';
 export * from './cash-management/fund-transfers';
 export * from './cash-management/statements';
+export * from './cash-management/forecast';
 export * from './ap-ar/payments';
 export * from './ap-ar/recurring-payments';
 export * from './ap-ar/failed-payments';

@@ -205,8 +205,24 @@ function handAttacks(): Endpoint[] {
     ...['accept', 'reject'].map((action): Endpoint => ({ route: `POST /cm/reconciliations/:id/matches/:matchId/${action}`, attacks: () => [{ url: `${rec()}/matches/${B.docs.bankStatement}/${action}`, body: {}, status: gone() }] })),
     { route: 'POST /cm/reconciliations/:id/entries', attacks: () => [{ url: `${rec()}/entries`, body: { statementLineId: B.docs.bankStatementLine, kind: 'Fee' }, status: gone() }] },
   ];
+  // The cash-flow forecast (issue 17): B's saved forecast answers 404; B's bank gives nothing of B.
+  const F = '/cm/cashflow-forecast';
+  const ofBank = () => `scope=Bank&bank=${B.kit.get('bank')!.id}&startDate=2026-03-02&granularity=Week&periods=4`;
+  const forecastOfB = () => B.kit.get('cashflowForecast')!.id;
   return [
     ...reconciliationAttacks,
+    { route: `GET ${F}`, attacks: () => [
+      { url: `${F}?forecast=${forecastOfB()}`, status: gone() },
+      { url: `${F}?${ofBank()}`, status: [200], check: (b) => (expect(b).toMatchObject({ banks: [], currencies: [] }), expectNothingOfB(b, 'forecast')) },
+    ] },
+    { route: `GET ${F}/items`, attacks: () => [
+      { url: `${F}/items?forecast=${forecastOfB()}&currency=USD&bucket=0`, status: gone() },
+      { url: `${F}/items?${ofBank()}&currency=USD&bucket=0`, status: [200], check: (b) => expect(b).toEqual({ items: [], total: 0 }) },
+    ] },
+    { route: `GET ${F}/export`, attacks: () => [
+      { url: `${F}/export?forecast=${forecastOfB()}`, status: gone() },
+      { url: `${F}/export?${ofBank()}`, file: true, status: [200], check: noneOfB('forecast file') },
+    ] },
     ...invoiceAttacks,
     ...runAttacks,
     ...recurringAttacks,

@@ -309,6 +309,7 @@ const endpoints: Endpoint[] = [
   ...fundTransferEndpoints(),
   ...reconciliationEndpoints(),
   ...statementEndpoints(),
+  ...forecastEndpoints(),
 ];
 
 /** The reconciliation of a statement (issue 17): B aims at A's statement, its line and A's journal. */
@@ -341,6 +342,27 @@ function statementEndpoints(): Endpoint[] {
     { method: 'POST', route: '/cm/bank-statements/import', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-statements/import?bank=${APAR.bank}&fileName=x.940`, status: [404] }] },
     { method: 'GET', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, status: [404] }] },
     { method: 'PUT', route: '/cm/statement-mappings/:bankId', access: 'user', attacks: () => [{ as: 'user', url: `/cm/statement-mappings/${APAR.bank}`, body: mapping(), status: [404] }] },
+  ];
+}
+
+/** The cash-flow forecast (issue 17): B names A's saved forecast (404) or A's bank (nothing of A's). */
+function forecastEndpoints(): Endpoint[] {
+  const F = '/cm/cashflow-forecast';
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET|66\.00/);
+  const ofBank = () => `scope=Bank&bank=${APAR.bank}&startDate=2026-03-02&granularity=Week&periods=4`;
+  return [
+    { method: 'GET', route: F, access: 'user', attacks: () => [
+      { as: 'user', url: `${F}?forecast=${APAR.forecast}`, status: [404] },
+      { as: 'user', url: `${F}?${ofBank()}`, status: [200], check: (b) => (expect(b).toMatchObject({ banks: [], currencies: [] }), noneOfA(b)) },
+    ] },
+    { method: 'GET', route: `${F}/items`, access: 'user', attacks: () => [
+      { as: 'user', url: `${F}/items?forecast=${APAR.forecast}&currency=USD&bucket=1`, status: [404] },
+      { as: 'user', url: `${F}/items?${ofBank()}&currency=USD&bucket=1`, status: [200], check: (b) => expect(b).toEqual({ items: [], total: 0 }) },
+    ] },
+    { method: 'GET', route: `${F}/export`, access: 'user', attacks: () => [
+      { as: 'user', url: `${F}/export?forecast=${APAR.forecast}`, status: [404] },
+      { as: 'user', url: `${F}/export?${ofBank()}`, file: true, status: [200], check: noneOfA },
+    ] },
   ];
 }
 
@@ -821,6 +843,10 @@ async function invoicesOfA(): Promise<Record<string, string>> {
       expect([bank2.status, transfer.status], JSON.stringify(transfer.body)).toEqual([200, 200]);
       out.bank2 = bank2.body.id;
       out.fundTransfer = transfer.body.id;
+      // A's saved cash-flow forecast of that bank, with an adjustment (issue 17).
+      const forecast = await asA<{ id: string }>('POST', '/cm/cashflow-forecasts', { code: 'ASECRET', name: 'Secret of A', scope: 'Bank', bank: out.bank, granularity: 'Week', periods: 4, startDate: '2026-03-02', adjustments: [{ date: '2026-03-10', currency: 'USD', amount: '66', description: 'Secret of A' }] });
+      expect(forecast.status, JSON.stringify(forecast.body)).toBe(200);
+      out.forecast = forecast.body.id;
     }
     const payment = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payments/post`, { bank: out.bank, party: party.body.id, documentDate: '2026-03-04', amount: '7', description: 'Secret of A' });
     const items = await asA<List<{ openItem: string }>>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);

@@ -25,7 +25,7 @@ const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGrou
   // Payables and receivables (issue 15)
   'address', 'vendorPaymentTerm', 'vendorGroup', 'vendor', 'customerPaymentTerm', 'customerGroup', 'customer',
   // Cash Management (issue 16)
-  'bankGroup', 'bank',
+  'bankGroup', 'bank', 'cashflowForecast',
   // Bank reconciliation (issue 17)
   'bankReconciliationRule'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;

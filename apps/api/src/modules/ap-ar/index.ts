@@ -16,6 +16,9 @@ import { registerRevaluationRoutes, revaluationRouteFacts } from './revaluation/
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
+// Read by Cash Management's cash-flow forecast (open items by due date, settled history for lateness).
+export { invoices, openItems } from './invoices/invoices.tables';
+export { paymentAllocations, payments } from './payments/payments.tables';
 
 /** The master data of one face: its payment terms, groups and parties, built from the face alone. */
 function faceBindings(face: Face): KitBinding[] {

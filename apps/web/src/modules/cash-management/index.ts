@@ -19,6 +19,9 @@ export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
   '/fund-transfer': () => import('./fund-transfers/FundTransferPage'),
   '/bank-reconciliations': async () => ({ default: (await import('./statements/StatementListPage')).StatementListPage }),
   '/bank-reconciliation': async () => ({ default: (await import('./reconciliation/BankReconciliationPage')).BankReconciliationPage }),
+  // The cash-flow forecast (issue 17): the saved forecasts' list and the forecast screen, which rides on its grant.
+  '/cashflow-forecasts': async () => ({ default: (await import('./forecast/ForecastListPage')).ForecastListPage }),
+  '/cashflow-forecast': async () => ({ default: (await import('./forecast/ForecastPage')).ForecastPage }),
 };
 
 /** What /journal shows for a FundTransfer task (SPEC.md section 2): the transfer, its legs (divided there by the approver), its entries. */
