@@ -8,6 +8,7 @@ import { seedCompanyApAr } from './parties.seed';
 import { invoicesPart } from './invoices/invoices.module';
 import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoice-pdf.routes';
 import { paymentsPart } from './payments/payments.module';
+import { paymentRunsPart } from './payment-runs/payment-runs.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 
 export * from './parties.tables';
@@ -28,25 +29,28 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  documents: [...invoicesPart.documents, ...paymentsPart.documents],
+  documents: [...invoicesPart.documents, ...paymentsPart.documents, ...paymentRunsPart.documents],
   register: (app, platform) => {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
+    paymentRunsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
   },
-  approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...ageingRouteFacts },
+  approvals: { ...paymentsPart.approvals, ...paymentRunsPart.approvals },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...paymentRunsPart.routes, ...ageingRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
       await invoicesPart.seed(tx, tenantId, companyId);
       await paymentsPart.seed(tx, tenantId, companyId);
+      await paymentRunsPart.seed(tx, tenantId, companyId);
     },
   },
   auditLabels: [
     ...invoicesPart.auditLabels,
     ...paymentsPart.auditLabels,
+    ...paymentRunsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -57,5 +61,5 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...paymentRunsPart.pages],
 };
