@@ -48,6 +48,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!,
+    vendorPaymentRun: B.docs['payables.run']!, customerPaymentRun: B.docs['receivables.run']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -147,11 +148,29 @@ function handAttacks(): Endpoint[] {
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
     ];
   });
+  // Payment runs (issue 16): B's bank and run are not A's.
+  const paymentRunAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payment-runs`;
+    const criteria = () => ({ bank: B.kit.get('bank')!.id, paymentDate: '2026-03-18', basis: 'Due date', upTo: '2026-03-31' });
+    const refused = (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/);
+    const run = () => B.docs[`${face.side}.run`];
+    return [
+      { route: `GET ${base}`, attacks: () => list(`${base}?limit=500`) },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfB(`${base} export`) }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body: { ...criteria(), description: 'x' }, status: [422], check: refused }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${run()}`, body: { ...criteria(), description: 'x' }, status: gone() }] },
+      { route: `GET ${base}/proposal`, attacks: () => [{ url: `${base}/proposal?${new URLSearchParams(criteria()).toString()}`, status: [422], check: refused }] },
+      { route: `GET ${base}/:id/remittance`, attacks: () => [{ url: `${base}/${run()}/remittance?party=${B.docs[`${face.side}.party`]}`, status: gone() }] },
+      { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${run()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
+      { route: `POST ${base}/:id/submit`, attacks: () => [{ url: `${base}/${run()}/submit`, body: {}, status: gone() }] },
+    ];
+  });
   return [
     ...invoiceAttacks,
     ...runAttacks,
     ...disposalAttacks,
     ...paymentAttacks,
+    ...paymentRunAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
@@ -294,6 +313,10 @@ async function booksOfB(): Promise<void> {
     const items = await asB<{ items: { openItem: string }[] }>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
     expect([payment.status, items.status]).toEqual([200, 200]);
     Object.assign(B.docs, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
+    // B's draft payment run of the face.
+    const paymentRun = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-payment-runs`, { bank: B.kit.get('bank')!.id, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'Secret of B' });
+    expect(paymentRun.status).toBe(200);
+    B.docs[`${face.side}.run`] = paymentRun.body.id;
   }
   // B's draft depreciation run.
   const run = await asB<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of B' });

@@ -302,6 +302,7 @@ const endpoints: Endpoint[] = [
   ...invoiceEndpoints(),
   ...fixedAssetEndpoints(),
   ...paymentEndpoints(),
+  ...paymentRunEndpoints(),
 ];
 
 /** A's asset (ids by name), filled by the set-up below. */
@@ -383,6 +384,32 @@ function paymentEndpoints(): Endpoint[] {
       one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
       one('POST', `${base}/:id/allocate`, (x) => `${base}/${x}/allocate`, () => ({ allocations: [{ openItem: APAR[`${face.side}.item`], amount: '1' }] })),
       one('POST', `${base}/:id/unallocate`, (x) => `${base}/${x}/unallocate`, () => ({ lines: [] })),
+    ];
+  });
+}
+
+/** Payment runs of both faces (issue 16) and their own routes: B aims at A's runs and bank. */
+function paymentRunEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A/);
+  return [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payment-runs`;
+    const id = () => APAR[`${face.side}.run`]!;
+    const body = () => ({ bank: APAR.bank, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'x' });
+    const one = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', route: string, url: (x: string) => string, payload?: () => unknown): Endpoint => ({ method, route, access: 'user', attacks: () => [{ as: 'user', url: url(id()), ...(payload ? { body: payload() } : {}), status: [404] }] });
+    return [
+      { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+      { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+      { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+      { method: 'GET', route: `${base}/proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/proposal?bank=${APAR.bank}&paymentDate=2026-03-18&upTo=2026-03-31`, status: [422] }] },
+      one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+      one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
+      one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
+      one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
+      one('POST', `${base}/:id/reverse`, (x) => `${base}/${x}/reverse`, () => ({ date: '2026-03-05' })),
+      one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
+      one('GET', `${base}/:id/bank-file`, (x) => `${base}/${x}/bank-file`),
+      one('GET', `${base}/:id/remittance`, (x) => `${base}/${x}/remittance?party=${APAR[`${face.side}.party`]}`),
+      one('POST', `${base}/:id/remittance/mail`, (x) => `${base}/${x}/remittance/mail`),
     ];
   });
 }
@@ -710,6 +737,9 @@ async function invoicesOfA(): Promise<Record<string, string>> {
     const items = await asA<List<{ openItem: string }>>('GET', `/${s}/${face.partyWord}-payments/open-items?party=${party.body.id}`);
     expect([payment.status, items.status], JSON.stringify(payment.body)).toEqual([200, 200]);
     Object.assign(out, { [`${face.side}.payment`]: payment.body.id, [`${face.side}.item`]: items.body.items[0]!.openItem });
+    const run = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payment-runs`, { bank: out.bank, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'Secret of A' });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    out[`${face.side}.run`] = run.body.id;
   }
   return out;
 }

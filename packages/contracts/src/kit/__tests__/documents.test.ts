@@ -19,11 +19,13 @@ import {
   vendorCreditNoteDocument,
   vendorPaymentDocument,
   customerPaymentDocument,
+  vendorPaymentRunDocument,
+  customerPaymentRunDocument,
   customerCreditNoteDocument,
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument, vendorPaymentRunDocument, customerPaymentRunDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {
