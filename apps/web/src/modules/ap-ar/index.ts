@@ -56,6 +56,17 @@ export const paymentPages: Readonly<Record<string, PageLoader>> = {
   '/customer-payment': async () => ({ default: (await paymentEditors()).CustomerPaymentPage }),
 };
 
+const runLists = () => import('./payment-runs/PaymentRunListPage');
+const runEditors = () => import('./payment-runs/PaymentRunPages');
+
+/** The payment run screens of both faces (issue 16): the documents kit's list and the run's editor, each reading its PaymentRunFace. */
+export const paymentRunPages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-payment-schedules': async () => ({ default: (await runLists()).VendorPaymentRunsPage }),
+  '/customer-payment-schedules': async () => ({ default: (await runLists()).CustomerPaymentRunsPage }),
+  '/vendor-payment-schedule': async () => ({ default: (await runEditors()).VendorPaymentRunPage }),
+  '/customer-payment-schedule': async () => ({ default: (await runEditors()).CustomerPaymentRunPage }),
+};
+
 const ageing = () => import('./ageing/AgeingPage');
 
 /**
@@ -68,13 +79,14 @@ export const ageingPages: Readonly<Record<string, PageLoader>> = {
 };
 
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...ageingPages };
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...paymentRunPages, ...ageingPages };
 
 /**
  * What /journal shows of the tasks SPEC.md section 2 sends there from payables and receivables: a
  * reversal approval's credit note or reversal, its invoice and the entry it posts
  * (VendorInvoiceReversalApproval, CustomerInvoiceReversalApproval); a payment approval's payment, its
- * allocations and entry, and for a payment reversal approval the entry reversing it.
+ * allocations and entry, and for a payment reversal approval the entry reversing it; a payment run
+ * reversal approval's run, its payments and lines.
  */
 export const apArTaskSubjects: TaskSubjects = {
   VendorInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
@@ -83,4 +95,7 @@ export const apArTaskSubjects: TaskSubjects = {
   VendorPaymentApproval: () => import('./payments/PaymentSubject'),
   CustomerPaymentReversalApproval: () => import('./payments/PaymentSubject'),
   VendorPaymentReversalApproval: () => import('./payments/PaymentSubject'),
+  // A payment run's reversal approval: the run, its payments and lines (its own approval links to /vendor-payment-schedule).
+  VendorPaymentScheduleReversalApproval: () => import('./payment-runs/PaymentRunSubject'),
+  CustomerPaymentScheduleReversalApproval: () => import('./payment-runs/PaymentRunSubject'),
 };
