@@ -58,7 +58,7 @@ const newKey = () => crypto.randomUUID();
 const Waiting = () => <Spin style={{ display: 'block', margin: '48px auto' }} />;
 const SCALE = 4;
 
-/** The sum of decimal texts, exact (minor units of four decimals; a text that is not an amount counts nothing). */
+/** The sum of decimal texts, exact (minor units of four decimals; a text that is not an amount counts nothing), with the texts' decimals. */
 function sumOf(texts: string[]): string {
   const minor = texts.reduce((s, t) => {
     try {
@@ -67,7 +67,10 @@ function sumOf(texts: string[]): string {
       return s;
     }
   }, 0n);
-  return formatMoney(minor, SCALE);
+  // As many decimals as the texts have (the currency's), at least two.
+  const places = Math.max(2, ...texts.map((t) => t.trim().split('.')[1]?.length ?? 0));
+  const text = formatMoney(minor, SCALE);
+  return text.slice(0, text.length - (SCALE - Math.min(places, SCALE)));
 }
 
 const lineOf = (l: PaymentRunLine): Line => ({
