@@ -1,5 +1,5 @@
 // npm run bench: the benchmarks of issue 5, each printing its figures beside the machine it ran on.
-// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) and 9 (the invoice list over 1,000,000 invoices) of issue 15, 10 (the depreciation run over 100,000 assets) of issue 18, 11 (one receipt allocated across 10,000 open invoices) and 12 (ageing as of a date over 1,000,000 open items) of issue 16.
+// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) and 9 (the invoice list over 1,000,000 invoices) of issue 15, 10 (the depreciation run over 100,000 assets) of issue 18, 11 (one receipt allocated across 10,000 open invoices) and 12 (ageing as of a date over 1,000,000 open items) and 13 (a vendor payment run of 50,000 payments with its pain.001) of issue 16.
 import { machine, SCALE, startServer } from './lib';
 import { hostileImports } from './imports.bench';
 import { invoicePosting } from './invoices.bench';
@@ -7,10 +7,11 @@ import { invoiceList } from './invoice-list.bench';
 import { depreciationRun } from './depreciation.bench';
 import { paymentAllocation } from './payments.bench';
 import { ageingReport } from './ageing.bench';
+import { paymentRunBench } from './payment-runs.bench';
 import { bulkPosting, interactivePosting } from './posting.bench';
 import { drillDown, peerHledger, trialBalancePglite, trialBalancePostgres } from './reports.bench';
 
-const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12').split(',');
+const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12,13').split(',');
 const wants = (...ids: string[]) => ids.some((id) => only.includes(id));
 
 console.log(`machine: ${machine()}`);
@@ -79,6 +80,14 @@ if (wants('12')) {
   const server = await startServer('erp_bench_ageing', 3912);
   try {
     await ageingReport(server);
+  } finally {
+    await server.close();
+  }
+}
+if (wants('13')) {
+  const server = await startServer('erp_bench_payment_runs', 3913);
+  try {
+    await paymentRunBench(server);
   } finally {
     await server.close();
   }

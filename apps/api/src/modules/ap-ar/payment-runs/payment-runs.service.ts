@@ -357,6 +357,7 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
   const scale = scales[h.currency] ?? 2;
   const sequence = await moduleSequence(tx, actor, rf.pf.face.module, rf.label);
   const number = await nextNumber(tx, actor, sequence, h.paymentDate);
+  const made: { partyId: string; paymentId: string }[] = [];
   for (const [partyId, lines] of byParty) {
     const first = lines[0]!;
     const amount = lines.reduce((s, l) => s + BigInt(l.amount_minor), 0n);
@@ -368,8 +369,7 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
     try {
       const { id: paymentId, allocations } = await insertPaymentHeader(tx, actor, rf.pf, input, false);
       await postPayment(tx, actor, rf.pf, paymentId, allocations);
-      await tx.execute(sql`update ${paymentRunLines} set payment_id = ${paymentId}::uuid
-        where tenant_id = ${actor.tenantId}::uuid and run_id = ${id}::uuid and party_id = ${partyId}::uuid and not excluded`);
+      made.push({ partyId, paymentId });
     } catch (e) {
       // The payments engine names the line by its place in the party's payment: say which party and item.
       const message = e instanceof Error ? e.message : String(e);
@@ -380,6 +380,10 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
       throw e;
     }
   }
+  // Each line notes its party's payment: one statement for the run (not one scan of its lines per party).
+  await tx.execute(sql`update ${paymentRunLines} l set payment_id = m.payment
+    from unnest(${`{${made.map((m) => m.partyId).join(',')}}`}::uuid[], ${`{${made.map((m) => m.paymentId).join(',')}}`}::uuid[]) as m(party, payment)
+    where l.tenant_id = ${actor.tenantId}::uuid and l.run_id = ${id}::uuid and l.party_id = m.party and not l.excluded`);
   if (rf.pf.face.side === 'receivables' && h.method === 'DirectDebit') {
     // Each collection's sequence is its mandate's as the run posts (first, else recurring); a first collection makes the mandate recurring.
     const customers = faceTables.receivables.party;
