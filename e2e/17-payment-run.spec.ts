@@ -5,8 +5,9 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi } from './support/bootstrap';
+import { apiJson, chooseOption } from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,19 +20,7 @@ const XSD = '/work/shared/samples/iso20022/pain.001.001.03.xsd';
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string; number?: string | null; controlAccount?: string; remaining?: string };
 
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
+const api = apiJson;
 
 const invoices: { id: string; number: string }[] = [];
 

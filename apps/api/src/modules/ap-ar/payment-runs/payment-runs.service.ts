@@ -5,7 +5,6 @@ import {
   formatMoney,
   ibanIsValid,
   LIST_TOTAL_MAX,
-  parseMoney,
   paymentRunDocuments,
   paymentRunLabel,
   stateOf,
@@ -33,7 +32,7 @@ import { moduleSequence, nextNumber, ratesOn } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
-import { insertPaymentHeader, postPayment, reversePayment } from '../payments/payments.service';
+import { insertPaymentHeader, money, postPayment, reversePayment } from '../payments/payments.service';
 import { payments } from '../payments/payments.tables';
 import { paymentRunLines, paymentRuns } from './payment-runs.tables';
 
@@ -158,14 +157,6 @@ export async function proposeRun(tx: Tx, scope: KitScope, rf: PaymentRunFace, c:
 
 type DraftLine = { lineNo: number; openItemId: string; partyId: string; amountMinor: bigint; discountMinor: bigint; excluded: boolean };
 
-const money = (text: string | undefined, scale: number, field: string): bigint => {
-  if (text === undefined || text === '') return 0n;
-  try {
-    return parseMoney(text, scale);
-  } catch {
-    throw fieldRefusal(field, `${text} has more decimals than the currency has (${scale})`);
-  }
-};
 
 /** The header and lines of a draft, checked: the bank of the company, the group of the face, each line an open item of the face in the bank's currency. */
 async function storedFields(tx: Tx, actor: Actor, rf: PaymentRunFace, input: PaymentRunInput) {
