@@ -86,6 +86,14 @@ test('a vendor payment run is proposed, one line excluded, posted, and its pain.
   }
   if (xmllint) execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
 
+  // The run is listed on /vendor-payment-schedules, posted, with its total.
+  const number = (await page.getByText(/Vendor payment run VPR2026-\d+/).textContent())!.replace('Vendor payment run ', '').trim();
+  await page.goto('/vendor-payment-schedules');
+  const listed = page.getByRole('row').filter({ hasText: number });
+  await expect(listed).toContainText('150.00', { timeout: SLOW });
+  await expect(listed).toContainText('Posted');
+  await page.screenshot({ path: '/tmp/ap-runs-list.png', fullPage: true });
+
   // The excluded invoice is still open; the two paid are settled.
   const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
   const open = await Promise.all(invoices.map(async (i) => (await api<Row>(request, admin, 'GET', `/ap/vendor-invoices/${i.id}`)).remaining));
