@@ -39,6 +39,7 @@ import {
 } from './payment-runs-api';
 import '../../ledger/journals/ledger-screens.css';
 import './payment-runs.css';
+import { lineOfRefusal, type LineRefusal } from './run-refusals';
 
 /*
  * /vendor-payment-schedule and /customer-payment-schedule: a new payment run or, with ?id=, a run (a
@@ -85,19 +86,22 @@ function inputOf(h: Header, lines: Line[]): PaymentRunInput {
   };
 }
 
-function LineEditor({ lines, onChange }: { lines: Line[]; onChange: (lines: Line[]) => void }) {
+function LineEditor({ lines, onChange, refused }: { lines: Line[]; onChange: (lines: Line[]) => void; refused: LineRefusal | null }) {
   const display = useDisplay();
-  const set = (i: number, patch: Partial<Line>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  // A line's place in the run (the table's render index is the page's, once the lines run over pages).
+  const at = new Map(lines.map((l, i) => [l.openItem, i]));
+  const set = (l: Line, patch: Partial<Line>) => onChange(lines.map((x) => (x.openItem === l.openItem ? { ...x, ...patch } : x)));
   const label = (l: Line) => l.invoiceNumber ?? '(invoice)';
+  const status = (l: Line, field: LineRefusal['field']) => (refused && refused.index === at.get(l.openItem) && (refused.field === field || refused.field === 'openItem') ? 'error' : undefined);
   const columns: TableColumnsType<Line> = [
-    { title: 'Pay', key: 'include', width: 50, render: (_, l, i) => <Checkbox aria-label={`Pay ${label(l)}`} checked={!l.excluded} onChange={(e) => set(i, { excluded: !e.target.checked })} /> },
+    { title: 'Pay', key: 'include', width: 50, render: (_, l) => <Checkbox aria-label={`Pay ${label(l)}`} checked={!l.excluded} onChange={(e) => set(l, { excluded: !e.target.checked })} /> },
     { title: 'Party', key: 'party', ellipsis: true, render: (_, l) => <>{`${l.partyCode} · ${l.partyName}`} {l.problem && <Tag color="red" title={l.problem}>{l.problem}</Tag>}</> },
     { title: 'Invoice', key: 'invoice', render: (_, l) => <>{label(l)}{l.partyDocumentNumber ? <Typography.Text type="secondary">{` (${l.partyDocumentNumber})`}</Typography.Text> : null}</> },
     { title: 'Due', key: 'due', render: (_, l) => display.date(l.dueDate), responsive: ['sm'] },
     { title: 'Discount by', key: 'discountDate', render: (_, l) => (l.discountDate ? display.date(l.discountDate) : '—'), responsive: ['lg'] },
     { title: 'Open', key: 'remaining', align: 'right', render: (_, l) => <span className="ledger-amount">{display.amount(l.remaining)}</span> },
-    { title: 'Discount', key: 'discount', align: 'right', render: (_, l, i) => <Input aria-label={`Discount of ${label(l)}`} value={l.discount} disabled={l.excluded} onChange={(e) => set(i, { discount: e.target.value })} style={{ width: 100, textAlign: 'right' }} /> },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, l, i) => <Input aria-label={`Amount of ${label(l)}`} value={l.amount} disabled={l.excluded} onChange={(e) => set(i, { amount: e.target.value })} style={{ width: 120, textAlign: 'right' }} /> },
+    { title: 'Discount', key: 'discount', align: 'right', render: (_, l) => <Input aria-label={`Discount of ${label(l)}`} status={status(l, 'discount')} value={l.discount} disabled={l.excluded} onChange={(e) => set(l, { discount: e.target.value })} style={{ width: 100, textAlign: 'right' }} /> },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, l) => <Input aria-label={`Amount of ${label(l)}`} status={status(l, 'amount')} value={l.amount} disabled={l.excluded} onChange={(e) => set(l, { amount: e.target.value })} style={{ width: 120, textAlign: 'right' }} /> },
   ];
   return (
     <Table<Line>
@@ -105,7 +109,7 @@ function LineEditor({ lines, onChange }: { lines: Line[]; onChange: (lines: Line
       rowKey="openItem"
       columns={columns}
       dataSource={lines}
-      rowClassName={(l) => (l.excluded ? 'payment-run-excluded' : '')}
+      rowClassName={(l) => [l.excluded ? 'payment-run-excluded' : '', refused?.index === at.get(l.openItem) ? 'payment-run-refused' : ''].join(' ').trim()}
       pagination={lines.length > 50 ? { pageSize: 50, showSizeChanger: true } : false}
       locale={{ emptyText: 'No lines: choose the criteria and Propose' }}
     />
@@ -192,7 +196,7 @@ function DraftEditor({ rf, view }: { rf: PaymentRunFace; view: PaymentRunView | 
         <Typography.Title level={5} style={{ margin: 0 }}>Lines</Typography.Title>
         <Button onClick={() => propose.mutate()} loading={propose.isPending}>Propose</Button>
       </Flex>
-      <LineEditor lines={lines} onChange={setLines} />
+      <LineEditor lines={lines} onChange={setLines} refused={lineOfRefusal(error)} />
       <Flex justify="flex-end" gap={24} style={{ marginTop: 8 }} aria-label="Run totals" role="group">
         <Typography.Text>{`${parties} ${rf.pf.face.partyWord}${parties === 1 ? '' : 's'}, ${kept.length} of ${lines.length} lines`}</Typography.Text>
         <Typography.Text>Discounts <span className="ledger-amount">{display.amount(discount, 2)}</span></Typography.Text>
