@@ -1,7 +1,7 @@
 /*
  * The documents /journal shows for tasks that link there and are not journals (shared/documents/task-subjects.ts):
  * each module's registry, composed here as the page registry composes its pages: payables and receivables
- * (credit notes, payments and their reversals) and fixed assets (the depreciation run).
+ * (credit notes, payments and their reversals, payment runs' reversals) and fixed assets (the depreciation run).
  */
 import type { TaskSubjects } from '../shared/documents/task-subjects';
 import { apArTaskSubjects } from '../modules/ap-ar/index';
