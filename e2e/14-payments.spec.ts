@@ -84,6 +84,18 @@ test('a receipt against two invoices, one in part, is proposed, posted and one a
   expect(await open()).toEqual(['100.00', '30.00']);
   const tieout = await api<{ tiesOut: boolean }>(request, admin, 'GET', '/gl/subledger-tieout?asOf=2026-12-31');
   expect(tieout.tiesOut).toBe(true);
+
+  // The customer's statement for the year: 180.00 invoiced, 150.00 received, the undone 100.00 back on the
+  // first invoice; closing 30.00 owed (the 100.00 on account nets it), with the same figure on the PDF button's file.
+  await page.goto(`/customer-statement?view=statement&party=${world.customer}&from=2026-01-01&to=2026-12-31`);
+  const usd = page.getByRole('table', { name: 'Statement USD' });
+  await expect(usd.getByRole('row').filter({ hasText: 'Closing balance' })).toContainText('30.00', { timeout: SLOW });
+  await expect(usd.getByRole('row').filter({ hasText: 'Opening balance' })).toContainText('0.00');
+  await expect(usd.getByRole('row').filter({ hasText: /^.*Invoice CI2026-/ })).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('customer-statement.png'), fullPage: true });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^customer-statement-.*-2026-01-01-2026-12-31\.pdf$/);
 });
 
 test('under a CustomerPaymentApproval workflow the approver reads the receipt, its allocations and the entry it will post on /journal through the inbox', async ({ page, request }) => {

@@ -39,3 +39,4 @@ export * from './cash-management/banks';
 export * from './ap-ar/payments';
 export * from './ap-ar/payment-runs';
 export * from './ap-ar/ageing';
+export * from './ap-ar/statements';

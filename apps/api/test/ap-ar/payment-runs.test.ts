@@ -203,7 +203,9 @@ describe('vendor payment runs', () => {
     expect((await api('GET', `${runs(side)}/${runId}/remittance?party=${parties.V3}`)).status).toBe(422);
     const mailed = await ok<{ queued: number; skipped: string[] }>('POST', `${runs(side)}/${runId}/remittance/mail`);
     expect(mailed).toEqual({ queued: 1, skipped: ['RV2'] });
-    const [mail] = await q<{ to_address: string; subject: string; body: string }>(sql`select to_address, subject, body from mail_outbox where to_address = 'ap@rv1.test'`);
+    const [mail] = await q<{ mail_id: string; to_address: string; subject: string; body: string }>(sql`select mail_id, to_address, subject, body from mail_outbox where to_address = 'ap@rv1.test'`);
+    const attached = await q<{ file_name: string; content_type: string }>(sql`select file_name, content_type from mail_attachments where mail_id = ${mail!.mail_id}::uuid`);
+    expect(attached).toEqual([{ file_name: expect.stringMatching(/^remittance-VPR2026-000001-RV1\.pdf$/), content_type: 'application/pdf' }]);
     expect(mail!.subject).toMatch(/^Remittance advice VP2026-\d+ from /);
     expect(mail!.body).toContain('INV-A-77');
     expect(mail!.body).toContain('Total: 158.00 EUR');

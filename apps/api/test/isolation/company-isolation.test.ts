@@ -143,6 +143,11 @@ function handAttacks(): Endpoint[] {
         { url: `${ageing}?asOf=2026-12-31&limit=500`, status: [200], check: (b) => expect(JSON.stringify(b)).not.toContain(B.docs[`${face.side}.party`]!) },
       ] },
       { route: `GET ${ageing}/items`, attacks: () => [{ url: `${ageing}/items?asOf=2026-12-31&party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      // A party's statement (issue 16): B's party is not found, as a file or by mail.
+      ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]) => ({
+        route: `${method} /${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`,
+        attacks: () => [{ url: `/${face.service}/${face.partyWord}-statement${tail}?party=${B.docs[`${face.side}.party`]}&from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: { to: 'x@example.com' } } : {}), status: gone() }],
+      })),
       { route: `POST ${base}/:id/allocate`, attacks: () => [{ url: `${base}/${payment()}/allocate`, body: { allocations: [{ openItem: B.docs[`${face.side}.item`], amount: '1' }] }, status: gone() }] },
       { route: `POST ${base}/:id/unallocate`, attacks: () => [{ url: `${base}/${payment()}/unallocate`, body: { lines: [] }, status: gone() }] },
       { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${payment()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },

@@ -374,6 +374,11 @@ function paymentEndpoints(): Endpoint[] {
         { as: 'user', url: `/${face.service}/${face.partyWord}-ageing?asOf=2026-12-31&limit=500`, status: [200], check: (b) => expect(JSON.stringify(b)).not.toContain(APAR[`${face.side}.party`]!) },
       ] },
       { method: 'GET', route: `/${face.service}/${face.partyWord}-ageing/items`, access: 'user', attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-ageing/items?asOf=2026-12-31&party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      // A party's statement (issue 16): A's party is not found, as a file or by mail.
+      ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]): Endpoint => ({
+        method: method as 'GET' | 'POST', route: `/${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`, access: 'user',
+        attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-statement${tail}?party=${APAR[`${face.side}.party`]}&from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: { to: 'x@example.com' } } : {}), status: [404] }],
+      })),
       one('GET', `${base}/:id`, (x) => `${base}/${x}`),
       one('GET', `${base}/:id/entry`, (x) => `${base}/${x}/entry`),
       one('GET', `${base}/:id/reversal-entry`, (x) => `${base}/${x}/reversal-entry`),

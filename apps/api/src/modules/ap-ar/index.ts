@@ -10,6 +10,7 @@ import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoi
 import { paymentsPart } from './payments/payments.module';
 import { paymentRunsPart } from './payment-runs/payment-runs.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
+import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -36,9 +37,10 @@ export const apArModule: ModuleManifest = {
     paymentsPart.register(app, platform);
     paymentRunsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
+    registerStatementRoutes(app, platform);
   },
   approvals: { ...paymentsPart.approvals, ...paymentRunsPart.approvals },
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...paymentRunsPart.routes, ...ageingRouteFacts },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...paymentRunsPart.routes, ...ageingRouteFacts, ...statementRouteFacts },
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);

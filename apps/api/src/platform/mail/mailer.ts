@@ -3,9 +3,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { withTenant } from '../db/tenancy';
-import { mailOutbox } from './mail.tables';
+import { mailAttachments, mailOutbox } from './mail.tables';
 
-export type OutgoingMail = { to: string; subject: string; body: string };
+/** A file a mail carries; at most MAIL_ATTACHMENT_BYTES_MAX bytes in all. */
+export type MailAttachment = { fileName: string; contentType: string; content: Buffer };
+export type OutgoingMail = { to: string; subject: string; body: string; attachments?: MailAttachment[] };
+
+/** The most a mail's attachments may weigh together (what common mail servers take, with room for encoding). */
+export const MAIL_ATTACHMENT_BYTES_MAX = 10 * 1024 * 1024;
 
 /**
  * Mail goes into the tenant's outbox inside the caller's transaction, then is delivered after
@@ -28,6 +33,11 @@ export class Mailer {
       .insert(mailOutbox)
       .values({ tenantId, toAddress: mail.to, subject: mail.subject, body: mail.body, status: this.transport ? 'Queued' : 'Outbox' })
       .returning({ mailId: mailOutbox.mailId });
+    const files = mail.attachments ?? [];
+    if (files.reduce((n, f) => n + f.content.length, 0) > MAIL_ATTACHMENT_BYTES_MAX) throw new Error(`a mail's attachments may weigh at most ${MAIL_ATTACHMENT_BYTES_MAX} bytes`);
+    if (files.length > 0) {
+      await tx.insert(mailAttachments).values(files.map((f, n) => ({ tenantId, mailId: row!.mailId, n, fileName: f.fileName, contentType: f.contentType, content: f.content })));
+    }
     return row!.mailId;
   }
 
@@ -46,7 +56,12 @@ export class Mailer {
       }
       if (mail.status !== 'Queued') return;
       try {
-        await this.transport.sendMail({ from: this.from, to: mail.toAddress, subject: mail.subject, text: mail.body });
+        const files = await tx.select().from(mailAttachments)
+          .where(and(eq(mailAttachments.tenantId, tenantId), eq(mailAttachments.mailId, mailId))).orderBy(mailAttachments.n);
+        await this.transport.sendMail({
+          from: this.from, to: mail.toAddress, subject: mail.subject, text: mail.body,
+          attachments: files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: f.content })),
+        });
         await tx.update(mailOutbox).set({ status: 'Sent', sentAt: new Date(), error: null })
           .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.mailId, mailId)));
       } catch (e) {

@@ -115,13 +115,15 @@ async function advicePrint(tx: Tx, scope: KitScope, rf: PaymentRunFace, h: RunRo
   };
 }
 
+const adviceFileName = (h: RunRow, partyCode: string) => `remittance-${h.number ?? h.id}-${partyCode}.pdf`.replace(/[^\w.-]+/g, '_');
+
 /** One party's remittance advice of a posted run, as a PDF. */
 export async function remittanceFile(tx: Tx, scope: KitScope, rf: PaymentRunFace, id: string, partyId: string, now: Date): Promise<RunFile> {
   const { h, lines } = await postedRun(tx, scope, rf, id);
   const party = byParty(lines).find((g) => g[0]!.id === partyId);
   if (!party) throw unprocessable(`party: the ${rf.pf.face.partyWord} is not paid by this run`);
   const print = await advicePrint(tx, scope, rf, h, party, now);
-  return { fileName: `remittance-${h.number ?? h.id}-${party[0]!.code}.pdf`.replace(/[^\w.-]+/g, '_'), contentType: 'application/pdf', body: await remittancePdf(print) };
+  return { fileName: adviceFileName(h, party[0]!.code), contentType: 'application/pdf', body: await remittancePdf(print) };
 }
 
 /** The advice as the mail's text: the same lines as the PDF. */
@@ -143,7 +145,7 @@ function adviceText(print: RemittancePrint): string {
 }
 
 /**
- * Mails every party of a posted run its advice (to its contacts' mail), through the outbox in the
+ * Mails every party of a posted run its advice (to its contacts' mail: the advice as text, its PDF attached), through the outbox in the
  * caller's transaction; answers the mails to deliver after commit and the parties with no mail.
  */
 export async function mailRemittances(tx: Tx, actor: Actor, mailer: Mailer, rf: PaymentRunFace, id: string, now: Date): Promise<{ mailIds: string[]; skipped: string[] }> {
@@ -158,7 +160,8 @@ export async function mailRemittances(tx: Tx, actor: Actor, mailer: Mailer, rf: 
       continue;
     }
     const print = await advicePrint(tx, actor, rf, h, party, now);
-    mailIds.push(await mailer.enqueue(tx, actor.tenantId, { to: to.join(', '), subject: `${print.title} ${p.payment_number ?? h.number ?? ''} from ${print.company.name}`.trim(), body: adviceText(print) }));
+    const pdf = { fileName: adviceFileName(h, p.code), contentType: 'application/pdf', content: await remittancePdf(print) };
+    mailIds.push(await mailer.enqueue(tx, actor.tenantId, { to: to.join(', '), subject: `${print.title} ${p.payment_number ?? h.number ?? ''} from ${print.company.name}`.trim(), body: adviceText(print), attachments: [pdf] }));
   }
   return { mailIds, skipped };
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, DatePicker, Drawer, Flex, Input, Select, Table, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Drawer, Flex, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ageingBases, faces, type AgeingBasis, type AgeingRow, type Face } from '@erp/contracts';
 import { PageHeading } from '../../../shared/documents/shell-adapter';
 import { saveBlob } from '../../../shared/kit/kit-api';
@@ -9,6 +10,7 @@ import { ExportButton } from '../../../shared/transfer';
 import { useDisplay } from '../../../shared/useDisplay';
 import { ageingCsv } from './ageing-csv';
 import { fetchAgeing, fetchAgeingItems, fetchPartyGroups } from './ageing-api';
+import { StatementScreen } from '../statements/StatementScreen';
 import '../../ledger/journals/ledger-screens.css';
 
 const PAGE = 50;
@@ -22,7 +24,7 @@ const basisLabel: Record<AgeingBasis, string> = { DueDate: 'By due date', Docume
  * totals per currency and in base (what the control accounts hold that day); a row opens the
  * party's open items as they stood, a page at a time.
  */
-function AgeingScreen({ face }: { face: Face }) {
+function AgeingScreen({ face, onStatement }: { face: Face; onStatement: (party: string) => void }) {
   const display = useDisplay();
   const [asOf, setAsOf] = useState(() => dayjs().format('YYYY-MM-DD'));
   const [basis, setBasis] = useState<AgeingBasis>('DueDate');
@@ -147,17 +149,57 @@ function AgeingScreen({ face }: { face: Face }) {
             { key: 'base', title: `Open (${data?.baseCurrency ?? ''})`, align: 'right', render: (_, row) => amount(row.baseRemaining) },
           ]}
         />
-        <Button style={{ marginTop: 8 }} onClick={() => setParty(null)}>
-          Close
-        </Button>
+        <Space style={{ marginTop: 8 }}>
+          <Button onClick={() => party && onStatement(party.party)}>Statement</Button>
+          <Button onClick={() => setParty(null)}>Close</Button>
+        </Space>
       </Drawer>
     </>
   );
 }
 
+/**
+ * The statement route of a face: the ageing of every party (the default view), and one party's
+ * statement (`?view=statement&party=…[&from=…&to=…]`, opened from an ageing row's drawer or chosen there).
+ */
+function StatementPage({ face }: { face: Face }) {
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'statement' ? 'statement' : 'ageing';
+  const party = params.get('party') ?? undefined;
+  const from = params.get('from');
+  const to = params.get('to');
+  const initialRange: [string, string] | undefined = from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) ? [from, to] : undefined;
+  const go = (next: { view: string; party?: string | undefined }) => {
+    const p = new URLSearchParams();
+    if (next.view === 'statement') p.set('view', 'statement');
+    if (next.party) p.set('party', next.party);
+    setParams(p);
+  };
+  return (
+    <Tabs
+      activeKey={view}
+      onChange={(key) => go({ view: key, party })}
+      destroyOnHidden
+      items={[
+        { key: 'ageing', label: 'Ageing', children: <AgeingScreen face={face} onStatement={(p) => go({ view: 'statement', party: p })} /> },
+        {
+          key: 'statement',
+          label: 'Statement',
+          children: (
+            <>
+              <PageHeading title={`${face.partyLabel} statement`} />
+              <StatementScreen face={face} party={party} initialRange={initialRange} onParty={(p) => go({ view: 'statement', party: p })} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 export function VendorAgeingPage() {
-  return <AgeingScreen face={faces.payables} />;
+  return <StatementPage face={faces.payables} />;
 }
 export function CustomerAgeingPage() {
-  return <AgeingScreen face={faces.receivables} />;
+  return <StatementPage face={faces.receivables} />;
 }
