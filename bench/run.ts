@@ -1,5 +1,5 @@
 // npm run bench: the benchmarks of issue 5, each printing its figures beside the machine it ran on.
-// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) and 9 (the invoice list over 1,000,000 invoices) of issue 15, 10 (the depreciation run over 100,000 assets) of issue 18, 11 (one receipt allocated across 10,000 open invoices) and 12 (ageing as of a date over 1,000,000 open items) of issue 16, 13 (importing a CAMT.053 file of 100,000 entries) and 14 (reconciling 100,000 statement lines against 100,000 open ledger lines), and 15 (the cash-flow forecast over 100,000 open items) of issue 17.
+// BENCH_SCALE=0.1 runs everything at a tenth of the data; BENCH_ONLY=1,2 picks benchmarks. 7 (hostile XLSX imports) is of issue 13, 8 (vendor invoices) and 9 (the invoice list over 1,000,000 invoices) of issue 15, 10 (the depreciation run over 100,000 assets) of issue 18, 11 (one receipt allocated across 10,000 open invoices) and 12 (ageing as of a date over 1,000,000 open items) and 16 (a vendor payment run of 50,000 payments with its pain.001) of issue 16, 13 (importing a CAMT.053 file of 100,000 entries) and 14 (reconciling 100,000 statement lines against 100,000 open ledger lines), and 15 (the cash-flow forecast over 100,000 open items) of issue 17.
 import { machine, SCALE, startServer } from './lib';
 import { hostileImports } from './imports.bench';
 import { invoicePosting } from './invoices.bench';
@@ -10,10 +10,11 @@ import { ageingReport } from './ageing.bench';
 import { statementImport } from './statement-import.bench';
 import { reconciliationRun } from './reconciliation.bench';
 import { cashflowForecast } from './forecast.bench';
+import { paymentRunBench } from './payment-runs.bench';
 import { bulkPosting, interactivePosting } from './posting.bench';
 import { drillDown, peerHledger, trialBalancePglite, trialBalancePostgres } from './reports.bench';
 
-const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15').split(',');
+const only = (process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16').split(',');
 const wants = (...ids: string[]) => ids.some((id) => only.includes(id));
 
 console.log(`machine: ${machine()}`);
@@ -103,4 +104,12 @@ if (wants('15')) {
   }
 }
 if (wants('14')) reconciliationRun();
+if (wants('16')) {
+  const server = await startServer('erp_bench_payment_runs', 3916);
+  try {
+    await paymentRunBench(server);
+  } finally {
+    await server.close();
+  }
+}
 process.exit(0);

@@ -42,6 +42,7 @@ export * from './cash-management/forecast';
 export * from './ap-ar/payments';
 export * from './ap-ar/recurring-payments';
 export * from './ap-ar/failed-payments';
+export * from './ap-ar/payment-runs';
 export * from './ap-ar/ageing';
 export * from './ap-ar/statements';
 export * from './ap-ar/revaluation';

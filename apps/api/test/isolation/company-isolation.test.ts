@@ -51,6 +51,7 @@ const sampleOfB = (kind: string): string => {
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
+    vendorPaymentRun: B.docs['payables.run']!, customerPaymentRun: B.docs['receivables.run']!,
   };
   if (!Object.hasOwn(ids, kind)) throw new Error(`No sample of B is a ${kind}: make one in booksOfB`);
   return ids[kind]!;
@@ -209,6 +210,23 @@ function handAttacks(): Endpoint[] {
   const F = '/cm/cashflow-forecast';
   const ofBank = () => `scope=Bank&bank=${B.kit.get('bank')!.id}&startDate=2026-03-02&granularity=Week&periods=4`;
   const forecastOfB = () => B.kit.get('cashflowForecast')!.id;
+  // Payment runs (issue 16): B's bank and run are not A's.
+  const paymentRunAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payment-runs`;
+    const criteria = () => ({ bank: B.kit.get('bank')!.id, paymentDate: '2026-03-18', basis: 'Due date', upTo: '2026-03-31' });
+    const refused = (b: unknown) => expect((b as ErrorObject).message).toMatch(/does not exist in this company/);
+    const run = () => B.docs[`${face.side}.run`];
+    return [
+      { route: `GET ${base}`, attacks: () => list(`${base}?limit=500`) },
+      { route: `GET ${base}/export`, attacks: () => [{ url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfB(`${base} export`) }] },
+      { route: `POST ${base}`, attacks: () => [{ url: base, body: { ...criteria(), description: 'x' }, status: [422], check: refused }] },
+      { route: `PUT ${base}/:id`, attacks: () => [{ url: `${base}/${run()}`, body: { ...criteria(), description: 'x' }, status: gone() }] },
+      { route: `GET ${base}/proposal`, attacks: () => [{ url: `${base}/proposal?${new URLSearchParams(criteria()).toString()}`, status: [422], check: refused }] },
+      { route: `GET ${base}/:id/remittance`, attacks: () => [{ url: `${base}/${run()}/remittance?party=${B.docs[`${face.side}.party`]}`, status: gone() }] },
+      { route: `POST ${base}/:id/reverse`, attacks: () => [{ url: `${base}/${run()}/reverse`, body: { date: '2026-03-05' }, status: gone() }] },
+      { route: `POST ${base}/:id/submit`, attacks: () => [{ url: `${base}/${run()}/submit`, body: {}, status: gone() }] },
+    ];
+  });
   return [
     ...reconciliationAttacks,
     { route: `GET ${F}`, attacks: () => [
@@ -231,6 +249,7 @@ function handAttacks(): Endpoint[] {
     ...disposalAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
+    ...paymentRunAttacks,
     { route: 'GET /gl/tax-report', attacks: () => [{ url: '/gl/tax-report?from=2026-01-01&to=2026-12-31', status: [200], check: (b) => expect(b).toMatchObject({ rows: [] }) }] },
     { route: 'POST /gl/fiscal-years/:id/periods', attacks: () => [{ url: `/gl/fiscal-years/${B.fiscalYearId}/periods`, body: { pattern: 'monthly' }, status: gone() }] },
     { route: 'POST /gl/accounting-periods/:id/status', attacks: () => [{ url: `/gl/accounting-periods/${B.periodId}/status`, body: { status: 'Locked' }, status: gone() }] },
@@ -379,6 +398,10 @@ async function booksOfB(): Promise<void> {
     const failed = await asB<{ id: string }>('POST', '/ar/failed-payments', { side: face.side, payment: bounced.body.id, reason: 'Other', note: 'Secret of B', failedDate: '2026-03-05' });
     expect([recurring.status, bounced.status, failed.status], JSON.stringify(failed.body)).toEqual([200, 200, 200]);
     Object.assign(B.docs, { [`${face.side}.recurring`]: recurring.body.id, [`${face.side}.failed`]: failed.body.id });
+    // B's draft payment run of the face.
+    const paymentRun = await asB<{ id: string }>('POST', `/${s}/${face.partyWord}-payment-runs`, { bank: B.kit.get('bank')!.id, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'Secret of B' });
+    expect(paymentRun.status).toBe(200);
+    B.docs[`${face.side}.run`] = paymentRun.body.id;
   }
   // B's second bank and a draft fund transfer between its two banks (issue 17).
   const bank2 = await asB<{ id: string }>('POST', '/cm/banks', { code: 'BSECRET2', name: 'Secret of B', bankGroup: B.kit.get('bankGroup')!.id, account: acct('1010'), currency: B.kit.get('bank')!.currency, accountNumber: '0123456780' });

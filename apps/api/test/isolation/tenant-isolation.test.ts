@@ -310,6 +310,7 @@ const endpoints: Endpoint[] = [
   ...reconciliationEndpoints(),
   ...statementEndpoints(),
   ...forecastEndpoints(),
+  ...paymentRunEndpoints(),
 ];
 
 /** The reconciliation of a statement (issue 17): B aims at A's statement, its line and A's journal. */
@@ -858,6 +859,9 @@ async function invoicesOfA(): Promise<Record<string, string>> {
     const failed = await asA<{ id: string }>('POST', '/ar/failed-payments', { side: face.side, payment: bounced.body.id, reason: 'Other', note: 'Secret of A', failedDate: '2026-03-05' });
     expect([recurring.status, bounced.status, failed.status], JSON.stringify(failed.body)).toEqual([200, 200, 200]);
     Object.assign(out, { [`${face.side}.recurring`]: recurring.body.id, [`${face.side}.failed`]: failed.body.id, [`${face.side}.failable`]: payment.body.id });
+    const run = await asA<{ id: string }>('POST', `/${s}/${face.partyWord}-payment-runs`, { bank: out.bank, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'Secret of A' });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    out[`${face.side}.run`] = run.body.id;
   }
   return out;
 }
@@ -1107,3 +1111,29 @@ describe('the database itself (row-level security) as B', () => {
     expect({ ...rows, role: undefined }).toEqual({ users: [], companies: [], tenants: [], role: undefined });
   });
 });
+
+/** Payment runs of both faces (issue 16) and their own routes: B aims at A's runs and bank. */
+function paymentRunEndpoints(): Endpoint[] {
+  const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A/);
+  return [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
+    const base = `/${face.service}/${face.partyWord}-payment-runs`;
+    const id = () => APAR[`${face.side}.run`]!;
+    const body = () => ({ bank: APAR.bank, paymentDate: '2026-03-18', upTo: '2026-03-31', description: 'x' });
+    const one = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', route: string, url: (x: string) => string, payload?: () => unknown): Endpoint => ({ method, route, access: 'user', attacks: () => [{ as: 'user', url: url(id()), ...(payload ? { body: payload() } : {}), status: [404] }] });
+    return [
+      { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+      { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+      { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+      { method: 'GET', route: `${base}/proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/proposal?bank=${APAR.bank}&paymentDate=2026-03-18&upTo=2026-03-31`, status: [422] }] },
+      one('GET', `${base}/:id`, (x) => `${base}/${x}`),
+      one('PUT', `${base}/:id`, (x) => `${base}/${x}`, body),
+      one('DELETE', `${base}/:id`, (x) => `${base}/${x}`),
+      one('POST', `${base}/:id/post`, (x) => `${base}/${x}/post`),
+      one('POST', `${base}/:id/reverse`, (x) => `${base}/${x}/reverse`, () => ({ date: '2026-03-05' })),
+      one('POST', `${base}/:id/submit`, (x) => `${base}/${x}/submit`, () => ({})),
+      one('GET', `${base}/:id/bank-file`, (x) => `${base}/${x}/bank-file`),
+      one('GET', `${base}/:id/remittance`, (x) => `${base}/${x}/remittance?party=${APAR[`${face.side}.party`]}`),
+      one('POST', `${base}/:id/remittance/mail`, (x) => `${base}/${x}/remittance/mail`),
+    ];
+  });
+}

@@ -58,7 +58,9 @@ const reverseOnly = ['Reverse'] as const;
  * Payments (issue 16): SPEC.md names no operations for CustomerPaymentApproval, VendorPaymentApproval
  * and their reversal approvals; our choice is Post and Reverse for the payment approvals (their Post
  * posts the payment) and Reverse for the reversal approvals (it reverses a posted payment), stated
- * in contracts' ap-ar/payments.ts.
+ * in contracts' ap-ar/payments.ts. Payment runs likewise (contracts' ap-ar/payment-runs.ts):
+ * CustomerPaymentScheduleApproval has VendorPaymentScheduleApproval's Post and Reverse, and both
+ * schedule reversal approvals Reverse.
  */
 /**
  * Recurring payments (issue 16): SPEC.md names no operations for RecurringCustomerPaymentApproval and
@@ -88,15 +90,16 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   CustomerInvoiceReversalApproval: reverseOnly,
   CustomerPaymentApproval: postReverse,
   CustomerPaymentReversalApproval: reverseOnly,
-  CustomerPaymentScheduleApproval: approveReject,
-  CustomerPaymentScheduleReversalApproval: approveReject,
+  // Our choice (issue 16, contracts' ap-ar/payment-runs.ts): as VendorPaymentScheduleApproval.
+  CustomerPaymentScheduleApproval: postReverse,
+  CustomerPaymentScheduleReversalApproval: reverseOnly,
   RecurringCustomerPaymentApproval: postOnly,
   VendorInvoiceApproval: postReverse,
   VendorInvoiceReversalApproval: reverseOnly,
   VendorPaymentApproval: postReverse,
   VendorPaymentReversalApproval: reverseOnly,
   VendorPaymentScheduleApproval: postReverse,
-  VendorPaymentScheduleReversalApproval: approveReject,
+  VendorPaymentScheduleReversalApproval: reverseOnly,
   RecurringVendorPaymentApproval: postOnly,
   AdjustmentJournal: approveReject,
   None: approveReject,

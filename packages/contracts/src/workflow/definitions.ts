@@ -28,9 +28,12 @@ function completionOf(type: ApprovalType): readonly ApprovalOperation[] {
     case 'CustomerInvoiceApproval':
     case 'VendorInvoiceApproval':
     case 'VendorPaymentScheduleApproval':
+    case 'CustomerPaymentScheduleApproval':
       return ['Post'];
     case 'VendorInvoiceReversalApproval':
     case 'CustomerInvoiceReversalApproval':
+    case 'VendorPaymentScheduleReversalApproval':
+    case 'CustomerPaymentScheduleReversalApproval':
       return ['Reverse'];
     default:
       return ['Approve'];

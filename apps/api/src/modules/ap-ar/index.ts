@@ -10,6 +10,7 @@ import { invoicePdfRouteFacts, registerInvoicePdfRoutes } from './invoices/invoi
 import { paymentsPart } from './payments/payments.module';
 import { failedPaymentsPart } from './failed-payments/failed-payments.module';
 import { recurringPaymentsPart } from './recurring-payments/recurring-payments.module';
+import { paymentRunsPart } from './payment-runs/payment-runs.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
 import { registerRevaluationRoutes, revaluationRouteFacts } from './revaluation/revaluation.routes';
@@ -35,25 +36,27 @@ function faceBindings(face: Face): KitBinding[] {
 export const apArModule: ModuleManifest = {
   name: 'ap-ar',
   entities: () => [{ def: addressEntity, table: addresses, rules: [addressFits] }, ...sides.flatMap((side) => faceBindings(faces[side]))],
-  documents: [...invoicesPart.documents, ...paymentsPart.documents, ...recurringPaymentsPart.documents],
+  documents: [...invoicesPart.documents, ...paymentsPart.documents, ...recurringPaymentsPart.documents, ...paymentRunsPart.documents],
   register: (app, platform) => {
     invoicesPart.register(app, platform);
     registerInvoicePdfRoutes(app, platform);
     paymentsPart.register(app, platform);
     recurringPaymentsPart.register(app, platform);
     failedPaymentsPart.register(app, platform);
+    paymentRunsPart.register(app, platform);
     registerAgeingRoutes(app, platform);
     registerStatementRoutes(app, platform);
     registerRevaluationRoutes(app, platform);
   },
-  approvals: paymentsPart.approvals,
-  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...failedPaymentsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
+  approvals: { ...paymentsPart.approvals, ...paymentRunsPart.approvals },
+  routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...failedPaymentsPart.routes, ...paymentRunsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
   jobs: recurringPaymentsPart.jobs,
   seeders: {
     company: async (tx, tenantId, companyId) => {
       await seedCompanyApAr(tx, tenantId, companyId);
       await invoicesPart.seed(tx, tenantId, companyId);
       await paymentsPart.seed(tx, tenantId, companyId);
+      await paymentRunsPart.seed(tx, tenantId, companyId);
     },
   },
   auditLabels: [
@@ -61,6 +64,7 @@ export const apArModule: ModuleManifest = {
     ...paymentsPart.auditLabels,
     ...recurringPaymentsPart.auditLabels,
     ...failedPaymentsPart.auditLabels,
+    ...paymentRunsPart.auditLabels,
     { table: 'addresses', key: 'id', label: `t.code || ' · ' || t.name` },
     ...sides.flatMap((side) => {
       const w = faces[side].partyWord;
@@ -71,7 +75,7 @@ export const apArModule: ModuleManifest = {
       ];
     }),
   ],
-  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages, ...failedPaymentsPart.pages],
+  pages: [...sides.flatMap((side) => [faces[side].pages.group, faces[side].pages.party, faces[side].pages.paymentTerm]), ...invoicesPart.pages, ...paymentsPart.pages, ...recurringPaymentsPart.pages, ...failedPaymentsPart.pages, ...paymentRunsPart.pages],
 };
 
 // Bank reconciliation (Cash Management) reads parties' open items and makes receipts and payments from statement lines through this module's payment document.

@@ -18,16 +18,13 @@ const NOT_AVAILABLE_AT_MOST = [
     '/maintenance-schedule', '/maintenance-schedules', '/asset', '/assets', '/asset-class',
     '/transaction-group',
     '/new-contract',
-    '/customer-payment-schedules',
-    '/customer-recurring-payments', '/customer-recurring-payment', '/vendor-payment-schedules',
-    '/vendor-recurring-payment', '/vendor-recurring-payments',
     '/identity-group', '/identity', '/site', '/warehouse', '/location',
     '/stock', '/stock-movement', '/stock-transfers', '/dashboard',
     '/licensing', '/license-manager', '/contract-list', '/contract', '/subscription', '/report-viewer',
     '/report-designer',
     '/consolidation-mapping', '/consolidation', '/allocation-rule', '/allocation', '/domain',
-    '/create-company', '/vendor-invoice', '/vendor-payment-schedule', '/customer-invoice',
-    '/customer-payment-schedule', '/failed-payment', '/stock-transfer',
+    '/create-company', '/vendor-invoice', '/customer-invoice',
+    '/failed-payment', '/stock-transfer',
 ];
 
 describe('page registry', () => {
@@ -56,6 +53,13 @@ describe('page registry', () => {
 
   it('has a screen for the payables and receivables set-up and the address book', () => {
     for (const link of ['/vendor-group', '/vendor', '/vendor-payment-term', '/customer-group', '/customer', '/customer-payment-term', '/addresses']) {
+      expect(builtPages[link], link).toBeDefined();
+      expect(notAvailableRoutes()).not.toContain(link);
+    }
+  });
+
+  it('has a screen for the payment runs of both faces (issue 16)', () => {
+    for (const link of ['/vendor-payment-schedules', '/vendor-payment-schedule', '/customer-payment-schedules', '/customer-payment-schedule']) {
       expect(builtPages[link], link).toBeDefined();
       expect(notAvailableRoutes()).not.toContain(link);
     }

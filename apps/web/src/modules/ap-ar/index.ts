@@ -71,6 +71,17 @@ export const recurringAndFailedPages: Readonly<Record<string, PageLoader>> = {
   '/failed-payment': () => import('./failed-payments/FailedPaymentPage'),
 };
 
+const runLists = () => import('./payment-runs/PaymentRunListPage');
+const runEditors = () => import('./payment-runs/PaymentRunPages');
+
+/** The payment run screens of both faces (issue 16): the documents kit's list and the run's editor, each reading its PaymentRunFace. */
+export const paymentRunPages: Readonly<Record<string, PageLoader>> = {
+  '/vendor-payment-schedules': async () => ({ default: (await runLists()).VendorPaymentRunsPage }),
+  '/customer-payment-schedules': async () => ({ default: (await runLists()).CustomerPaymentRunsPage }),
+  '/vendor-payment-schedule': async () => ({ default: (await runEditors()).VendorPaymentRunPage }),
+  '/customer-payment-schedule': async () => ({ default: (await runEditors()).CustomerPaymentRunPage }),
+};
+
 const ageing = () => import('./ageing/AgeingPage');
 
 /**
@@ -83,14 +94,15 @@ export const ageingPages: Readonly<Record<string, PageLoader>> = {
 };
 
 /** Lazy loaders of the payables and receivables screens, by route. */
-export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...recurringAndFailedPages, ...ageingPages };
+export const apArPages: Readonly<Record<string, PageLoader>> = { ...Object.fromEntries(apArPageLinks.map((link) => [link, partyPage(link)])), ...invoicePages, ...paymentPages, ...recurringAndFailedPages, ...paymentRunPages, ...ageingPages };
 
 /**
  * What /journal shows of the tasks SPEC.md section 2 sends there from payables and receivables: a
  * reversal approval's credit note or reversal, its invoice and the entry it posts
  * (VendorInvoiceReversalApproval, CustomerInvoiceReversalApproval); a payment approval's payment, its
  * allocations and entry, and for a payment reversal approval the entry reversing it; a recurring
- * payment approval's schedule (its Post activates it).
+ * payment approval's schedule (its Post activates it); a payment run reversal approval's run, its
+ * payments and lines.
  */
 export const apArTaskSubjects: TaskSubjects = {
   VendorInvoiceReversalApproval: () => import('./invoices/CreditNoteSubject'),
@@ -101,4 +113,7 @@ export const apArTaskSubjects: TaskSubjects = {
   VendorPaymentReversalApproval: () => import('./payments/PaymentSubject'),
   RecurringVendorPaymentApproval: () => import('./recurring-payments/RecurringPaymentSubject'),
   RecurringCustomerPaymentApproval: () => import('./recurring-payments/RecurringPaymentSubject'),
+  // A payment run's reversal approval: the run, its payments and lines (its own approval links to /vendor-payment-schedule).
+  VendorPaymentScheduleReversalApproval: () => import('./payment-runs/PaymentRunSubject'),
+  CustomerPaymentScheduleReversalApproval: () => import('./payment-runs/PaymentRunSubject'),
 };

@@ -22,11 +22,13 @@ import {
   customerPaymentDocument,
   customerRecurringPaymentDocument,
   vendorRecurringPaymentDocument,
+  vendorPaymentRunDocument,
+  customerPaymentRunDocument,
   customerCreditNoteDocument,
   type DocumentDef,
 } from '../../index';
 
-const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument, vendorRecurringPaymentDocument, customerRecurringPaymentDocument, fundTransferDocument];
+const documents: readonly DocumentDef[] = [journalDocument, intercompanyJournalDocument, vendorInvoiceDocument, customerInvoiceDocument, vendorCreditNoteDocument, customerCreditNoteDocument, depreciationRunDocument, vendorPaymentDocument, customerPaymentDocument, vendorRecurringPaymentDocument, customerRecurringPaymentDocument, fundTransferDocument, vendorPaymentRunDocument, customerPaymentRunDocument];
 
 describe.each(documents.map((d) => [d.name, d] as const))('document %s', (_, def) => {
   it('moves only between its own states', () => {

@@ -384,6 +384,9 @@ describe('approvals', () => {
       'CustomerPaymentApproval',
       'VendorPaymentReversalApproval',
       'CustomerPaymentReversalApproval',
+      'CustomerPaymentScheduleApproval',
+      'VendorPaymentScheduleReversalApproval',
+      'CustomerPaymentScheduleReversalApproval',
       'StockTransferApproval',
       'DepreciationSchedule',
       'DisposalSchedule',
@@ -401,6 +404,10 @@ describe('approvals', () => {
     expect(approvalOperations.CustomerPaymentApproval).toEqual(['Post', 'Reverse']);
     expect(approvalOperations.VendorPaymentReversalApproval).toEqual(['Reverse']);
     expect(approvalOperations.CustomerPaymentReversalApproval).toEqual(['Reverse']);
+    // Our choice (issue 16, payment runs): CustomerPaymentScheduleApproval as the vendor's, both schedule reversal approvals Reverse.
+    expect(approvalOperations.CustomerPaymentScheduleApproval).toEqual(['Post', 'Reverse']);
+    expect(approvalOperations.VendorPaymentScheduleReversalApproval).toEqual(['Reverse']);
+    expect(approvalOperations.CustomerPaymentScheduleReversalApproval).toEqual(['Reverse']);
     for (const type of approvalTypes.filter((t) => !special.has(t)))
       expect(approvalOperations[type]).toEqual(['Approve', 'Reject']);
   });

@@ -56,7 +56,8 @@ async function bankFacts(tx: Tx, scope: KitScope, bankId: string): Promise<BankF
   return b;
 }
 
-const money = (text: string | undefined, scale: number, field: string): bigint => {
+/** An amount field in minor units of the currency's scale (empty: zero); more decimals than the scale are refused, naming the field. */
+export const money = (text: string | undefined, scale: number, field: string): bigint => {
   if (text === undefined || text === '') return 0n;
   try {
     return parseMoney(text, scale);
