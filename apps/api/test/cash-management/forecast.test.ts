@@ -87,7 +87,7 @@ describe('cash-flow forecast', () => {
     expect(usd(r).opening).toBe('10400.00');
     expect(usd(r).buckets[0]!.opening).toBe('10400.00');
     expect(r.banks.map((b) => b.code)).toEqual(['EUR', 'USD']);
-    expect(r.sources.filter((s) => !s.wired).map((s) => s.key)).toEqual(['paymentRuns', 'recurringPayments', 'salarySchedules']);
+    expect(r.sources.filter((s) => !s.wired).map((s) => s.key)).toEqual(['salarySchedules']);
   });
 
   it('puts an invoice due in week 2 in week 2, a late payer\'s a week on, and a bill in week 4 as a payment', async () => {
@@ -168,7 +168,7 @@ describe('cash-flow forecast', () => {
     expect(usdRows.map((row) => row.getCell(8).value)).toEqual([10400, 11400, 11900, 11200, 11450, 11450]);
     const items = book.getWorksheet('Items')!;
     expect(items.rowCount).toBe(5); // header, two receipts, the bill, the rent
-    expect(String(buckets.getCell('A4').value)).toContain('Payment runs not yet posted');
+    expect(String(buckets.getCell('A4').value)).toContain('Salary schedules');
   });
 
   it('shows another company of the tenant none of this company\'s banks, items or forecasts', async () => {
@@ -186,5 +186,36 @@ describe('cash-flow forecast', () => {
     expect(theirs.status).toBe(404);
     const items = await as<ForecastItemsPage>(`${F}/items?startDate=2026-03-02&granularity=Week&periods=6&currency=USD&bucket=1`);
     expect(items.body).toEqual({ items: [], total: 0 });
+  });
+  it('counts a draft payment run on its payment date instead of what it pays of the items, and an on-account recurring receipt on each occurrence', async () => {
+    const vendor = await partyOf('payables', 'VRUN');
+    const bill = await invoice('payables', vendor, '2026-07-01', '2026-08-20', '400');
+    const week = 'startDate=2026-08-03&granularity=Week&periods=4';
+    const before = usd(await forecast(week)).buckets;
+    // The March bill (700.00, overdue) is expected in the first week.
+    expect(before.map((b) => b.payments)).toEqual(['700.00', '0.00', '400.00', '0.00']);
+    // A draft run paying 300.00 of the bill by cheque on 5 August: 300.00 out in week 1, the 100.00 left on its due date.
+    const [item] = await w.query<{ id: string }>(sql`select id from open_items where invoice_id = ${bill.id}::uuid`);
+    await w.ok('POST', '/ap/vendor-payment-runs', {
+      bank: w.banks.USD, paymentDate: '2026-08-05', method: 'Cheque', basis: 'Due date', upTo: '2026-08-31', description: 'August run',
+      lines: [{ openItem: item!.id, amount: '300.00' }],
+    });
+    const withRun = usd(await forecast(week)).buckets;
+    expect(withRun.map((b) => b.payments)).toEqual(['1000.00', '0.00', '100.00', '0.00']);
+    const first = await w.ok<ForecastItemsPage>('GET', `${F}/items?${week}&currency=USD&bucket=0`);
+    expect(first.items.filter((i) => i.source === 'paymentRuns')).toEqual([expect.objectContaining({ source: 'paymentRuns', expectedDate: '2026-08-05', amount: '-300.00', party: 'Party VRUN', reference: 'Draft run' })]);
+    // A weekly 50.00 receipt kept on account from Tuesday 4 August, three times; one that settles open items adds nothing.
+    const customer = await partyOf('receivables', 'STANDING');
+    for (const [code, allocation] of [['SO1', 'OnAccount'], ['SO2', 'OldestFirst']] as const) {
+      const draft = await w.ok<{ id: string }>('POST', '/ar/customer-recurring-payments', {
+        code, description: `Standing order ${code}`, party: customer, bank: w.banks.USD, amount: '50.00', allocation, frequency: 'Weekly', startDate: '2026-08-04', occurrences: 3,
+      });
+      await w.ok('POST', `/ar/customer-recurring-payments/${draft.id}/post`);
+    }
+    const withStanding = usd(await forecast(week)).buckets;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    expect(withStanding.map((b, i) => (cents(b.receipts) - cents(withRun[i]!.receipts)) / 100)).toEqual([50, 50, 50, 0]);
+    const second = await w.ok<ForecastItemsPage>('GET', `${F}/items?${week}&currency=USD&bucket=1`);
+    expect(second.items).toEqual([expect.objectContaining({ source: 'recurringPayments', expectedDate: '2026-08-11', amount: '50.00', reference: 'SO1', party: 'Party STANDING' })]);
   });
 });

@@ -65,8 +65,8 @@ export const forecastSources = [
   { key: 'openItems', label: 'Open invoices and credit notes', wired: true, note: 'By due date, shifted by the party\'s average days late' },
   { key: 'recurringJournals', label: 'Recurring journals', wired: true, note: 'Their next occurrences\' lines on the banks\' GL accounts' },
   { key: 'adjustments', label: 'Manual adjustments', wired: true, note: 'Of the saved forecast' },
-  { key: 'paymentRuns', label: 'Payment runs not yet posted', wired: false, note: 'Waits for vendor and customer payment schedules' },
-  { key: 'recurringPayments', label: 'Recurring payments', wired: false, note: 'Waits for vendor and customer recurring payments' },
+  { key: 'paymentRuns', label: 'Payment runs not yet posted', wired: true, note: 'Their included lines on the run\'s payment date; the items they settle count only the rest' },
+  { key: 'recurringPayments', label: 'Recurring payments', wired: true, note: 'Active schedules kept on account; those settling open items pay what the items already count' },
   { key: 'salarySchedules', label: 'Salary schedules', wired: false, note: 'Waits for Payroll' },
 ] as const;
 export type ForecastSourceKey = (typeof forecastSources)[number]['key'];

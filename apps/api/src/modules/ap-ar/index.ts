@@ -20,6 +20,8 @@ export { partyMayTransact, type PartyState } from './parties.rules';
 // Read by Cash Management's cash-flow forecast (open items by due date, settled history for lateness).
 export { invoices, openItems } from './invoices/invoices.tables';
 export { paymentAllocations, payments } from './payments/payments.tables';
+export { paymentRunLines, paymentRuns } from './payment-runs/payment-runs.tables';
+export { recurringPayments } from './recurring-payments/recurring-payments.tables';
 
 /** The master data of one face: its payment terms, groups and parties, built from the face alone. */
 function faceBindings(face: Face): KitBinding[] {

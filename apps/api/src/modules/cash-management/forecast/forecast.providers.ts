@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LATENESS_LOOKBACK_DAYS, type AllocationStatus, type ForecastSourceKey, type OpenItemStatus, type PaymentStatus, type RecurringFrequency, type Side } from '@erp/contracts';
+import { LATENESS_LOOKBACK_DAYS, type AllocationStatus, type ForecastSourceKey, type OpenItemStatus, type PaymentRunStatus, type PaymentStatus, type RecurringAllocation, type RecurringFrequency, type RecurringPaymentStatus, type Side } from '@erp/contracts';
 import type { KitScope } from '../../../platform/kit/registry';
-import { customers, invoices, openItems, paymentAllocations, payments, vendors } from '../../ap-ar/index';
+import { customers, invoices, openItems, paymentAllocations, paymentRunLines, paymentRuns, payments, recurringPayments, vendors } from '../../ap-ar/index';
 import { journals, journalTemplateLines, recurringJournals } from '../../ledger/index';
 import type { ForecastAdjustment } from '@erp/contracts';
 
@@ -35,6 +35,9 @@ const OPEN: OpenItemStatus = 'Open';
 const POSTED: PaymentStatus = 'Posted';
 const IN_FORCE: AllocationStatus = 'Active';
 const RECEIVABLES: Side = 'receivables';
+const RUN_DRAFT: PaymentRunStatus = 'Draft';
+const RECURRING_ACTIVE: RecurringPaymentStatus = 'Active';
+const ON_ACCOUNT: RecurringAllocation = 'OnAccount';
 const step = (f: RecurringFrequency): RecurringFrequency => f;
 const [DAILY, WEEKLY, MONTHLY, QUARTERLY, YEARLY] = [step('Daily'), step('Weekly'), step('Monthly'), step('Quarterly'), step('Yearly')];
 
@@ -72,7 +75,7 @@ const openItemsProvider: ForecastProvider = {
     return sql`
       select 'openItems'::text as source, coalesce(pb.bank_id, db.id) as bank_id, o.currency,
         greatest(o.due_date + ${shift}, ${ctx.startDate}::date) as expected_date, o.due_date, ${shift} as days_late,
-        case when o.side = ${RECEIVABLES} then o.remaining_minor else -o.remaining_minor end as amount_minor,
+        case when o.side = ${RECEIVABLES} then 1 else -1 end * (o.remaining_minor - coalesce(inrun.settles, 0)) as amount_minor,
         ${ctx.detail ? sql`coalesce(cu.name, ve.name)` : sql`null::text`} as party, ${ctx.detail ? sql`i.number` : sql`null::text`} as reference,
         ${ctx.detail ? sql`i.description` : sql`''::text`} as description
       from ${openItems} o
@@ -84,11 +87,12 @@ const openItemsProvider: ForecastProvider = {
         order by p.party_id, p.currency, p.posting_date desc, p.created_at desc
       ) pb on pb.party_id = o.party_id and pb.currency = o.currency
       left join default_bank db on db.currency = o.currency
+      left join (${inUnpostedRuns(ctx)}) inrun on inrun.open_item_id = o.id
       ${ctx.detail ? sql`
       join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
       left join ${customers} cu on o.side = ${RECEIVABLES} and cu.tenant_id = o.tenant_id and cu.id = o.party_id
       left join ${vendors} ve on o.side <> ${RECEIVABLES} and ve.tenant_id = o.tenant_id and ve.id = o.party_id` : sql``}
-      where o.tenant_id = ${tenantId}::uuid and o.company_id = ${companyId}::uuid and o.status = ${OPEN} and o.remaining_minor <> 0
+      where o.tenant_id = ${tenantId}::uuid and o.company_id = ${companyId}::uuid and o.status = ${OPEN} and o.remaining_minor - coalesce(inrun.settles, 0) <> 0
         and o.due_date + ${shift} <= ${ctx.endDate}::date`;
   },
 };
@@ -105,21 +109,39 @@ const recurringJournalsProvider: ForecastProvider = {
   key: 'recurringJournals',
   flows: (ctx) => {
     const { tenantId, companyId } = ctx.scope;
-    const end = sql`${ctx.endDate}::date`;
-    const monthsApart = (a: SQL, b: SQL) => sql`((extract(year from ${a}) - extract(year from ${b})) * 12 + extract(month from ${a}) - extract(month from ${b}))::int`;
     return sql`
       select 'recurringJournals'::text as source, bl.bank_id, bl.currency, greatest(occ.d, ${ctx.startDate}::date) as expected_date, occ.d as due_date, 0 as days_late,
         coalesce(l.debit_minor, 0) - coalesce(l.credit_minor, 0) as amount_minor, null::text as party, occ.code as reference,
         coalesce(l.description, occ.description) as description
-      from (
-        select r.id, r.code, r.description, r.template_id, g.d,
-          row_number() over (partition by r.id order by g.d) as nth,
+      from (${occurrencesOf(ctx, sql`select r.id, r.code, r.description, r.template_id, r.start_date, r.next_date, r.end_date, r.frequency, r.interval_count, r.max_occurrences, r.occurrences_generated
+          from ${recurringJournals} r where r.tenant_id = ${tenantId}::uuid and r.company_id = ${companyId}::uuid and r.active`)}
+      ) occ
+      join ${journalTemplateLines} l on l.tenant_id = ${tenantId}::uuid and l.template_id = occ.template_id
+      join lateral (
+        select ab.id as bank_id, ab.currency from all_banks ab where ab.account = l.account_id and ab.currency = l.currency order by ab.code limit 1
+      ) bl on true
+      where (occ.left_count is null or occ.nth <= occ.left_count) and coalesce(l.debit_minor, 0) - coalesce(l.credit_minor, 0) <> 0`;
+  },
+};
+
+/**
+ * The occurrences a recurring schedule will still make within the horizon: from its next date, on its
+ * grid (start date plus k steps, months clamped to the month's end as contracts' recurring-dates.ts
+ * does), within its end date; `nth` counts them and `left_count` is what its occurrence count leaves
+ * (null: no count). `schedules` selects the schedule's columns (id, start_date, next_date, end_date,
+ * frequency, interval_count, max_occurrences, occurrences_generated, and whatever the provider reads).
+ */
+function occurrencesOf(ctx: ForecastContext, schedules: SQL): SQL {
+  const end = sql`${ctx.endDate}::date`;
+  const monthsApart = (a: SQL, b: SQL) => sql`((extract(year from ${a}) - extract(year from ${b})) * 12 + extract(month from ${a}) - extract(month from ${b}))::int`;
+  return sql`
+        select r.*, g.d, row_number() over (partition by r.id order by g.d) as nth,
           case when r.max_occurrences is null then null else r.max_occurrences - r.occurrences_generated end as left_count
         from (
           select r.*, case r.frequency when ${DAILY} then r.interval_count when ${WEEKLY} then 7 * r.interval_count end as step_days,
             case r.frequency when ${MONTHLY} then r.interval_count when ${QUARTERLY} then 3 * r.interval_count when ${YEARLY} then 12 * r.interval_count end as step_months
-          from ${recurringJournals} r
-          where r.tenant_id = ${tenantId}::uuid and r.company_id = ${companyId}::uuid and r.active and r.next_date is not null and r.next_date <= ${end}
+          from (${schedules}) r
+          where r.next_date is not null and r.next_date <= ${end}
         ) r
         cross join lateral (
           select case when r.step_days is not null then r.start_date + (k * r.step_days)::int
@@ -131,13 +153,61 @@ const recurringJournalsProvider: ForecastProvider = {
                  else ${monthsApart(end, sql`r.start_date`)} / r.step_months + 1 end
           ) k
         ) g
-        where g.d >= r.next_date and g.d <= ${end} and (r.end_date is null or g.d <= r.end_date)
-      ) occ
-      join ${journalTemplateLines} l on l.tenant_id = ${tenantId}::uuid and l.template_id = occ.template_id
-      join lateral (
-        select ab.id as bank_id, ab.currency from all_banks ab where ab.account = l.account_id and ab.currency = l.currency order by ab.code limit 1
-      ) bl on true
-      where (occ.left_count is null or occ.nth <= occ.left_count) and coalesce(l.debit_minor, 0) - coalesce(l.credit_minor, 0) <> 0`;
+        where g.d >= r.next_date and g.d <= ${end} and (r.end_date is null or g.d <= r.end_date)`;
+}
+
+/** What each open item's payment runs not yet posted (Draft) will settle of it: their included lines' amount and discount. */
+function inUnpostedRuns(ctx: ForecastContext): SQL {
+  const { tenantId, companyId } = ctx.scope;
+  return sql`
+    select l.open_item_id, sum(l.amount_minor + l.discount_minor) as settles
+    from ${paymentRunLines} l join ${paymentRuns} r on r.tenant_id = l.tenant_id and r.id = l.run_id
+    where r.tenant_id = ${tenantId}::uuid and r.company_id = ${companyId}::uuid and r.status = ${RUN_DRAFT} and not l.excluded
+    group by l.open_item_id`;
+}
+
+/**
+ * Payment runs not yet posted (Draft, under approval or not): each included line's cash (its amount) on
+ * the run's payment date (never before the start) from the run's bank; a customer run (direct debits)
+ * brings cash in, a vendor run takes it out. The items it settles count only the rest (open items).
+ */
+const paymentRunsProvider: ForecastProvider = {
+  key: 'paymentRuns',
+  flows: (ctx) => {
+    const { tenantId, companyId } = ctx.scope;
+    return sql`
+      select 'paymentRuns'::text as source, r.bank_id, r.currency, greatest(r.payment_date, ${ctx.startDate}::date) as expected_date, r.payment_date as due_date, 0 as days_late,
+        case when r.side = ${RECEIVABLES} then 1 else -1 end * l.amount_minor as amount_minor,
+        ${ctx.detail ? sql`coalesce(cu.name, ve.name)` : sql`null::text`} as party, ${ctx.detail ? sql`coalesce(r.number, 'Draft run')` : sql`null::text`} as reference, r.description
+      from ${paymentRuns} r join ${paymentRunLines} l on l.tenant_id = r.tenant_id and l.run_id = r.id
+      ${ctx.detail ? sql`
+      left join ${customers} cu on r.side = ${RECEIVABLES} and cu.tenant_id = l.tenant_id and cu.id = l.party_id
+      left join ${vendors} ve on r.side <> ${RECEIVABLES} and ve.tenant_id = l.tenant_id and ve.id = l.party_id` : sql``}
+      where r.tenant_id = ${tenantId}::uuid and r.company_id = ${companyId}::uuid and r.status = ${RUN_DRAFT} and not l.excluded and l.amount_minor <> 0
+        and r.payment_date <= ${ctx.endDate}::date`;
+  },
+};
+
+/**
+ * Recurring payments kept on account (allocation OnAccount, Active): each occurrence the schedule will
+ * still make within the horizon, its amount from its bank on its date (an occurrence already due is
+ * expected on the start date); receipts in, vendor payments out. A schedule that settles the oldest open
+ * items pays what the open items already count, so it adds nothing (counting it would count that cash twice).
+ */
+const recurringPaymentsProvider: ForecastProvider = {
+  key: 'recurringPayments',
+  flows: (ctx) => {
+    const { tenantId, companyId } = ctx.scope;
+    return sql`
+      select 'recurringPayments'::text as source, occ.bank_id, occ.currency, greatest(occ.d, ${ctx.startDate}::date) as expected_date, occ.d as due_date, 0 as days_late,
+        case when occ.side = ${RECEIVABLES} then 1 else -1 end * occ.amount_minor as amount_minor,
+        ${ctx.detail ? sql`coalesce(cu.name, ve.name)` : sql`null::text`} as party, occ.code as reference, occ.description
+      from (${occurrencesOf(ctx, sql`select r.id, r.code, r.description, r.side, r.party_id, r.bank_id, r.currency, r.amount_minor, r.start_date, r.next_date, r.end_date, r.frequency, r.interval_count, r.max_occurrences, r.occurrences_generated
+          from ${recurringPayments} r where r.tenant_id = ${tenantId}::uuid and r.company_id = ${companyId}::uuid and r.status = ${RECURRING_ACTIVE} and r.allocation = ${ON_ACCOUNT}`)}) occ
+      ${ctx.detail ? sql`
+      left join ${customers} cu on occ.side = ${RECEIVABLES} and cu.tenant_id = ${tenantId}::uuid and cu.id = occ.party_id
+      left join ${vendors} ve on occ.side <> ${RECEIVABLES} and ve.tenant_id = ${tenantId}::uuid and ve.id = occ.party_id` : sql``}
+      where occ.left_count is null or occ.nth <= occ.left_count`;
   },
 };
 
@@ -153,4 +223,4 @@ const adjustmentsProvider: ForecastProvider = {
 };
 
 /** The wired providers, in the order their flows are listed; `forecastSources` of contracts lists those still to come. */
-export const forecastProviders: readonly ForecastProvider[] = [openItemsProvider, recurringJournalsProvider, adjustmentsProvider];
+export const forecastProviders: readonly ForecastProvider[] = [openItemsProvider, recurringJournalsProvider, paymentRunsProvider, recurringPaymentsProvider, adjustmentsProvider];
