@@ -1,6 +1,6 @@
 // Proves the journal approval journey in Chromium: an admin sets up a JournalApproval workflow with an approver, an accountant submits a journal, the approver sees it in the bell and the inbox, opens it through the link and approves; the journal is posted and in the trial balance, and the audit trail shows each step.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, apiSignIn, authHeaders, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,12 +18,6 @@ const SLOW = 25_000;
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** A 2026 fiscal year with open monthly periods (the ledger set-up spec may have made it already). */
 async function ensureBooks(request: APIRequestContext, admin: SignedIn): Promise<void> {
@@ -63,14 +57,6 @@ async function cashDebit(request: APIRequestContext, admin: SignedIn): Promise<n
  * settling: a form whose reference data arrives after the first keystroke is drawn anew, which
  * closes a dropdown opened before it.
  */
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
-
 let journalId = '';
 let cashBefore = 0;
 

@@ -1,6 +1,6 @@
 // Proves in Chromium that the company's locale and date format drive the screens (amounts and dates on the trial balance and the chart), that the chart shows balances and a search for '66' shows header 6600 open with 6610 under it, and that the account import reads values in any case and marks the rows it updates. Screenshots at 1600, 768 and 375 px go to test-results/screens.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, type SignedIn, api } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -11,12 +11,6 @@ type Company = { id: string; code: string; description: string; dateFormat: stri
 const WIDTHS = [1600, 768, 375] as const;
 const SHOTS = 'test-results/screens';
 const AMOUNT = '1234.50';
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await request.fetch(path, { method, headers: { ...authHeaders(user), ...headers }, data });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {

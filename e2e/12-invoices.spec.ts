@@ -2,8 +2,8 @@
 // with two tax rates entered by keyboard (live line figures and tax summary), posted; the payable in the trial balance and the
 // subledger tie-out; half of it credited from the posted invoice; the list with the filter's sums; the screens at 1600 and 375 px.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,12 +18,6 @@ const SHOTS = process.env.SHOT_DIR;
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 async function accountId(request: APIRequestContext, user: SignedIn, code: string): Promise<string> {
   const accounts = await api<Paged<Row>>(request, user, 'GET', `/gl/accounts?search=${code}&limit=50`);
@@ -44,15 +38,6 @@ async function ensureBooks(request: APIRequestContext, admin: SignedIn): Promise
   for (const [code, rate] of [[TAX_HIGH, '20'], [TAX_LOW, '10']] as const) {
     await api(request, admin, 'POST', '/gl/taxes', { code, name: `VAT ${rate}% ${suffix}`, rate, kind: 'Both', inputAccount, outputAccount, active: true });
   }
-}
-
-/** Types into a select and clicks the option (again from the start while the screen settles). */
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
 }
 
 /** Types into a grid picker, waits for the option the search made active, and Tabs on (which takes it and moves to the next cell). */

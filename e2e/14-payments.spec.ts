@@ -2,8 +2,8 @@
 // another, its allocation proposed (oldest first) and posted from the payment screen; the invoices' open amounts fall by
 // what it settled, one allocation is undone from the posted receipt (the invoice reopens), and the tie-out holds.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, api, chooseOption } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,20 +14,6 @@ const SLOW = 25_000;
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string; remaining?: string | null; number?: string | null };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
 
 const invoiceIds: string[] = [];
 const world = { customer: '', bank: '', sales: '' };

@@ -5,8 +5,8 @@
 /// <reference lib="dom" />
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,12 +25,6 @@ const sample = (name: string): Buffer => readFileSync(join(SAMPLES, name));
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 async function chooseBank(page: Page, combobox: Locator, code: string): Promise<void> {
   await expect(async () => {

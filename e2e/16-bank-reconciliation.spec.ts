@@ -2,8 +2,8 @@
 // book has a deposit and a cheque; on /bank-reconciliation the rules propose both with their reasons, the user
 // accepts them, books the bank's fee line as an entry, closes the reconciliation and downloads its report.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -11,12 +11,6 @@ const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 const IBAN = 'DE89370400440532013000';
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 const entry = (amount: string, side: 'CRDT' | 'DBIT', date: string, reference: string, text: string) => `
       <Ntry><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>${side}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${date}</Dt></BookgDt><ValDt><Dt>${date}</Dt></ValDt>

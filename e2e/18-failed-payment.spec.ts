@@ -2,8 +2,8 @@
 // /failed-payment (bounced direct debit, with a fee): the invoice is open again in the invoice list and the fee is an
 // open item of the customer; a retry from the same screen pays the invoice and the fee again, and the tie-out holds.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, api, chooseOption } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -13,20 +13,6 @@ const SLOW = 25_000;
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string; remaining?: string | null; number?: string | null };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
 
 const world = { customer: '', invoice: '', invoiceNumber: '', receipt: '', receiptNumber: '' };
 

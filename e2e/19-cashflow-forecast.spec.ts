@@ -2,8 +2,8 @@
 // forecasts' list, shows per currency a chart and the buckets (opening from the ledger, a customer invoice due in
 // week 2 as a receipt there, the saved adjustment, the closing), a bucket opens its items, and the XLSX downloads.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,12 +14,6 @@ const shots = process.env.E2E_SHOTS ?? '/tmp';
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 const world = { forecast: '', code: `CF${suffix}` };
 

@@ -98,3 +98,19 @@ export async function clickInPopup(item: Locator, timeout?: number): Promise<voi
   await expect(item).toBeInViewport({ ratio: 1, timeout });
   await item.click({ timeout });
 }
+
+/** An API call as the user that must answer 200: its JSON body (a refusal fails the test with the server's answer). */
+export async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await request.fetch(url, { method, headers: { ...authHeaders(user), ...headers }, ...(data === undefined ? {} : { data }) });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Types into an antd select and clicks the option the search shows, retrying while the options load. */
+export async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await combobox.click();
+    await combobox.fill(typed);
+    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
+  }).toPass({ timeout: 45_000 });
+}

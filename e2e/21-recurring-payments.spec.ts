@@ -2,8 +2,8 @@
 // /customer-recurring-payment (party, bank, amount, oldest items first, posted), activated, and run now: the receipt
 // made pays the customer's invoice, shows in the schedule's payments, and the schedule moves to its next month.
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, api, chooseOption } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,20 +14,6 @@ const SLOW = 25_000;
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string; remaining?: string | null; number?: string | null };
-
-async function api<T>(request: APIRequestContext, user: SignedIn, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: authHeaders(user), ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(typed);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
 
 const world = { invoice: '' };
 
