@@ -14,6 +14,9 @@ import { paymentRunsPart } from './payment-runs/payment-runs.module';
 import { ageingRouteFacts, registerAgeingRoutes } from './ageing/ageing.routes';
 import { registerStatementRoutes, statementRouteFacts } from './statements/statement.routes';
 import { registerRevaluationRoutes, revaluationRouteFacts } from './revaluation/revaluation.routes';
+import { provideBankSettlement, provideForecastSources } from '../cash-management/index';
+import { partiesWithOpenItems, postBankSettlement } from './payments/bank-settlement.service';
+import { apArForecastSources } from './forecast-sources';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
@@ -49,6 +52,9 @@ export const apArModule: ModuleManifest = {
     registerAgeingRoutes(app, platform);
     registerStatementRoutes(app, platform);
     registerRevaluationRoutes(app, platform);
+    // Cash Management's ports: reconciliation's settlements and the forecast's sources (it does not import this module).
+    provideBankSettlement({ partiesWithOpenItems, postBankSettlement });
+    provideForecastSources(apArForecastSources);
   },
   approvals: { ...paymentsPart.approvals, ...paymentRunsPart.approvals },
   routes: { ...invoicesPart.routes, ...invoicePdfRouteFacts, ...paymentsPart.routes, ...recurringPaymentsPart.routes, ...failedPaymentsPart.routes, ...paymentRunsPart.routes, ...ageingRouteFacts, ...statementRouteFacts, ...revaluationRouteFacts },
@@ -81,4 +87,3 @@ export const apArModule: ModuleManifest = {
 };
 
 // Bank reconciliation (Cash Management) reads parties' open items and makes receipts and payments from statement lines through this module's payment document.
-export { partiesWithOpenItems, postBankSettlement, type BankSettlement, type MatchableParty } from './payments/bank-settlement.service';

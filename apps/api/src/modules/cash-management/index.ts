@@ -17,6 +17,8 @@ export * from './banks.tables';
 export * from './fund-transfers.tables';
 export * from './statements.tables';
 export { cashflowForecasts } from './forecast/forecast.tables';
+export { occurrencesOf, type ForecastContext, type ForecastProvider } from './forecast/forecast.providers';
+export { provideBankSettlement, provideForecastSources, type BankSettlement, type BankSettlementPort, type MatchableParty } from './ports';
 
 /** Cash Management: bank groups and banks (the payments of payables and receivables name a bank), fund transfers. */
 export const cashManagementModule: ModuleManifest = {

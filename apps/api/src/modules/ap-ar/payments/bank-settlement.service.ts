@@ -10,15 +10,9 @@ import { postDocument } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
 import { faceTables } from '../parties.tables';
 import { payments } from './payments.tables';
+import type { BankSettlement, MatchableParty } from '../../cash-management/index';
 import { paymentBinding } from './payments.document';
 
-export type MatchableParty = {
-  type: 'Vendor' | 'Customer';
-  id: string;
-  name: string;
-  ibans: string[];
-  openItems: { id: string; number: string; dueDate: string; remainingMinor: bigint }[];
-};
 
 const partyTypeOf: Record<Side, MatchableParty['type']> = { payables: 'Vendor', receivables: 'Customer' };
 
@@ -48,17 +42,6 @@ export async function partiesWithOpenItems(tx: Tx, scope: KitScope, currency: st
   return out;
 }
 
-export type BankSettlement = {
-  side: Side;
-  bank: string;
-  party: string;
-  date: string;
-  /** Decimal text in the bank's currency. */
-  amount: string;
-  reference: string | null;
-  description: string;
-  allocations: { openItem: string; amount: string }[];
-};
 
 /**
  * A receipt (or payment) from a statement line, created and posted in the caller's transaction as

@@ -118,7 +118,7 @@ export async function openingCash(tx: Tx, scope: KitScope, bankRows: readonly Sc
 /** The context CTEs the providers read, then `flows`: every source's flows for the scope's banks and currencies. */
 function flowsWith(ctx: ForecastContext, bankRows: readonly ScopeBank[]): SQL {
   const { tenantId, companyId } = ctx.scope;
-  const union = sql.join(forecastProviders.map((p) => sql`(${p.flows(ctx)})`), sql` union all `);
+  const union = sql.join(forecastProviders().map((p) => sql`(${p.flows(ctx)})`), sql` union all `);
   const currencyCodes = [...new Set(bankRows.map((b) => b.currency))];
   return sql`
     all_banks as (

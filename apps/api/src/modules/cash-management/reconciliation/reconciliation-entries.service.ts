@@ -10,7 +10,7 @@ import type { Actor } from '../../../platform/http/actor';
 import { conflict, unprocessable } from '../../../platform/http/errors';
 import type { DocumentWorkflow } from '../../../platform/kit/documents';
 import type { KitScope } from '../../../platform/kit/registry';
-import { postBankSettlement } from '../../ap-ar/index';
+import { bankSettlement } from '../ports';
 import { postEntry, resolvePostingAccounts } from '../../ledger/index';
 import { statementLines, type StatementFacts } from './reconciliation.repository';
 import { holdMatch, insertAcceptedMatch, matchFor, openStatement } from './reconciliation.service';
@@ -36,7 +36,7 @@ export async function acceptMatch(tx: Tx, actor: Actor, workflow: DocumentWorkfl
     const stLine = (await statementLines(tx, actor, id)).find((l) => l.id === held?.id);
     if (!stLine) throw new Error(`Match ${matchId} has no statement line`);
     const magnitude = m.totalMinor < 0n ? -m.totalMinor : m.totalMinor;
-    const posted = await postBankSettlement(tx, actor, workflow, {
+    const posted = await bankSettlement().postBankSettlement(tx, actor, workflow, {
       side: s.partyType === 'Customer' ? 'receivables' : 'payables', bank: st.bankId, party: s.partyId, date: stLine.bookingDate,
       amount: formatMoney(magnitude, st.bank.scale), reference: stLine.reference, description: `Bank statement ${st.statementRef} line ${stLine.lineNo}: ${s.partyName}`,
       allocations: s.openItems.map((i) => ({ openItem: i.id, amount: i.amount })),

@@ -10,7 +10,7 @@ import type { Tx } from '../../../platform/db/client';
 import type { Actor } from '../../../platform/http/actor';
 import { conflict, unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
-import { partiesWithOpenItems } from '../../ap-ar/index';
+import { bankSettlement } from '../ports';
 import { bankStatementLines, bankStatements } from '../statements.tables';
 import { proposeMatches, type EngineProposal } from './engine';
 import { bookBalance, matchesOf, statementLines, statementOf, unreconciledLedgerLines, type LedgerLineRow, type StatementFacts } from './reconciliation.repository';
@@ -73,7 +73,7 @@ export async function runRules(tx: Tx, actor: Actor, id: string): Promise<{ prop
   const rejected = new Set<string>();
   for (const m of await matchesOf(tx, actor, id, true)) if (m.status === 'Rejected') for (const s of m.statementLineIds) for (const l of m.ledgerLines) rejected.add(`${s}|${ledgerKey(l)}`);
   const rules = await rulesOf(tx, actor, st.bankId);
-  const parties = rules.some((r) => r.kind === 'Counterparty') ? await partiesWithOpenItems(tx, actor, st.bank.currencyCode) : [];
+  const parties = rules.some((r) => r.kind === 'Counterparty') ? await bankSettlement().partiesWithOpenItems(tx, actor, st.bank.currencyCode) : [];
   const proposals = proposeMatches({
     statementLines: lines.map((l) => ({ id: l.id, date: l.bookingDate, amountMinor: l.amountMinor, reference: [l.reference, l.description].filter(Boolean).join(' ') || null, counterpartyName: l.counterpartyName, counterpartyIban: l.counterpartyAccount })),
     ledgerLines: ledger.map((l) => ({ key: ledgerKey(l), date: l.entryDate, amountMinor: l.amountMinor, references: referencesOf(l) })),

@@ -61,6 +61,8 @@ describe('services', () => {
     'platform/kit/documents.ts': "the label of a stored document's kind (EditOpeningBalanceJournal...), known once its header is read: the kit's one check for every document",
     'modules/ledger/periods/approvals.ts': "the workflow engine's submission route serves every approval type: PeriodClosing's adapter requires EditAccountingPeriod of a user acting without a workflow",
     'modules/ap-ar/payments/payments.approvals.ts': "the workflow engine's submission route serves every approval type: a payment reversal approval's adapter requires Edit<Vendor|Customer>Payment of a user acting without a workflow",
+    'modules/ap-ar/payment-runs/payment-runs.approvals.ts': "the workflow engine's submission route serves every approval type: a payment run reversal approval's adapter requires Edit<Vendor|Customer>PaymentRun of a user acting without a workflow",
+    'modules/cash-management/fund-transfers.routes.ts': 'Divide takes the holder of the open FundTransfer task while an approval runs, else EditFundTransfer: known once the transfer and its approval are read',
     'modules/ledger/intercompany/intercompany-scope.ts': 'setting the due accounts towards a partner is a Save the first time and an Edit after: known once the stored accounts are read (intercompany-accounts.service.ts)',
   };
 
