@@ -55,7 +55,7 @@ test('a saved forecast opens from its list: chart, buckets, a bucket\'s items an
   const buckets = page.getByRole('table', { name: 'Buckets USD' });
   await expect(buckets).toBeVisible({ timeout: SLOW });
   await expect(page.getByRole('img', { name: 'Cash-flow chart USD' })).toBeVisible({ timeout: SLOW });
-  await expect(page.getByText(/Not included yet: payment runs not yet posted/)).toBeVisible();
+  await expect(page.getByText(/Not included yet: salary schedules/i)).toBeVisible();
   const week2 = buckets.getByRole('row').nth(2);
   await expect(week2).toContainText('1,234.56');
   const week3 = buckets.getByRole('row').nth(3);

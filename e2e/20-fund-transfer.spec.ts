@@ -4,8 +4,7 @@
 // is open), reads the entries the legs will post, approves (Post), and each leg is booked on its own date.
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail } from './support/bootstrap';
-import { apiAs, chooseOption } from './support/forms';
+import { ADMIN, api, apiSignIn, chooseOption, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,7 +18,6 @@ type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
 type Transfer = { id: string; status: string; number: string | null; legs: { amount: string; outDate: string; inDate: string; viaTransit: boolean; outJournal: string | null; inJournal: string | null }[] };
 
-const api = apiAs;
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);

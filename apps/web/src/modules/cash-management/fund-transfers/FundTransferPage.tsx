@@ -50,11 +50,14 @@ function DraftEditor({ view }: { view: FundTransferView | undefined }) {
   const [legs, setLegs] = useState<LegDraft[]>(() => (view ? view.legs.map((l) => ({ amount: l.amount, outDate: l.outDate, inDate: l.inDate })) : [{ amount: '', outDate: today, inDate: today }]));
   const [error, setError] = useState<string | null>(null);
   const [postKey] = useState(newKey);
+  // From the state as it is, not as this render saw it: two pickers answering in one tick must not undo each other.
   const setHeader = (patch: Partial<Header>) => {
-    const next = { ...h, ...patch };
-    setH(next);
-    // An undivided transfer's one leg is the whole.
-    if (legs.length <= 1) setLegs([{ amount: next.amount, outDate: next.outDate, inDate: next.inDate }]);
+    setH((prev) => {
+      const next = { ...prev, ...patch };
+      // An undivided transfer's one leg is the whole.
+      setLegs((ls) => (ls.length <= 1 ? [{ amount: next.amount, outDate: next.outDate, inDate: next.inDate }] : ls));
+      return next;
+    });
   };
   const done = async (v: FundTransferView) => {
     setError(null);
