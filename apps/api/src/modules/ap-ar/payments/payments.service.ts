@@ -417,6 +417,11 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
   if (missing.length) throw fieldRefusal('lines', `line ${missing[0]} is not an active allocation of this ${pf.noun}`);
   if (active.length === 0) throw fieldRefusal('lines', `this ${pf.noun} has no active allocations`);
   const facts = active.map(factOf);
+  const back = facts.reduce((s, x) => s + cashOf(x), 0n);
+  // A credit note's allocation gives cash to the invoices it was paid with: undone alone, the payment would use more than its amount.
+  if (h.unallocatedMinor + back < 0n) {
+    throw fieldRefusal('lines', `undoing this would leave the ${pf.noun} using ${formatMoney(-(h.unallocatedMinor + back), f.scale)} more than its amount (a credit note's allocation pays towards the invoices beside it): undo their allocations with it`);
+  }
   const accounts = await roleAccounts(tx, actor, pf, f.party, facts, h.currency !== h.baseCurrency);
   const description = `${pf.face.partyLabel} ${pf.noun} ${h.number}: allocation undone`;
   const lines = swapped(paymentEntryLines({
@@ -427,7 +432,6 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
   await restore(tx, actor, active.map((a, i) => ({ openItemId: a.openItemId, delta: settledOf(facts[i]!) })));
   await tx.update(paymentAllocations).set({ status: 'Undone', undoneJournalId: posted.journalId })
     .where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id), inArray(paymentAllocations.lineNo, active.map((a) => a.lineNo))));
-  const back = facts.reduce((s, x) => s + cashOf(x), 0n);
   await tx.update(payments).set({ unallocatedMinor: h.unallocatedMinor + back, updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
   await recordAudit(tx, actor.tenantId, actor.userId, [{
     entity: pf.face.partyWord + 'Payment', recordId: h.id, action: 'edit', before: { unallocated: formatMoney(h.unallocatedMinor, f.scale) },
