@@ -14,8 +14,16 @@ const DIR = ((): URL => {
   }
   throw new Error('shared/samples/bank not found above the repository');
 })();
-const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as { files: { file: string; expected: Record<string, unknown> }[] };
-const expect_ = (file: string) => expected.files.find((f) => f.file === file)!.expected as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type ExpectedLine = { amount: number; ref: string; partner: string; value_date: string; remote_account: string; name: string; date: string; fitid: string };
+/** What expected.json says of a file: the fields the samples' files give between them (each test reads those of its file). */
+type Expected = {
+  statements: number; statement_id: string; statement_name: string; account_iban: string; account: string; currency: string; date: string;
+  opening_balance: number; closing_balance: number; opening_balance_derived: number; count: number; total: number; amounts: number[];
+  bank_transaction_codes: string[]; reversal_indicator_on_lines: number[]; first: ExpectedLine; last: ExpectedLine;
+  credits: { count: number; total: number }; debits: { count: number; total: number }; line2_foreign: { currency: string; amount: number };
+};
+const expected = JSON.parse(readFileSync(new URL('expected.json', DIR), 'utf8')) as { files: { file: string; expected: Expected }[] };
+const expect_ = (file: string): Expected => expected.files.find((f) => f.file === file)!.expected;
 
 /** A number of expected.json as the canonical decimal the parsers give. */
 const dec = (n: number) => addDecimals([n.toFixed(2)]);
