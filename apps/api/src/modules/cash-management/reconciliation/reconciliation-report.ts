@@ -1,11 +1,11 @@
 // The reconciliation report of a statement: bank balance, book balance and the outstanding items
-// between them, as data, PDF (pdfkit, the product's font) and XLSX (exceljs, numeric cells).
+// between them, as data, PDF (the kit's table report) and XLSX (exceljs, numeric cells).
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DEFAULT_DATE_FORMAT, displayAmount, displayDate, formatMoney, type DisplaySettings, type ReconciliationReport } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import type { KitScope } from '../../../platform/kit/registry';
-import { pdfDocument } from '../../../platform/kit/pdf';
+import { tablePdf } from '../../../platform/kit/table-pdf';
 import { unprocessable } from '../../../platform/http/errors';
 import { companies } from '../../organisation/index';
 import { bookBalance, statementLines, statementOf } from './reconciliation.repository';
@@ -53,34 +53,29 @@ export async function reportPrint(tx: Tx, scope: KitScope, id: string): Promise<
   return { report, company: c ? `${c.code} · ${c.description ?? ''}` : '', display: { dateFormat: c?.dateFormat ?? DEFAULT_DATE_FORMAT, locale: c?.locale ?? 'en-GB' }, scale: st.bank.scale, statement: st.statementRef };
 }
 
-const MARGIN = 40;
-
+/** The report as the kit's table report: the bank balance, the outstanding items each side, the book balance, the difference. */
 export async function reconciliationPdf(p: ReportPrint): Promise<Buffer> {
-  const { doc, bytes } = pdfDocument({ size: 'A4', margin: MARGIN });
   const r = p.report;
-  const amount = (a: string) => `${displayAmount(a, p.display, p.scale)}`;
-  const right = doc.page.width - MARGIN;
-  const row = (cells: [string, string, string], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'bold' : 'regular').fontSize(9).fillColor('black');
-    doc.text(cells[0], MARGIN, y, { width: 80, lineBreak: false });
-    doc.text(cells[1], MARGIN + 84, y, { width: right - MARGIN - 84 - 110, lineBreak: false, ellipsis: true });
-    doc.text(cells[2], right - 106, y, { width: 106, align: 'right', lineBreak: false });
-    doc.y = y + 14;
-    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
-  };
-  doc.font('bold').fontSize(14).text('Bank reconciliation', MARGIN, MARGIN);
-  doc.font('regular').fontSize(9).text(`${p.company} · ${r.bank} (${r.currency}) · statement ${p.statement} · as of ${displayDate(r.asOf, p.display)} · ${r.status}`);
-  doc.moveDown();
-  row(['', 'Balance per bank statement', amount(r.bankBalance)], true);
-  row(['', 'Less: bank items not in the books', ''], true);
-  for (const i of r.outstandingBank) row([displayDate(i.date, p.display), [i.reference, i.counterparty].filter(Boolean).join(' · '), amount(i.amount)]);
-  row(['', 'Add: book items not yet on the bank statement', ''], true);
-  for (const i of r.outstandingBook) row([displayDate(i.date, p.display), [i.number, i.description].filter(Boolean).join(' · '), amount(i.amount)]);
-  row(['', 'Balance per books', amount(r.bookBalance)], true);
-  row(['', 'Unexplained difference', amount(r.difference)], true);
-  doc.end();
-  return bytes;
+  const amount = (a: string) => displayAmount(a, p.display, p.scale);
+  const heading = (label: string, value = '') => ({ cells: ['', label, value], bold: true });
+  return tablePdf({
+    title: 'Bank reconciliation',
+    company: p.company,
+    facts: [`${r.bank} (${r.currency}) · statement ${p.statement} · as of ${displayDate(r.asOf, p.display)} · ${r.status}`],
+    sections: [{
+      columns: [{ head: 'Date', share: 0.16 }, { head: 'Item', share: 0.62 }, { head: 'Amount', share: 0.22, align: 'right' }],
+      rows: [
+        heading('Balance per bank statement', amount(r.bankBalance)),
+        heading('Less: bank items not in the books'),
+        ...r.outstandingBank.map((i) => ({ cells: [displayDate(i.date, p.display), [i.reference, i.counterparty].filter(Boolean).join(' · '), amount(i.amount)] })),
+        heading('Add: book items not yet on the bank statement'),
+        ...r.outstandingBook.map((i) => ({ cells: [displayDate(i.date, p.display), [i.number, i.description].filter(Boolean).join(' · '), amount(i.amount)] })),
+        { ...heading('Balance per books', amount(r.bookBalance)), ruled: true },
+        heading('Unexplained difference', amount(r.difference)),
+      ],
+    }],
+    generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  });
 }
 
 export async function reconciliationXlsx(p: ReportPrint): Promise<Buffer> {
