@@ -45,5 +45,5 @@ export * from './ap-ar/failed-payments';
 export * from './ap-ar/payment-runs';
 export * from './ap-ar/ageing';
 export * from './ap-ar/statements';
-export * from './ap-ar/revaluation';
+export * from './ledger/revaluation';
 export * from './cash-management/reconciliation';

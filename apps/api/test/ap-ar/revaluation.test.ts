@@ -55,10 +55,10 @@ describe.each(sides)('unrealised revaluation of %s', (side) => {
     const preview = await w.ok<RevaluationView>('POST', `${base(side)}-revaluations/check`, { date: '2026-03-31' });
     expect((await w.query<{ n: number }>(sql`select count(*)::int as n from journals`))[0]!.n).toBe(journalsBefore);
     expect(preview.id).toBeNull();
-    const mine = preview.lines.find((l) => l.party === party[side])!;
+    const mine = preview.lines.find((l) => l.holder === party[side])!;
     // 600.00 EUR at 1.15 = 690.00 USD against 660.00 carried: 30.00 more owed (receivables: a gain; payables: a loss).
     expect(mine).toMatchObject({ currency: 'EUR', balance: (sign * 600).toFixed(2), carryingBase: (sign * 660).toFixed(2), revaluedBase: (sign * 690).toFixed(2), difference: (sign * 30).toFixed(2) });
-    const two = preview.lines.find((l) => l.party === other[side])!;
+    const two = preview.lines.find((l) => l.holder === other[side])!;
     // 333.33 EUR: 366.66 (366.663) carried, 383.33 (383.3295) now: 16.67.
     expect(two).toMatchObject({ carryingBase: (sign * 366.66).toFixed(2), revaluedBase: (sign * 383.33).toFixed(2), difference: (sign * 16.67).toFixed(2) });
     expect(side === 'receivables' ? [preview.gain, preview.loss] : [preview.loss, preview.gain]).toEqual(['46.67', '0.00']);

@@ -12,11 +12,13 @@ import { registerStatementRoutes, statementRouteFacts } from './statements/state
 import { cashflowForecasts } from './forecast/forecast.tables';
 import { forecastFits } from './forecast/forecast.rules';
 import { forecastRouteFacts, registerForecastRoutes } from './forecast/forecast.routes';
+import { bankRevaluationRouteFacts, registerBankRevaluationRoutes } from './revaluation/revaluation.routes';
 
 export * from './banks.tables';
 export * from './fund-transfers.tables';
 export * from './statements.tables';
 export { cashflowForecasts } from './forecast/forecast.tables';
+export * from './revaluation/revaluation.tables';
 export { occurrencesOf, type ForecastContext, type ForecastProvider } from './forecast/forecast.providers';
 export { provideBankSettlement, provideForecastSources, type BankSettlement, type BankSettlementPort, type MatchableParty } from './ports';
 
@@ -37,6 +39,7 @@ export const cashManagementModule: ModuleManifest = {
     { table: 'bank_matches', key: 'id', label: `t.origin || ' match · ' || t.status` },
     { table: 'bank_reconciliation_rules', key: 'id', label: `t.sequence || ' · ' || t.kind` },
     { table: 'cashflow_forecasts', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'bank_revaluations', key: 'id', label: `'Bank revaluation · ' || t.revaluation_date` },
   ],
   documents: [fundTransferModuleDocument()],
   register: (app, platform) => {
@@ -44,8 +47,9 @@ export const cashManagementModule: ModuleManifest = {
     registerStatementRoutes(app, platform);
     registerReconciliationRoutes(app, platform);
     registerForecastRoutes(app, platform);
+    registerBankRevaluationRoutes(app, platform);
   },
-  routes: { ...fundTransferRouteFacts, ...statementRouteFacts, ...reconciliationRouteFacts, ...forecastRouteFacts },
+  routes: { ...fundTransferRouteFacts, ...statementRouteFacts, ...reconciliationRouteFacts, ...forecastRouteFacts, ...bankRevaluationRouteFacts },
   seeders: { company: seedFundTransferSequence },
   pages: ['/bank-group', '/bank', '/fund-transfers', '/fund-transfer', '/bank-reconciliations', '/bank-reconciliation', '/cashflow-forecasts'],
 };

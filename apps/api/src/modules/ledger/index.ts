@@ -51,6 +51,8 @@ export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactL
 export { postingTx } from './posting/posting-tx';
 // The company's rates of a date (the port's own lookup), for a subledger that converts before it posts exact lines (payments).
 export { ratesOn } from './posting/posting-context';
+// Unrealised revaluation of foreign-currency balances as one base-only entry (pure), for every module that revalues.
+export { planRevaluation, type RevaluationPlan, type RevaluedBalance } from './posting/revaluation';
 export { dueAccountsOf } from './intercompany/intercompany-accounts.service';
 export { partnerOf } from './intercompany/intercompany-scope';
 // Which accounts a subledger posting uses (posting profiles, tax codes, operation accounts) and its document numbers.

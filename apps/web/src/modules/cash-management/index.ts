@@ -17,7 +17,7 @@ export const cashManagementPages: Readonly<Record<string, PageLoader>> = {
   ...Object.fromEntries(cashManagementPageLinks.map((link) => [link, async () => ({ default: (await import('./pages/BankPages')).bankPages[link]! })])),
   '/fund-transfers': () => import('./fund-transfers/FundTransferListPage'),
   '/fund-transfer': () => import('./fund-transfers/FundTransferPage'),
-  '/bank-reconciliations': async () => ({ default: (await import('./statements/StatementListPage')).StatementListPage }),
+  '/bank-reconciliations': async () => ({ default: (await import('./statements/BankReconciliationsPage')).BankReconciliationsPage }),
   '/bank-reconciliation': async () => ({ default: (await import('./reconciliation/BankReconciliationPage')).BankReconciliationPage }),
   // The cash-flow forecast (issue 17): the saved forecasts' list and the forecast screen, which rides on its grant.
   '/cashflow-forecasts': async () => ({ default: (await import('./forecast/ForecastListPage')).ForecastListPage }),

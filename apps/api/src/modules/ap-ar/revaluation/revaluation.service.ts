@@ -5,14 +5,13 @@ import { rowsOf, type Tx } from '../../../platform/db/client';
 import { recordAudit } from '../../../platform/audit/audit';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
-import { accountingPeriods, accounts, journals, ledgerEntries, postEntry, postingProfiles, ratesOn, reverseEntry } from '../../ledger/index';
+import { accountingPeriods, accounts, journals, ledgerEntries, planRevaluation, postEntry, postingProfiles, ratesOn, reverseEntry, type RevaluedBalance } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
-import { planRevaluation, type RevaluedBalance } from './revaluation';
 import { partyRevaluationLines, partyRevaluations } from './revaluation.tables';
 
 /*
- * Unrealised exchange revaluation of a face at a period end (issue 16; the rules in revaluation.ts).
+ * Unrealised exchange revaluation of a face at a period end (issue 16; the rules in the ledger's posting/revaluation.ts).
  * The balances are read from the ledger's party lines up to the day in one grouped statement, with each
  * party's exchange accounts resolved as the posting profiles resolve them (the party's profile, then its
  * group's, then the module default); the entry is posted through the port on the day and reversed
@@ -60,12 +59,12 @@ async function compute(tx: Tx, scope: KitScope, face: Face, req: RevaluationRequ
   const rates = await ratesOn(tx, baseCurrency, [...new Set(rows.map((r) => r.currency))], req.date);
   const noRate = [...new Set(rows.map((r) => r.currency))].filter((c) => !rates.has(c));
   if (noRate.length) throw unprocessable(`date: no spot rate to ${baseCurrency} for ${noRate.join(', ')} on or before ${req.date} (/exchange-rate)`);
-  const balances: RevaluedBalance[] = rows.map((r) => ({ partyId: r.party_id, accountId: r.account_id, currency: r.currency, balanceMinor: BigInt(r.bal), carryingBaseMinor: BigInt(r.base), gainAccountId: r.gain, lossAccountId: r.loss }));
+  const balances: RevaluedBalance[] = rows.map((r) => ({ holderId: r.party_id, accountId: r.account_id, currency: r.currency, balanceMinor: BigInt(r.bal), carryingBaseMinor: BigInt(r.base), gainAccountId: r.gain, lossAccountId: r.loss }));
   const what = `${face.partyLabel} unrealised exchange revaluation on ${req.date}`;
-  const plan = planRevaluation(balances, rates, scales, baseCurrency, face.party, (kind, c) => `${what}: ${kind === 'party' ? `${c} balance` : `${c} ${kind}`}`);
+  const plan = planRevaluation(balances, rates, scales, baseCurrency, face.party, (kind, c) => `${what}: ${kind === 'balance' ? `${c} balance` : `${c} ${kind}`}`);
   if (plan.missing.length) {
     const m = plan.missing[0]!;
-    const who = rows.find((r) => r.party_id === m.partyId)!;
+    const who = rows.find((r) => r.party_id === m.holderId)!;
     throw unprocessable(`No exchange ${m.gain ? 'gain' : 'loss'} account for ${face.partyWord} ${who.code}: set one on its posting profile, its group's, or the default posting profile of ${face.module} (/posting-profile)`);
   }
   const named = new Map(rows.map((r) => [`${r.party_id}|${r.account_id}|${r.currency}`, r]));
@@ -79,9 +78,9 @@ function viewOf(face: Face, c: Awaited<ReturnType<typeof compute>>, req: Revalua
     journal: saved?.journal ?? null, journalNumber: saved?.journalNumber ?? null, reversalJournal: saved?.reversal ?? null, reversalNumber: saved?.reversalNumber ?? null,
     gain: formatMoney(c.plan.gainMinor, baseScale), loss: formatMoney(c.plan.lossMinor, baseScale), net: formatMoney(c.plan.gainMinor - c.plan.lossMinor, baseScale),
     lines: c.plan.lines.map((l) => {
-      const r = c.named.get(`${l.partyId}|${l.accountId}|${l.currency}`)!;
+      const r = c.named.get(`${l.holderId}|${l.accountId}|${l.currency}`)!;
       return {
-        party: l.partyId, partyCode: r.code, partyName: r.name, account: l.accountId, accountCode: r.account_code, currency: l.currency,
+        holder: l.holderId, holderCode: r.code, holderName: r.name, account: l.accountId, accountCode: r.account_code, currency: l.currency,
         balance: formatMoney(l.balanceMinor, c.scales[l.currency] ?? 2), carryingBase: formatMoney(l.carryingBaseMinor, baseScale), rate: formatRate(l.rate),
         revaluedBase: formatMoney(l.revaluedBaseMinor, baseScale), difference: formatMoney(l.differenceMinor, baseScale),
       };
@@ -114,7 +113,7 @@ export async function postRevaluation(tx: Tx, scope: KitScope, face: Face, req: 
   const [row] = await tx.update(partyRevaluations).set({ journalId: posted.journalId, reversalJournalId: reversed.journalId })
     .where(and(eq(partyRevaluations.tenantId, scope.tenantId), eq(partyRevaluations.id, id))).returning({ createdAt: partyRevaluations.createdAt });
   await tx.insert(partyRevaluationLines).values(c.plan.lines.map((l, i) => ({
-    tenantId: scope.tenantId, companyId: scope.companyId, revaluationId: id, lineNo: i + 1, partyId: l.partyId, accountId: l.accountId, currency: l.currency,
+    tenantId: scope.tenantId, companyId: scope.companyId, revaluationId: id, lineNo: i + 1, partyId: l.holderId, accountId: l.accountId, currency: l.currency,
     balanceMinor: l.balanceMinor, carryingBaseMinor: l.carryingBaseMinor, rate: formatRate(l.rate), revaluedBaseMinor: l.revaluedBaseMinor, differenceMinor: l.differenceMinor,
   })));
   await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: `${face.partyWord}Revaluation`, recordId: id, action: 'create', after: { date: req.date, reversalDate, currency: req.currency ?? null, journal: posted.number, reversal: reversed.number, gain: c.plan.gainMinor, loss: c.plan.lossMinor } }]);
@@ -168,7 +167,7 @@ export async function viewRevaluation(tx: Tx, scope: KitScope, face: Face, id: s
     journal: r.journal_id, journalNumber: r.journal_number, reversalJournal: r.reversal_journal_id, reversalNumber: r.reversal_number,
     gain: m(r.gain_minor), loss: m(r.loss_minor), net: m((BigInt(r.gain_minor) - BigInt(r.loss_minor)).toString()), createdAt: new Date(r.created_at).toISOString(),
     lines: lines.map((l) => ({
-      party: l.party_id, partyCode: l.code, partyName: l.name, account: l.account_id, accountCode: l.account_code, currency: l.currency,
+      holder: l.party_id, holderCode: l.code, holderName: l.name, account: l.account_id, accountCode: l.account_code, currency: l.currency,
       balance: m(l.balance_minor, l.currency), carryingBase: m(l.carrying_base_minor), rate: formatRate(parseRate(l.rate)),
       revaluedBase: m(l.revalued_base_minor), difference: m(l.difference_minor),
     })),

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ageingBases, faces, type AgeingBasis, type AgeingItem, type AgeingRow, type Face } from '@erp/contracts';
+import { ageingBases, faces, revaluationPath, type AgeingBasis, type AgeingItem, type AgeingRow, type Face } from '@erp/contracts';
 import { PageHeading } from '../../../shared/documents/shell-adapter';
 import { saveBlob } from '../../../shared/kit/kit-api';
 import { ExportButton } from '../../../shared/transfer';
@@ -11,7 +11,7 @@ import { useDisplay } from '../../../shared/useDisplay';
 import { ageingCsv } from './ageing-csv';
 import { fetchAgeing, fetchAgeingItems, fetchPartyGroups } from './ageing-api';
 import { StatementScreen } from '../statements/StatementScreen';
-import { RevaluationScreen } from '../revaluation/RevaluationScreen';
+import { RevaluationScreen } from '../../../shared/revaluation/RevaluationScreen';
 import '../../ledger/journals/ledger-screens.css';
 
 const PAGE = 50;
@@ -195,7 +195,7 @@ function StatementPage({ face }: { face: Face }) {
             </>
           ),
         },
-        { key: 'revaluation', label: 'Revaluation', children: <RevaluationScreen face={face} /> },
+        { key: 'revaluation', label: 'Revaluation', children: <RevaluationScreen subject={{ title: `${face.partyLabel} revaluation`, holderLabel: face.partyLabel, path: revaluationPath(face), queryKey: ['ap-ar', face.side] }} /> },
       ]}
     />
   );

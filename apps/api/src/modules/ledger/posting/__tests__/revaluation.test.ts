@@ -1,5 +1,6 @@
 // The revaluation planner (pure): on random balances and rates, the entry balances in base, moves no
-// amount in any currency, names each party on its control line, and leaves every balance carrying exactly
+// amount in any currency, names each party on its control line (and no party for holders that are not
+// parties, as banks), and leaves every balance carrying exactly
 // its value at the rate (one rounding, half up, as every conversion); a zero difference posts nothing; a
 // missing account is reported, not posted.
 import fc from 'fast-check';
@@ -19,7 +20,7 @@ describe('planRevaluation', () => {
         (raw, r) => {
           const rates = new Map(Object.entries(r).map(([c, v]) => [c, parseRate((v / 1_000_000).toFixed(6))]));
           const balances: RevaluedBalance[] = raw.map((b, i) => ({
-            partyId: `p${i}`, accountId: 'control', currency: b.currency, balanceMinor: b.balance,
+            holderId: `p${i}`, accountId: 'control', currency: b.currency, balanceMinor: b.balance,
             carryingBaseMinor: convert(b.balance, scales[b.currency as keyof typeof scales], rates.get(b.currency)!, 2) + b.drift,
             gainAccountId: 'gain', lossAccountId: i % 2 ? 'loss' : 'gain',
           }));
@@ -29,7 +30,7 @@ describe('planRevaluation', () => {
           expect(plan.lines.length).toBe(raw.filter((b) => b.drift !== 0n).length);
           for (const l of plan.lines) expect(l.carryingBaseMinor + l.differenceMinor).toBe(convert(l.balanceMinor, scales[l.currency as keyof typeof scales], l.rate, 2));
           expect(plan.gainMinor - plan.lossMinor).toBe(plan.lines.reduce((s, l) => s + l.differenceMinor, 0n));
-          expect(plan.entry.filter((l) => l.party).map((l) => l.party!.id)).toEqual(plan.lines.map((l) => l.partyId));
+          expect(plan.entry.filter((l) => l.party).map((l) => l.party!.id)).toEqual(plan.lines.map((l) => l.holderId));
         },
       ),
     );
@@ -38,11 +39,14 @@ describe('planRevaluation', () => {
   it('rounds the revalued base half up once and reports a balance whose account is missing', () => {
     const rates = new Map([['EUR', parseRate('1.15')]]);
     // 333.33 EUR at 1.15 = 383.3295 → 383.33; carried 366.66: a gain of 16.67 (no gain account: reported).
-    const plan = planRevaluation([{ partyId: 'a', accountId: 'c', currency: 'EUR', balanceMinor: 33333n, carryingBaseMinor: 36666n, gainAccountId: null, lossAccountId: 'loss' }], rates, scales, 'USD', 'Vendor', describeLine);
-    expect(plan.missing).toEqual([{ partyId: 'a', gain: true }]);
+    const plan = planRevaluation([{ holderId: 'a', accountId: 'c', currency: 'EUR', balanceMinor: 33333n, carryingBaseMinor: 36666n, gainAccountId: null, lossAccountId: 'loss' }], rates, scales, 'USD', 'Vendor', describeLine);
+    expect(plan.missing).toEqual([{ holderId: 'a', gain: true }]);
     expect(plan.entry).toEqual([]);
-    const ok = planRevaluation([{ partyId: 'a', accountId: 'c', currency: 'EUR', balanceMinor: 33333n, carryingBaseMinor: 36666n, gainAccountId: 'gain', lossAccountId: 'loss' }], rates, scales, 'USD', 'Vendor', describeLine);
+    const ok = planRevaluation([{ holderId: 'a', accountId: 'c', currency: 'EUR', balanceMinor: 33333n, carryingBaseMinor: 36666n, gainAccountId: 'gain', lossAccountId: 'loss' }], rates, scales, 'USD', 'Vendor', describeLine);
     expect(ok.lines[0]).toMatchObject({ revaluedBaseMinor: 38333n, differenceMinor: 1667n });
     expect(ok.entry.map((l) => [l.accountId, l.baseDebitMinor, l.baseCreditMinor, l.party?.type ?? null])).toEqual([['c', 1667n, 0n, 'Vendor'], ['gain', 0n, 1667n, null]]);
+    // A bank's balance (no party): the same amounts, no party on any line.
+    const bank = planRevaluation([{ holderId: 'b', accountId: 'c', currency: 'EUR', balanceMinor: 33333n, carryingBaseMinor: 36666n, gainAccountId: 'gain', lossAccountId: 'loss' }], rates, scales, 'USD', null, describeLine);
+    expect(bank.entry.map((l) => [l.accountId, l.baseDebitMinor, l.baseCreditMinor, l.party])).toEqual([['c', 1667n, 0n, null], ['gain', 0n, 1667n, null]]);
   });
 });

@@ -1,25 +1,28 @@
 import { convert, type PartyType } from '@erp/contracts';
-import type { ExactLine } from '../../ledger/index';
+import type { ExactLine } from './posting.service';
 
 /*
- * How the open foreign-currency balances of a face become one revaluation entry (pure; invariants
- * asserted). Each balance is one party's on one control account in one currency, as the ledger holds it
- * on the period end: its amount in the currency and what it carries in base (both debit positive). At the
- * day's spot rate it is worth `convert(balance)` in base (rounded half up once, as every conversion);
- * the difference to what it carries goes on the control account as a base-only line naming the party
- * (no amount in the currency: the party owes the same in its currency), and against it, per account and
- * currency, a base-only line on the exchange gain account (a positive difference: an asset worth more or
- * a liability worth less) or the loss account. So the entry balances in base and moves nothing in any
- * currency, and after it each balance carries exactly its revalued base.
+ * How foreign-currency balances become one unrealised revaluation entry (pure; invariants asserted), for
+ * every module that revalues: payables and receivables (each party's balance on its control account) and
+ * cash management (each bank's balance on its GL account). Each balance is one holder's on one account in
+ * one currency, as the ledger holds it on the period end: its amount in the currency and what it carries in
+ * base (both debit positive). At the day's spot rate it is worth `convert(balance)` in base (rounded half
+ * up once, as every conversion); the difference to what it carries goes on the account as a base-only
+ * line (naming the party when the holder is one; no amount in the currency: the holder has the same in
+ * its currency), and against it, per account and currency, a base-only line on the exchange gain account
+ * (a positive difference: an asset worth more or a liability worth less) or the loss account. So the entry
+ * balances in base and moves nothing in any currency, and after it each balance carries exactly its
+ * revalued base.
  */
 
 export type RevaluedBalance = {
-  partyId: string;
+  /** Who holds the balance: a party (named on its line) or a bank (its GL account's line names no party). */
+  holderId: string;
   accountId: string;
   currency: string;
   balanceMinor: bigint;
   carryingBaseMinor: bigint;
-  /** The party's exchange gain and loss accounts (party, then group, then module default profile). */
+  /** The holder's exchange gain and loss accounts (for a party: its profile, then its group's, then the module default). */
   gainAccountId: string | null;
   lossAccountId: string | null;
 };
@@ -29,8 +32,8 @@ export type RevaluationPlan = {
   entry: ExactLine[];
   gainMinor: bigint;
   lossMinor: bigint;
-  /** Balances whose difference needs an exchange account the party's profiles lack: the caller refuses. */
-  missing: { partyId: string; gain: boolean }[];
+  /** Balances whose difference needs an exchange account the holder's profiles lack: the caller refuses. */
+  missing: { holderId: string; gain: boolean }[];
 };
 
 function invariant(condition: boolean, message: string): asserts condition {
@@ -53,8 +56,9 @@ export function planRevaluation(
   rates: ReadonlyMap<string, bigint>,
   scales: Readonly<Record<string, number>>,
   baseCurrency: string,
-  partyType: PartyType,
-  describe: (what: 'party' | 'gain' | 'loss', currency: string) => string,
+  /** The type of party the holders are (their lines name them), or null: the holders are not parties. */
+  partyType: PartyType | null,
+  describe: (what: 'balance' | 'gain' | 'loss', currency: string) => string,
 ): RevaluationPlan {
   const baseScale = scales[baseCurrency] ?? 2;
   const lines: RevaluationPlan['lines'] = [];
@@ -72,7 +76,7 @@ export function planRevaluation(
     const gain = difference > 0n;
     const counterAccount = gain ? b.gainAccountId : b.lossAccountId;
     if (!counterAccount) {
-      missing.push({ partyId: b.partyId, gain });
+      missing.push({ holderId: b.holderId, gain });
       continue;
     }
     lines.push({ ...b, rate, revaluedBaseMinor: revalued, differenceMinor: difference });
@@ -84,7 +88,7 @@ export function planRevaluation(
     counters.set(key, c);
   }
   const entry: ExactLine[] = [
-    ...lines.map((l) => baseLine(l.accountId, l.currency, l.rate, l.differenceMinor, { type: partyType, id: l.partyId }, describe('party', l.currency))),
+    ...lines.map((l) => baseLine(l.accountId, l.currency, l.rate, l.differenceMinor, partyType ? { type: partyType, id: l.holderId } : null, describe('balance', l.currency))),
     // An account may take both gains and losses (one account for both): its lines per currency net.
     ...[...counters.values()].filter((c) => c.base !== 0n).map((c) => baseLine(c.accountId, c.currency, c.rate, c.base, null, describe(c.base < 0n ? 'gain' : 'loss', c.currency))),
   ];

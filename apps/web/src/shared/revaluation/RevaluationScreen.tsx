@@ -3,19 +3,31 @@ import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Face, RevaluationLine, RevaluationView } from '@erp/contracts';
-import { PageHeading } from '../../../shared/documents/shell-adapter';
-import { useDisplay } from '../../../shared/useDisplay';
+import type { RevaluationLine, RevaluationView } from '@erp/contracts';
+import { PageHeading } from '../documents/shell-adapter';
+import { useDisplay } from '../useDisplay';
 import { fetchRevaluations, postRevaluation, previewRevaluation } from './revaluation-api';
-import '../../ledger/journals/ledger-screens.css';
+import '../../modules/ledger/journals/ledger-screens.css';
+
+export type RevaluationSubject = {
+  /** The heading, e.g. "Vendor revaluation", "Bank revaluation". */
+  title: string;
+  /** The column of a balance's holder, e.g. "Vendor", "Bank". */
+  holderLabel: string;
+  /** The routes: `GET path`, `POST path/check`, `POST path`. */
+  path: string;
+  /** The query key of the module's data a posted revaluation changes (the list made is under it too). */
+  queryKey: readonly unknown[];
+};
 
 /**
- * Unrealised exchange revaluation of a face (issue 16), the statement route's Revaluation tab: pick a
- * period end (and a currency, or all), preview each party's open foreign-currency balance valued again
- * at that day's rate and the difference, then post it (the entry on the day, its reversal on the next);
- * below, the revaluations made, with their entries.
+ * Unrealised exchange revaluation at a period end, one screen for every module that revalues (the
+ * Revaluation tab of a face's statement route, issue 16; of /bank-reconciliations, issue 17): pick a
+ * period end (and a currency, or all), preview each open foreign-currency balance valued again at that
+ * day's rate and the difference, then post it (the entry on the day, its reversal on the next); below,
+ * the revaluations made, with their entries.
  */
-export function RevaluationScreen({ face }: { face: Face }) {
+export function RevaluationScreen({ subject }: { subject: RevaluationSubject }) {
   const display = useDisplay();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -24,14 +36,14 @@ export function RevaluationScreen({ face }: { face: Face }) {
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<RevaluationView | null>(null);
   const request = { date, ...(currency.length === 3 ? { currency } : {}) };
-  const made = useQuery({ queryKey: ['ap-ar', face.side, 'revaluations', page], queryFn: ({ signal }) => fetchRevaluations(face, page, signal) });
-  const preview = useMutation({ mutationFn: () => previewRevaluation(face, request), onSuccess: setShown });
+  const made = useQuery({ queryKey: [...subject.queryKey, 'revaluations', page], queryFn: ({ signal }) => fetchRevaluations(subject.path, page, signal) });
+  const preview = useMutation({ mutationFn: () => previewRevaluation(subject.path, request), onSuccess: setShown });
   const post = useMutation({
-    mutationFn: () => postRevaluation(face, request),
+    mutationFn: () => postRevaluation(subject.path, request),
     onSuccess: (v) => {
       setShown(v);
       void message.success(`Revalued on ${display.date(v.date)}: ${v.journalNumber}, reversed on ${display.date(v.reversalDate)} by ${v.reversalNumber}`);
-      void client.invalidateQueries({ queryKey: ['ap-ar', face.side] });
+      void client.invalidateQueries({ queryKey: subject.queryKey });
     },
   });
   const error = preview.error ?? post.error;
@@ -39,7 +51,7 @@ export function RevaluationScreen({ face }: { face: Face }) {
   const entry = (id: string | null, number: string | null) => (id ? <Link to={`/journal?id=${id}`}>{number}</Link> : '—');
   return (
     <>
-      <PageHeading title={`${face.partyLabel} revaluation`} subtitle="Open foreign-currency balances valued again at a period end's rate, reversed on the next day" />
+      <PageHeading title={subject.title} subtitle="Open foreign-currency balances valued again at a period end's rate, reversed on the next day" />
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
         <DatePicker aria-label="Period end" format={display.pickerFormat} allowClear={false} value={dayjs(date)} onChange={(d) => d && (setDate(d.format('YYYY-MM-DD')), setShown(null), preview.reset(), post.reset())} />
         <Input aria-label="Currency" placeholder="All currencies" style={{ width: 140 }} maxLength={3} value={currency} onChange={(e) => (setCurrency(e.target.value.toUpperCase()), setShown(null))} />
@@ -62,12 +74,12 @@ export function RevaluationScreen({ face }: { face: Face }) {
             size="small"
             aria-label="Revalued balances"
             scroll={{ x: 'max-content' }}
-            rowKey={(l) => `${l.party}-${l.account}-${l.currency}`}
+            rowKey={(l) => `${l.holder}-${l.account}-${l.currency}`}
             dataSource={shown.lines}
             locale={{ emptyText: 'Every open foreign-currency balance already carries its value at this rate' }}
             pagination={shown.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
             columns={[
-              { key: 'party', title: face.partyLabel, render: (_, l) => `${l.partyCode} · ${l.partyName}` },
+              { key: 'holder', title: subject.holderLabel, render: (_, l) => `${l.holderCode} · ${l.holderName}` },
               { key: 'account', title: 'Account', dataIndex: 'accountCode' },
               { key: 'currency', title: 'Currency', dataIndex: 'currency' },
               { key: 'balance', title: 'Balance', align: 'right', render: (_, l) => amount(l.balance) },

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { dateSchema } from '../common/scalars';
 
 /*
- * Unrealised exchange revaluation of the open foreign-currency balances of a face at a period end
- * (issue 16): each party's balance per control account and currency as the ledger holds it on that day
- * (its open items less what it has on account) is valued again at that day's spot rate; the difference
- * to what it carries in base is posted on the control account (base only, naming the party) against the
- * exchange gain or loss account of the party's posting profile, and the whole entry is reversed on the
- * first day of the next period, so the next period's realised differences are computed from the
- * original rates.
+ * Unrealised exchange revaluation of foreign-currency balances at a period end, one shape for every
+ * module that revalues (the ledger's `planRevaluation` computes them all):
+ * - payables and receivables (issue 16): each party's balance per control account and currency as the
+ *   ledger holds it on that day (its open items less what it has on account); the difference is posted on
+ *   the control account naming the party, against the exchange gain or loss account of the party's
+ *   posting profile;
+ * - cash management (issue 17): each foreign-currency bank's balance on its GL account; the difference is
+ *   posted on that account, against Cash Management's exchange gain or loss account.
+ * Each balance is valued again at that day's spot rate, the difference to what it carries in base posted
+ * base only, and the whole entry reversed on the next day, so the next period's realised differences are
+ * computed from the original rates. A line names its holder: the party, or the bank.
  */
 
 export const revaluationRequestSchema = z.object({
@@ -19,11 +23,11 @@ export const revaluationRequestSchema = z.object({
 });
 export type RevaluationRequest = z.infer<typeof revaluationRequestSchema>;
 
-/** One party's balance on one control account in one currency: what it carried, what it is worth now, the difference (debit positive, in base). */
+/** One holder's (a party's or a bank's) balance on one account in one currency: what it carried, what it is worth now, the difference (debit positive, in base). */
 export const revaluationLineSchema = z.object({
-  party: z.uuid(),
-  partyCode: z.string(),
-  partyName: z.string(),
+  holder: z.uuid(),
+  holderCode: z.string(),
+  holderName: z.string(),
   account: z.uuid(),
   accountCode: z.string(),
   currency: z.string(),
@@ -69,3 +73,5 @@ export const revaluationParamsSchema = z.object({ id: z.uuid('must be a revaluat
 
 /** The revaluation routes of a face: `/ap/vendor-revaluations`, `/ar/customer-revaluations`. */
 export const revaluationPath = (face: { service: string; partyWord: string }): `/${string}` => `/${face.service}/${face.partyWord}-revaluations`;
+/** The revaluation routes of the foreign-currency banks (issue 17). */
+export const bankRevaluationPath = '/cm/bank-revaluations';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RevaluationView } from '@erp/contracts';
 import { renderWithProviders } from '../../../../test/render';
-import { VendorAgeingPage } from '../../ageing/AgeingPage';
+import { VendorAgeingPage } from '../AgeingPage';
 import { adminUser, referenceRoutes, route, stubServer } from '../../../ledger/journals/__tests__/ledger-server';
 
 afterEach(() => {
@@ -18,7 +18,7 @@ const account = '87000000-0000-4000-8000-000000000001';
 const view = (patch: Partial<RevaluationView> = {}): RevaluationView => ({
   id: null, date: '2026-03-31', reversalDate: '2026-04-01', currency: null, baseCurrency: 'USD', journal: null, journalNumber: null, reversalJournal: null, reversalNumber: null,
   gain: '0.00', loss: '30.00', net: '-30.00', createdAt: null,
-  lines: [{ party, partyCode: 'V1', partyName: 'Euro supplies', account, accountCode: '2100', currency: 'EUR', balance: '-600.00', carryingBase: '-660.00', rate: '1.15', revaluedBase: '-690.00', difference: '-30.00' }],
+  lines: [{ holder: party, holderCode: 'V1', holderName: 'Euro supplies', account, accountCode: '2100', currency: 'EUR', balance: '-600.00', carryingBase: '-660.00', rate: '1.15', revaluedBase: '-690.00', difference: '-30.00' }],
   ...patch,
 });
 
