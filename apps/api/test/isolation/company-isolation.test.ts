@@ -229,6 +229,11 @@ function handAttacks(): Endpoint[] {
   });
   return [
     ...reconciliationAttacks,
+    // The banks' revaluation (issue 17): none of B's; B's bank is no revaluation of A's; A's preview names no bank of B.
+    { route: 'GET /cm/bank-revaluations', attacks: () => [{ url: '/cm/bank-revaluations?limit=200', status: [200], check: noneOfB('bank revaluations') }] },
+    { route: 'GET /cm/bank-revaluations/:id', attacks: () => [{ url: `/cm/bank-revaluations/${B.kit.get('bank')!.id}`, status: gone() }] },
+    { route: 'POST /cm/bank-revaluations/check', attacks: () => [{ url: '/cm/bank-revaluations/check', body: { date: '2026-03-31' }, status: [200], check: noneOfB('bank revaluation preview') }] },
+    { route: 'POST /cm/bank-revaluations', attacks: () => [{ url: '/cm/bank-revaluations', body: { date: '2026-03-15' }, status: [422] }] },
     { route: `GET ${F}`, attacks: () => [
       { url: `${F}?forecast=${forecastOfB()}`, status: gone() },
       { url: `${F}?${ofBank()}`, status: [200], check: (b) => (expect(b).toMatchObject({ banks: [], currencies: [] }), expectNothingOfB(b, 'forecast')) },

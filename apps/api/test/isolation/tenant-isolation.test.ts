@@ -352,6 +352,10 @@ function forecastEndpoints(): Endpoint[] {
   const noneOfA = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/Secret of A|ASECRET|66\.00/);
   const ofBank = () => `scope=Bank&bank=${APAR.bank}&startDate=2026-03-02&granularity=Week&periods=4`;
   return [
+    // The banks' revaluation (issue 17): none of A's; a day that ends no period of B's is refused before anything is read.
+    { method: 'GET', route: '/cm/bank-revaluations', access: 'user', attacks: () => [{ as: 'user', url: '/cm/bank-revaluations?limit=200', status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+    { method: 'GET', route: '/cm/bank-revaluations/:id', access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-revaluations/${APAR.bank}`, status: [404] }] },
+    ...['/check', ''].map((tail): Endpoint => ({ method: 'POST', route: `/cm/bank-revaluations${tail}`, access: 'user', attacks: () => [{ as: 'user', url: `/cm/bank-revaluations${tail}`, body: { date: '2026-03-15' }, status: [422] }] })),
     { method: 'GET', route: F, access: 'user', attacks: () => [
       { as: 'user', url: `${F}?forecast=${APAR.forecast}`, status: [404] },
       { as: 'user', url: `${F}?${ofBank()}`, status: [200], check: (b) => (expect(b).toMatchObject({ banks: [], currencies: [] }), noneOfA(b)) },
