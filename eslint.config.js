@@ -53,6 +53,12 @@ export default tseslint.config(
     },
   },
   {
+    // The shell has no antd <App>: App.useApp() there gives message functions that do not exist (a crash
+    // at the moment of success). Notices go through the shell's banner (app/notifications/useNotify).
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'App', property: 'useApp', message: 'Use useNotify (app/notifications/useNotify): the shell has no antd <App>.' }] },
+  },
+  {
     // Declaration merging (augmenting Fastify's request and route config) only works with interfaces.
     files: ['apps/api/src/platform/http/access.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },

@@ -1,10 +1,11 @@
-import { Alert, App, Button, Card, DatePicker, Descriptions, Flex, Input, Popconfirm, Table } from 'antd';
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Input, Popconfirm, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RevaluationLine, RevaluationView } from '@erp/contracts';
 import { PageHeading } from '../documents/shell-adapter';
+import { useNotify } from '../../app/notifications/useNotify';
 import { useDisplay } from '../useDisplay';
 import { fetchRevaluations, postRevaluation, previewRevaluation } from './revaluation-api';
 import '../../modules/ledger/journals/ledger-screens.css';
@@ -29,7 +30,7 @@ export type RevaluationSubject = {
  */
 export function RevaluationScreen({ subject }: { subject: RevaluationSubject }) {
   const display = useDisplay();
-  const { message } = App.useApp();
+  const notify = useNotify();
   const client = useQueryClient();
   const [date, setDate] = useState(() => dayjs().subtract(1, 'month').endOf('month').format('YYYY-MM-DD'));
   const [currency, setCurrency] = useState('');
@@ -42,7 +43,7 @@ export function RevaluationScreen({ subject }: { subject: RevaluationSubject }) 
     mutationFn: () => postRevaluation(subject.path, request),
     onSuccess: (v) => {
       setShown(v);
-      void message.success(`Revalued on ${display.date(v.date)}: ${v.journalNumber}, reversed on ${display.date(v.reversalDate)} by ${v.reversalNumber}`);
+      notify.success(`Revalued on ${display.date(v.date)}: ${v.journalNumber}, reversed on ${display.date(v.reversalDate)} by ${v.reversalNumber}`);
       void client.invalidateQueries({ queryKey: subject.queryKey });
     },
   });
@@ -64,9 +65,9 @@ export function RevaluationScreen({ subject }: { subject: RevaluationSubject }) 
       {shown && (
         <Card size="small" style={{ marginBottom: 16 }} title={shown.id ? `Revalued on ${display.date(shown.date)}` : `What revaluing on ${display.date(shown.date)} would post`}>
           <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="Gain">{amount(shown.gain)} {shown.baseCurrency}</Descriptions.Item>
-            <Descriptions.Item label="Loss">{amount(shown.loss)} {shown.baseCurrency}</Descriptions.Item>
-            <Descriptions.Item label="Net">{amount(shown.net)} {shown.baseCurrency}</Descriptions.Item>
+            <Descriptions.Item label="Gain"><span className="ledger-amount">{`${display.amount(shown.gain)} ${shown.baseCurrency}`}</span></Descriptions.Item>
+            <Descriptions.Item label="Loss"><span className="ledger-amount">{`${display.amount(shown.loss)} ${shown.baseCurrency}`}</span></Descriptions.Item>
+            <Descriptions.Item label="Net"><span className="ledger-amount">{`${display.amount(shown.net)} ${shown.baseCurrency}`}</span></Descriptions.Item>
             {shown.id && <Descriptions.Item label="Entry">{entry(shown.journal, shown.journalNumber)}</Descriptions.Item>}
             {shown.id && <Descriptions.Item label={`Reversal on ${display.date(shown.reversalDate)}`}>{entry(shown.reversalJournal, shown.reversalNumber)}</Descriptions.Item>}
           </Descriptions>
@@ -105,7 +106,7 @@ export function RevaluationScreen({ subject }: { subject: RevaluationSubject }) 
             { key: 'date', title: 'Period end', render: (_, r) => display.date(r.date) },
             { key: 'currency', title: 'Currency', render: (_, r) => r.currency ?? 'All' },
             { key: 'lines', title: 'Balances', align: 'right', render: (_, r) => display.count(r.lines) },
-            { key: 'net', title: `Net (${made.data?.items[0]?.baseCurrency ?? ''})`, align: 'right', render: (_, r) => amount(r.net) },
+            { key: 'net', title: made.data?.items[0] ? `Net (${made.data.items[0].baseCurrency})` : 'Net', align: 'right', render: (_, r) => amount(r.net) },
             { key: 'entry', title: 'Entry', render: (_, r) => entry(r.journal, r.journalNumber) },
             { key: 'reversal', title: 'Reversal', render: (_, r) => <>{entry(r.reversalJournal, r.reversalNumber)} {display.date(r.reversalDate)}</> },
           ]}

@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Face, StatementLine } from '@erp/contracts';
 import { RefSelect } from '../../../shared/kit/RefSelect';
+import { useNotify } from '../../../app/notifications/useNotify';
 import { useDisplay } from '../../../shared/useDisplay';
 import { downloadStatement, fetchStatement, mailStatement } from './statement-api';
 import '../../ledger/journals/ledger-screens.css';
@@ -17,7 +18,7 @@ type Props = { face: Face; party: string | undefined; onParty: (party: string | 
  */
 export function StatementScreen({ face, party, onParty, initialRange }: Props) {
   const display = useDisplay();
-  const { message } = App.useApp();
+  const notify = useNotify();
   const [range, setRange] = useState<[string, string]>(() => initialRange ?? [dayjs().startOf('month').subtract(2, 'month').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')]);
   const [mailOpen, setMailOpen] = useState(false);
   const [mailTo, setMailTo] = useState('');
@@ -33,7 +34,7 @@ export function StatementScreen({ face, party, onParty, initialRange }: Props) {
     mutationFn: () => mailStatement(face, q!, mailTo.trim() ? { to: mailTo.trim() } : {}),
     onSuccess: (r) => {
       setMailOpen(false);
-      void message.success(`The statement was mailed to ${r.to}`);
+      notify.success(`The statement was mailed to ${r.to}`);
     },
   });
   const download = async (format: 'pdf' | 'xlsx') => {
@@ -41,7 +42,7 @@ export function StatementScreen({ face, party, onParty, initialRange }: Props) {
     try {
       await downloadStatement(face, q!, format);
     } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
+      notify.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
     }
