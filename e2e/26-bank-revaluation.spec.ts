@@ -62,12 +62,12 @@ test('a euro bank is revalued at a period end on the Revaluation tab of /bank-re
   const row = page.getByRole('table', { name: 'Revalued balances' }).getByRole('row').filter({ hasText: BANK });
   await expect(row).toBeVisible({ timeout: SLOW });
   await expect(row.getByRole('cell')).toHaveText([`${BANK} · Euro account ${suffix}`, '1027', 'EUR', '1,000.00', '1,100.00', '1.25', '1,250.00', '150.00']);
-  await page.screenshot({ path: `${shots}/22-bank-revaluation-preview.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/26-bank-revaluation-preview.png`, fullPage: true });
   await page.getByRole('button', { name: 'Post revaluation' }).click();
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page.getByText(/Revalued on .* reversed on/)).toBeVisible({ timeout: SLOW });
   const made = page.getByRole('table', { name: 'Revaluations made' }).getByRole('row').filter({ hasText: 'EUR' });
   await expect(made).toHaveCount(1, { timeout: SLOW });
   await expect(made.getByRole('link')).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/22-bank-revaluation-posted.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/26-bank-revaluation-posted.png`, fullPage: true });
 });
