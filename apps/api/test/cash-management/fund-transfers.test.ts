@@ -192,13 +192,15 @@ describe('FundTransfer approval', () => {
     const preview = await ok<DocumentEntry>(w, 'Bob', 'GET', `${base}/${draft.id}/entry`);
     expect(preview.posted).toBe(false);
     expect(preview.lines.map((l) => l.accountCode)).toEqual(['1020', '1021', '1020', '1030', '1021', '1030']);
+    // Each line carries its own entry date: leg 1 on 1 July, leg 2 out on 2 July and in (through transit) on 3 July.
+    expect(preview.lines.map((l) => l.date)).toEqual(['2026-07-01', '2026-07-01', '2026-07-02', '2026-07-02', '2026-07-03', '2026-07-03']);
     await ok(w, 'Bob', 'POST', `/workflow/tasks/${task}/approve`, { comment: 'Split in two' });
     const posted = await ok<FundTransferView>(w, 'Alice', 'GET', `${base}/${draft.id}`);
     expect(posted.status).toBe('Posted');
     expect(posted.legs.every((l) => l.outJournal && l.inJournal)).toBe(true);
     const entry = await ok<DocumentEntry>(w, 'Bob', 'GET', `${base}/${draft.id}/entry`);
     expect(entry.posted).toBe(true);
-    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(preview.lines.map((l) => [l.accountCode, l.debit, l.credit]));
+    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit, l.date])).toEqual(preview.lines.map((l) => [l.accountCode, l.debit, l.credit, l.date]));
     await expectBalanced(posted);
   });
 

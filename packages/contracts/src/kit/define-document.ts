@@ -168,6 +168,8 @@ export const documentEntryLineSchema = z.object({
   credit: z.string(),
   /** The party a control-account line names ('V00001 · Acme'), null on other lines. */
   party: z.string().nullable(),
+  /** The line's entry date when the document posts on several dates (a fund transfer's legs by value date); absent: the entry's `date`. */
+  date: z.string().optional(),
 });
 export const documentEntrySchema = z.object({
   /** true: the entry as posted (`journal`, `journalNumber`); false: what posting will write. */

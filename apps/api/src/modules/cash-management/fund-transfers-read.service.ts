@@ -135,12 +135,12 @@ export async function describeTransfer(tx: Tx, scope: KitScope, id: string): Pro
   return `Fund transfer${v.number ? ` ${v.number}` : ' (draft)'}: ${v.amount} ${v.fromCurrency} from bank ${v.fromBankCode} to ${to}${cross}, ${legs}`;
 }
 
-type Line = { accountId: string; companyId: string; description: string | null; currency: string; debitMinor: bigint; creditMinor: bigint };
+type Line = { accountId: string; companyId: string; entryDate: string; description: string | null; currency: string; debitMinor: bigint; creditMinor: bigint };
 
 async function linesOfJournals(tx: Tx, ids: string[]): Promise<Line[]> {
   if (!ids.length) return [];
   const rows = await tx
-    .select({ journalId: ledgerEntries.journalId, accountId: ledgerEntries.accountId, companyId: ledgerEntries.companyId, description: ledgerEntries.description, currency: ledgerEntries.currency, debitMinor: ledgerEntries.debitMinor, creditMinor: ledgerEntries.creditMinor })
+    .select({ journalId: ledgerEntries.journalId, accountId: ledgerEntries.accountId, companyId: ledgerEntries.companyId, entryDate: ledgerEntries.entryDate, description: ledgerEntries.description, currency: ledgerEntries.currency, debitMinor: ledgerEntries.debitMinor, creditMinor: ledgerEntries.creditMinor })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.journalId, ids))
     .orderBy(asc(ledgerEntries.lineNo));
@@ -155,7 +155,7 @@ async function labelled(tx: Tx, scope: KitScope, lines: Line[]): Promise<Documen
   return lines.map((l) => {
     const a = names.get(l.accountId);
     const other = l.companyId !== scope.companyId ? `${codes.get(l.companyId) ?? ''}: ` : '';
-    return { accountCode: a?.code ?? '', accountName: `${other}${a?.name ?? ''}`, description: l.description, currency: l.currency, debit: formatMoney(l.debitMinor, scales[l.currency] ?? 2), credit: formatMoney(l.creditMinor, scales[l.currency] ?? 2), party: null };
+    return { accountCode: a?.code ?? '', accountName: `${other}${a?.name ?? ''}`, description: l.description, currency: l.currency, debit: formatMoney(l.debitMinor, scales[l.currency] ?? 2), credit: formatMoney(l.creditMinor, scales[l.currency] ?? 2), party: null, date: l.entryDate };
   });
 }
 

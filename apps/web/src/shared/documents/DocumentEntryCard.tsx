@@ -44,12 +44,18 @@ export function DocumentEntryCard({ def, id, route = 'entry', label = 'Entry' }:
   const entry = useQuery({ queryKey: documentEntryKey(def, id, route), queryFn: ({ signal }) => fetchDocumentEntry(def, id, signal, route), retry: false });
   const amount = (text: string) => (Number(text) === 0 ? '' : <span className="ledger-amount">{display.amount(text)}</span>);
   const data = entry.data;
+  // A document that posts on several dates (a divided fund transfer) dates each line: the card shows the span and a Date column.
+  const dates = data ? [...new Set(data.lines.map((l) => l.date ?? data.date))].sort() : [];
+  const dated = dates.length > 1;
+  const when = !data ? '' : dated ? `${display.date(dates[0]!)} – ${display.date(dates[dates.length - 1]!)}` : display.date(data.date);
   const title = !data ? label : data.posted ? (
     <span>
-      Posted {label.toLowerCase()} {data.journal ? <Link to={`/journal?id=${data.journal}`}>{data.journalNumber ?? 'journal'}</Link> : null} of {display.date(data.date)}
+      Posted {label.toLowerCase()} {data.journal ? <Link to={`/journal?id=${data.journal}`}>{data.journalNumber ?? 'journal'}</Link> : null}
+      {dated ? ' and the entries of its other dates, ' : ' of '}
+      {when}
     </span>
   ) : (
-    `${label} it will post on ${display.date(data.date)} (preview)`
+    `${label} it will post on ${when} (preview)`
   );
   return (
     <Card size="small" title={title} role="region" aria-label={label} style={{ marginBottom: 16 }}>
@@ -70,6 +76,7 @@ export function DocumentEntryCard({ def, id, route = 'entry', label = 'Entry' }:
             scroll={{ x: 'max-content' }}
             dataSource={data.lines.map((line, index) => ({ ...line, key: index }))}
             columns={[
+              ...(dated ? [{ key: 'date', title: 'Date', render: (_: unknown, l: DocumentEntryLine) => display.date(l.date ?? data.date) }] : []),
               { key: 'account', title: 'Account', render: (_, l) => `${l.accountCode} · ${l.accountName}` },
               { key: 'party', title: 'Party', dataIndex: 'party' },
               { key: 'description', title: 'Description', dataIndex: 'description' },
@@ -80,10 +87,10 @@ export function DocumentEntryCard({ def, id, route = 'entry', label = 'Entry' }:
             summary={() =>
               entryTotals(data.lines).map((t) => (
                 <Table.Summary.Row key={t.currency}>
-                  <Table.Summary.Cell index={0} colSpan={3}>Total</Table.Summary.Cell>
-                  <Table.Summary.Cell index={3}>{t.currency}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={4} align="right">{amount(t.debit)}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={5} align="right">{amount(t.credit)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={0} colSpan={dated ? 4 : 3}>Total</Table.Summary.Cell>
+                  <Table.Summary.Cell index={dated ? 4 : 3}>{t.currency}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={dated ? 5 : 4} align="right">{amount(t.debit)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={dated ? 6 : 5} align="right">{amount(t.credit)}</Table.Summary.Cell>
                 </Table.Summary.Row>
               ))
             }

@@ -1,7 +1,8 @@
 // Proves /journal opened from a FundTransfer task (SPEC.md section 2 sends FundTransfer there): the
 // registry's FundTransferSubject shows the transfer (banks, amounts, dates), the entries posting will
 // write as a preview and the decision; the approver holding the open task divides the transfer there
-// (the Divide operation) by date into two legs; someone without an open task sees the legs read-only.
+// (the Divide operation) by date into two legs; someone without an open task sees the legs read-only; a
+// divided transfer's entry card dates each line (its legs post on their own dates).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,5 +67,26 @@ describe('/journal opened from a FundTransfer task', () => {
     renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${id}&approval=FundTransfer` });
     expect(await screen.findByRole('table', { name: 'Legs' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Divide by date' })).toBeNull();
+  });
+
+  it('dates each line of a divided transfer\'s entries and shows their span', async () => {
+    const dated = (date: string, l: ReturnType<typeof line>) => ({ ...l, date });
+    const posted: DocumentEntry = {
+      posted: true, journal: '89000000-0000-4000-8000-000000000031', journalNumber: 'JV2026-000031', date: '2026-07-01',
+      lines: [dated('2026-07-01', line('1020', 'Bank - Operating', '0.00', '300.00')), dated('2026-07-01', line('1021', 'Bank - Savings', '300.00', '0.00')), dated('2026-07-03', line('1020', 'Bank - Operating', '0.00', '500.00')), dated('2026-07-03', line('1021', 'Bank - Savings', '500.00', '0.00'))],
+    };
+    stubServer(
+      company,
+      route('GET', `/cm/fund-transfers/${id}`, { body: transferView() }),
+      route('GET', `/cm/fund-transfers/${id}/entry`, { body: posted }),
+      route('GET', /^\/workflow\/history\?/, { body: history(running('00000000-0000-4000-8000-0000000000d9')) }),
+      route('GET', /^\/admin\/audit-trail\?/, { body: { items: [], total: 0 } }),
+    );
+    renderWithProviders(<StandardJournalPage />, { user: adminUser, path: `/journal?id=${id}&approval=FundTransfer` });
+    const entry = await screen.findByRole('region', { name: 'Entry' });
+    expect(await within(entry).findByText(/and the entries of its other dates, 01\/07\/2026 – 03\/07\/2026/)).toBeTruthy();
+    const rows = within(within(entry).getByRole('table', { name: 'Entry lines' })).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Date', 'Account', 'Party', 'Description', 'Currency', 'Debit', 'Credit']);
+    expect(rows.slice(1, 5).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['01/07/2026', '01/07/2026', '03/07/2026', '03/07/2026']);
   });
 });
