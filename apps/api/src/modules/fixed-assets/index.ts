@@ -12,6 +12,7 @@ import { seedFixedAssets } from './fixed-assets.seed';
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
 export * from './disposals.tables';
+export * from './revaluations.tables';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
