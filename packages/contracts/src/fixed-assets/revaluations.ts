@@ -17,23 +17,23 @@ import { dateSchema } from '../common/scalars';
  * the schedules on the previous cost.
  */
 
-export const revaluationStates = ['Draft', 'Posted', 'Reversed'] as const;
-export type RevaluationStatus = (typeof revaluationStates)[number];
-export const REVALUATION_DRAFT: RevaluationStatus = 'Draft';
-export const REVALUATION_POSTED: RevaluationStatus = 'Posted';
-export const REVALUATION_REVERSED: RevaluationStatus = 'Reversed';
-export type RevaluationAction = 'post' | 'reverse';
-export type RevaluationKind = 'Revaluation';
+export const assetRevaluationStates = ['Draft', 'Posted', 'Reversed'] as const;
+export type AssetRevaluationStatus = (typeof assetRevaluationStates)[number];
+export const ASSET_REVALUATION_DRAFT: AssetRevaluationStatus = 'Draft';
+export const ASSET_REVALUATION_POSTED: AssetRevaluationStatus = 'Posted';
+export const ASSET_REVALUATION_REVERSED: AssetRevaluationStatus = 'Reversed';
+export type AssetRevaluationAction = 'post' | 'reverse';
+export type AssetRevaluationKind = 'Revaluation';
 
 /** Most assets one revaluation restates. */
-export const REVALUATION_LINES_MAX = 500;
+export const ASSET_REVALUATION_LINES_MAX = 500;
 
-export const revaluationDocument = defineDocument({
+export const assetRevaluationDocument = defineDocument({
   name: 'assetRevaluation', label: 'Asset revaluation', plural: 'Asset revaluations', module: 'Fixed Asset', documentType: 'RevaluationSchedule',
   service: 'fa', resource: 'revaluations',
   kinds: { Revaluation: { label: 'Asset revaluation', permission: 'RevaluationSchedule', listPage: '/revaluation-schedules', editorPage: '/revaluation-schedule', approved: true, userCreated: true } },
   defaultKind: 'Revaluation', readPages: [],
-  states: revaluationStates, initial: 'Draft', editable: ['Draft'], posted: ['Posted', 'Reversed'],
+  states: assetRevaluationStates, initial: 'Draft', editable: ['Draft'], posted: ['Posted', 'Reversed'],
   actions: {
     post: { label: 'Post', from: ['Draft'], to: 'Posted', verb: 'Edit', idempotent: true },
     reverse: { label: 'Reverse', from: ['Posted'], to: 'Reversed', verb: 'Edit', idempotent: true, onDate: true },
@@ -44,24 +44,24 @@ export const revaluationDocument = defineDocument({
     description: { type: 'text', label: 'Description', max: 200 },
   },
   headerForm: [['revaluationDate', 'description']],
-  linesMax: REVALUATION_LINES_MAX,
+  linesMax: ASSET_REVALUATION_LINES_MAX,
   sortKeys: ['revaluationDate', '-revaluationDate', 'number', '-number'], defaultSort: '-revaluationDate',
 });
 
 const money = z.string().trim().regex(/^\d+(\.\d+)?$/, 'An amount: digits and an optional decimal part');
 
-export const revaluationLineInputSchema = z.object({
+export const assetRevaluationLineInputSchema = z.object({
   asset: z.uuid(),
   /** The asset's fair value at the revaluation date, in the company's base currency. */
   fairValue: money,
 });
 
-export const revaluationInputSchema = z
+export const assetRevaluationInputSchema = z
   .object({
     kind: z.literal('Revaluation').optional(),
     revaluationDate: dateSchema(),
     description: z.string().trim().max(200).nullish(),
-    lines: z.array(revaluationLineInputSchema).min(1, 'At least one asset').max(REVALUATION_LINES_MAX),
+    lines: z.array(assetRevaluationLineInputSchema).min(1, 'At least one asset').max(ASSET_REVALUATION_LINES_MAX),
   })
   .superRefine((d, ctx) => {
     const seen = new Set<string>();
@@ -70,10 +70,10 @@ export const revaluationInputSchema = z
       seen.add(l.asset);
     });
   });
-export type RevaluationInput = z.infer<typeof revaluationInputSchema>;
+export type AssetRevaluationInput = z.infer<typeof assetRevaluationInputSchema>;
 
 /** One asset of a revaluation: its figures at the date (posted: what it posted; a draft: what posting now would). */
-export const revaluationLineViewSchema = z.object({
+export const assetRevaluationLineViewSchema = z.object({
   asset: z.uuid(),
   assetCode: z.string(),
   assetDescription: z.string(),
@@ -101,18 +101,18 @@ export const revaluationLineViewSchema = z.object({
 });
 
 /** One line of the revaluation's entry. */
-export const revaluationEntryLineSchema = z.object({ role: z.string(), assetCode: z.string(), account: z.string().nullable(), debit: z.string(), credit: z.string() });
+export const assetRevaluationEntryLineSchema = z.object({ role: z.string(), assetCode: z.string(), account: z.string().nullable(), debit: z.string(), credit: z.string() });
 
-export const revaluationViewSchema = z.object({
+export const assetRevaluationViewSchema = z.object({
   id: z.uuid(),
   kind: z.literal('Revaluation'),
   number: z.string().nullable(),
-  status: z.enum(revaluationStates),
+  status: z.enum(assetRevaluationStates),
   revaluationDate: z.iso.date(),
   description: z.string(),
   currency: z.string(),
-  lines: z.array(revaluationLineViewSchema),
-  entryLines: z.array(revaluationEntryLineSchema),
+  lines: z.array(assetRevaluationLineViewSchema),
+  entryLines: z.array(assetRevaluationEntryLineSchema),
   /** Totals over the lines. */
   change: z.string(),
   reserve: z.string(),
@@ -120,12 +120,12 @@ export const revaluationViewSchema = z.object({
   journalId: z.uuid().nullable(),
   journalNumber: z.string().nullable(),
 });
-export type RevaluationView = z.infer<typeof revaluationViewSchema>;
+export type AssetRevaluationView = z.infer<typeof assetRevaluationViewSchema>;
 
-export const revaluationListItemSchema = z.object({
+export const assetRevaluationListItemSchema = z.object({
   id: z.uuid(),
   number: z.string().nullable(),
-  status: z.enum(revaluationStates),
+  status: z.enum(assetRevaluationStates),
   revaluationDate: z.iso.date(),
   assets: z.number().int(),
   /** The first asset's code (and how many more). */
@@ -134,7 +134,7 @@ export const revaluationListItemSchema = z.object({
   description: z.string(),
   journalNumber: z.string().nullable(),
 });
-export type RevaluationListItem = z.infer<typeof revaluationListItemSchema>;
+export type AssetRevaluationListItem = z.infer<typeof assetRevaluationListItemSchema>;
 
-export const revaluationListQuerySchema = documentListQuerySchema(revaluationDocument);
-export type RevaluationListFilter = z.infer<typeof revaluationListQuerySchema>;
+export const assetRevaluationListQuerySchema = documentListQuerySchema(assetRevaluationDocument);
+export type AssetRevaluationListFilter = z.infer<typeof assetRevaluationListQuerySchema>;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { RevaluationStatus } from '@erp/contracts';
+import type { AssetRevaluationStatus } from '@erp/contracts';
 import { companies } from '../organisation/organisation.tables';
 import { assets } from './assets.tables';
 
 /**
- * The revaluation of assets, a document of the kit (contracts' revaluationDocument): the date and,
+ * The revaluation of assets, a document of the kit (contracts' assetRevaluationDocument): the date and,
  * once posted, its entry. Its lines are `asset_revaluation_lines`.
  */
 export const assetRevaluations = pgTable(
@@ -16,7 +16,7 @@ export const assetRevaluations = pgTable(
     id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     number: text('number'),
     kind: text('kind').$type<'Revaluation'>().notNull().default('Revaluation'),
-    status: text('status').$type<RevaluationStatus>().notNull().default('Draft'),
+    status: text('status').$type<AssetRevaluationStatus>().notNull().default('Draft'),
     revaluationDate: date('revaluation_date', { mode: 'string' }).notNull(),
     description: text('description').notNull().default(''),
     /** Sum of the lines' changes (fair value less net book value), minor units of the base currency. */
@@ -52,7 +52,7 @@ export const assetRevaluationLines = pgTable(
     asset: uuid('asset').notNull(),
     fairValue: numeric('fair_value', { precision: 18, scale: 4 }).notNull(),
     /** The revaluation's state, kept on its lines (the per-asset sums read only Posted ones). */
-    status: text('status').$type<RevaluationStatus>().notNull().default('Draft'),
+    status: text('status').$type<AssetRevaluationStatus>().notNull().default('Draft'),
     previousCost: numeric('previous_cost', { precision: 18, scale: 4 }),
     costMinor: bigint('cost_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     eliminatedMinor: bigint('eliminated_minor', { mode: 'bigint' }).notNull().default(sql`0`),
