@@ -190,7 +190,8 @@ export function RevaluationEditorPage() {
         onHeaderChange={(field, value) => setHeader((h) => ({ ...h, [field]: value }))}
         dateFormat={display.pickerFormat}
         refusals={refusals}
-        underApproval={approval.running || (v !== undefined && v.status !== 'Draft')}
+        underApproval={approval.running}
+        readOnly={v !== undefined && v.status !== 'Draft'}
         linesTitle="Assets"
         lineCount={lines.length}
         linesExtra={totals}
