@@ -32,12 +32,12 @@ export default function DisposalSubject({ approvalType, id }: TaskSubjectProps) 
     { key: 'document', label: 'Document', children: <Link to={`/disposal-schedule?id=${v.id}`}>{`Asset disposal ${v.number ?? '(not numbered)'}`}</Link> },
     { key: 'asset', label: 'Asset', children: <Link to={`/asset?id=${v.asset}`}>{`${v.assetCode} ${v.assetDescription}`.trim()}</Link> },
     { key: 'date', label: 'Disposal', children: `${v.disposalType} on ${display.date(v.disposalDate)}` },
-    { key: 'cost', label: 'Cost', children: <>{amount(v.cost)} {v.currency}</> },
+    { key: 'cost', label: 'Cost', children: <span className="ledger-amount">{`${display.amount(v.cost)} ${v.currency}`}</span> },
     { key: 'depreciation', label: 'Depreciation to the date', children: amount(v.depreciation) },
     { key: 'accumulated', label: 'Accumulated depreciation', children: amount(v.accumulated) },
     { key: 'nbv', label: 'Net book value', children: amount(v.netBookValue) },
     { key: 'proceeds', label: 'Proceeds', children: amount(v.proceeds) },
-    { key: 'gainLoss', label: gain < 0 ? 'Loss' : 'Gain', children: <>{amount(gain < 0 ? v.gainLoss.replace(/^-/, '') : v.gainLoss)} {v.currency}</> },
+    { key: 'gainLoss', label: gain < 0 ? 'Loss' : 'Gain', children: <span className="ledger-amount">{`${display.amount(gain < 0 ? v.gainLoss.replace(/^-/, '') : v.gainLoss)} ${v.currency}`}</span> },
     { key: 'description', label: 'Description', children: v.description || '—', span: 2 },
   ];
   const columns: TableColumnsType<Line> = [

@@ -31,7 +31,7 @@ export default function RevaluationSubject({ approvalType, id }: TaskSubjectProp
     { key: 'document', label: 'Document', children: <Link to={`/revaluation-schedule?id=${v.id}`}>{`Asset revaluation ${v.number ?? '(not numbered)'}`}</Link> },
     { key: 'date', label: 'Revaluation date', children: display.date(v.revaluationDate) },
     { key: 'assets', label: 'Assets', children: display.count(v.lines.length) },
-    { key: 'change', label: 'Change', children: <>{amount(v.change)} {v.currency}</> },
+    { key: 'change', label: 'Change', children: <span className="ledger-amount">{`${display.amount(v.change)} ${v.currency}`}</span> },
     { key: 'reserve', label: 'Revaluation reserve', children: amount(v.reserve) },
     { key: 'pnl', label: 'Profit or loss', children: amount(v.profitOrLoss) },
     { key: 'description', label: 'Description', children: v.description || '—', span: 3 },
