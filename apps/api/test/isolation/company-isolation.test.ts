@@ -47,7 +47,7 @@ const sampleOfB = (kind: string): string => {
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
-    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
+    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -131,6 +131,16 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${disposals}/:id`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}`, body: disposalBody(), status: gone() }] },
     { route: `POST ${disposals}/:id/reverse`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${disposals}/:id/submit`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/submit`, body: {}, status: gone() }] },
+  ];
+  const revaluations = '/fa/revaluations';
+  const revaluationBody = () => ({ revaluationDate: '2026-03-31', lines: [{ asset: B.kit.get('asset')!.id, fairValue: '1' }] });
+  const revaluationAttacks: Endpoint[] = [
+    { route: `GET ${revaluations}`, attacks: () => list(`${revaluations}?limit=500`) },
+    { route: `GET ${revaluations}/export`, attacks: () => [{ url: `${revaluations}/export?format=csv`, file: true, status: [200], check: noneOfB(`${revaluations} export`) }] },
+    { route: `POST ${revaluations}`, attacks: () => [{ url: revaluations, body: revaluationBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such asset in this company/) }] },
+    { route: `PUT ${revaluations}/:id`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}`, body: revaluationBody(), status: gone() }] },
+    { route: `POST ${revaluations}/:id/reverse`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${revaluations}/:id/submit`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}/submit`, body: {}, status: gone() }] },
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
@@ -252,6 +262,7 @@ function handAttacks(): Endpoint[] {
     ...failedAttacks,
     ...statementAttacks,
     ...disposalAttacks,
+    ...revaluationAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
     ...paymentRunAttacks,
@@ -421,6 +432,10 @@ async function booksOfB(): Promise<void> {
   const disposal = await asB<{ id: string }>('POST', '/fa/disposals', { asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of B' });
   expect(disposal.status).toBe(200);
   B.docs.assetDisposal = disposal.body.id;
+  // B's draft revaluation of its asset.
+  const revaluation = await asB<{ id: string }>('POST', '/fa/revaluations', { revaluationDate: '2026-03-31', description: 'Secret of B', lines: [{ asset: B.kit.get('asset')!.id, fairValue: '1' }] });
+  expect(revaluation.status).toBe(200);
+  B.docs.assetRevaluation = revaluation.body.id;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

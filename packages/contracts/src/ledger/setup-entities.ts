@@ -186,6 +186,8 @@ export const postingRoles = {
   accumulatedDepreciationAccount: { label: 'Accumulated Depreciation Account', modules: ['Fixed Asset'] },
   depreciationExpenseAccount: { label: 'Depreciation Expense Account', modules: ['Fixed Asset'] },
   revaluationSurplusAccount: { label: 'Revaluation Surplus Account', modules: ['Fixed Asset'] },
+  // A revaluation's deficit (and its reversal by a later surplus) in profit or loss (issue 18, IAS 16).
+  revaluationLossAccount: { label: 'Revaluation Loss Account', modules: ['Fixed Asset'] },
   disposalGainAccount: { label: 'Disposal Gain Account', modules: ['Fixed Asset'] },
   disposalLossAccount: { label: 'Disposal Loss Account', modules: ['Fixed Asset'] },
   costOfSalesAccount: { label: 'Cost of Sales Account', modules: ['Inventory'] },
@@ -222,6 +224,7 @@ export const postingProfileEntity = defineEntity({
     accumulatedDepreciationAccount: roleField('accumulatedDepreciationAccount'),
     depreciationExpenseAccount: roleField('depreciationExpenseAccount'),
     revaluationSurplusAccount: roleField('revaluationSurplusAccount'),
+    revaluationLossAccount: roleField('revaluationLossAccount'),
     disposalGainAccount: roleField('disposalGainAccount'),
     disposalLossAccount: roleField('disposalLossAccount'),
     costOfSalesAccount: roleField('costOfSalesAccount'),
@@ -233,7 +236,7 @@ export const postingProfileEntity = defineEntity({
     ['code', 'name'], ['module', 'moduleDefault'], ['controlAccount', 'active'],
     ['revenueAccount', 'expenseAccount'], ['discountAccount', 'writeOffAccount'], ['exchangeGainAccount', 'exchangeLossAccount'],
     ['bankChargesAccount', 'clearingAccount'], ['accumulatedDepreciationAccount', 'depreciationExpenseAccount'],
-    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount', 'transitAccount'], ['bankInterestAccount'], ['carryDimensions'],
+    ['revaluationSurplusAccount', 'disposalGainAccount'], ['disposalLossAccount', 'costOfSalesAccount'], ['stockAdjustmentAccount', 'transitAccount'], ['bankInterestAccount', 'revaluationLossAccount'], ['carryDimensions'],
   ],
 });
 

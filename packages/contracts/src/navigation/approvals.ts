@@ -79,7 +79,8 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   FundTransfer: ['Divide', 'Post'],
   // Our choice (issue 18, contracts' fixed-assets/depreciation-runs.ts): a depreciation run is posted and reversed.
   DepreciationSchedule: postReverse,
-  RevaluationSchedule: approveReject,
+  // Our choice (issue 18, contracts' fixed-assets/revaluations.ts): a revaluation is posted and reversed.
+  RevaluationSchedule: postReverse,
   SplittingSchedule: approveReject,
   // Our choice (issue 18, contracts' fixed-assets/disposals.ts): a disposal is posted and reversed.
   DisposalSchedule: postReverse,

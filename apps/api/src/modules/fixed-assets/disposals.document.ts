@@ -16,6 +16,7 @@ import {
 import type { DocumentBinding } from '../../platform/kit/documents';
 import { createDisposal, deleteDisposal, disposalAmount, editDisposal, exportDisposals, listDisposals, postDisposal, reverseDisposal, storedDisposal, viewDisposal } from './disposals.service';
 import { assetDisposals } from './disposals.tables';
+import { fixedAssetDocumentEntry } from './document-entry.service';
 import { baseCurrencyOf } from './money';
 
 /**
@@ -54,4 +55,12 @@ export const disposalBinding: DocumentBinding<DisposalStatus, DisposalAction, Di
   },
   auditedByAction: [],
   approvalAmount: disposalAmount,
+  // What /journal shows of a DisposalSchedule task: the disposal's own entry (its run's depreciation entry is the run's).
+  entry: async (tx, scope, id) => {
+    const d = await storedDisposal(tx, scope, id, false);
+    return fixedAssetDocumentEntry(tx, scope, d.journalId, d.disposalDate, async (sp, actor) => {
+      await postDisposal(sp, actor, id);
+      return (await storedDisposal(sp, scope, id, false)).journalId;
+    });
+  },
 };

@@ -26,6 +26,7 @@ import { assetDisposals } from './disposals.tables';
 import { classFacts, postRun } from './depreciation-runs.service';
 import { buildSchedule, regenerate, type ScheduleRow } from './depreciation/engine';
 import { termsOf } from './schedule.service';
+import { revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
 
 /*
@@ -186,9 +187,11 @@ export async function postDisposal(tx: Tx, actor: Actor, id: string): Promise<vo
   }
   const terms = termsOf(a, c, scale);
   const [posted] = rowsOf<{ total: string }>(await tx.execute(sql`select coalesce(sum(amount_minor), 0)::text as total from ${assetScheduleRows} where tenant_id = ${actor.tenantId}::uuid and asset = ${a.id}::uuid and run is not null`));
-  const accumulatedMinor = (terms.openingAccumulatedMinor ?? 0n) + BigInt(posted?.total ?? '0');
+  // A revaluation eliminated the accumulated depreciation it found against the cost (revaluations.service.ts).
+  const eliminated = (await revaluedOf(tx, actor, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
+  const accumulatedMinor = (terms.openingAccumulatedMinor ?? 0n) + BigInt(posted?.total ?? '0') - eliminated;
   const acc = await disposalAccounts(tx, actor, a.assetClass);
-  const plan = planDisposal(terms.costMinor, accumulatedMinor, minorOf(d.proceeds, scale), acc);
+  const plan = planDisposal(terms.costMinor - eliminated, accumulatedMinor, minorOf(d.proceeds, scale), acc);
   for (const l of plan.lines) {
     if (!l.account) throw unprocessable(`No ${ACCOUNT_ROLE[l.role]} account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   }
@@ -260,7 +263,8 @@ export async function viewDisposal(tx: Tx, scope: KitScope, id: string): Promise
       select coalesce(sum(amount_minor) filter (where run is not null), 0)::text as posted, coalesce(sum(amount_minor) filter (where run is null and period <= ${month}::date), 0)::text as pending
       from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid`));
     depreciationMinor = BigInt(r?.pending ?? '0');
-    plan = planDisposal(terms.costMinor, (terms.openingAccumulatedMinor ?? 0n) + BigInt(r?.posted ?? '0') + depreciationMinor, minorOf(d.proceeds, scale), acc);
+    const eliminated = (await revaluedOf(tx, scope, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
+    plan = planDisposal(terms.costMinor - eliminated, (terms.openingAccumulatedMinor ?? 0n) + BigInt(r?.posted ?? '0') + depreciationMinor - eliminated, minorOf(d.proceeds, scale), acc);
   } else {
     plan = planDisposal(d.costMinor, d.accumulatedMinor, minorOf(d.proceeds, scale), acc);
   }

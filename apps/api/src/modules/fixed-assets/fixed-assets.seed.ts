@@ -9,4 +9,5 @@ export async function seedFixedAssets(tx: Tx, tenantId: string, companyId: strin
   await seedNumberSequence(tx, { tenantId, companyId }, { code: 'ASSET', name: 'Asset codes', prefix: 'A', perYear: false, setting: { module: 'Fixed Asset', name: 'AssetSequence' } });
   await seedNumberSequence(tx, { tenantId, companyId }, { code: 'DEPR', name: 'Depreciation runs', prefix: 'DR', perYear: true, setting: { module: 'Fixed Asset', name: 'DepreciationScheduleSequence' } });
   await seedNumberSequence(tx, { tenantId, companyId }, { code: 'DISP', name: 'Asset disposals', prefix: 'DS', perYear: true, setting: { module: 'Fixed Asset', name: 'DisposalScheduleSequence' } });
+  await seedNumberSequence(tx, { tenantId, companyId }, { code: 'REVAL', name: 'Asset revaluations', prefix: 'RV', perYear: true, setting: { module: 'Fixed Asset', name: 'RevaluationScheduleSequence' } });
 }

@@ -141,7 +141,8 @@ export function DisposalEditorPage() {
         dateFormat={display.pickerFormat}
         knownLabels={v ? { [v.asset]: `${v.assetCode} ${v.assetDescription}`.trim() } : undefined}
         refusals={refusals}
-        underApproval={approval.running || (v !== undefined && v.status !== 'Draft')}
+        underApproval={approval.running}
+        readOnly={v !== undefined && v.status !== 'Draft'}
         lineCount={v?.lines.length ?? 0}
         linesExtra={v && `Gain or loss ${display.amount(v.gainLoss)} ${v.currency}`}
         lines={

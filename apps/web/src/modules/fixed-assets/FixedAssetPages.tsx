@@ -5,6 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   assetClassEntity,
   assetEntity,
+  assetRevaluationDocument,
+  assetRevaluationListQuerySchema,
   depreciationRunDocument,
   depreciationRunListQuerySchema,
   disposalDocument,
@@ -12,6 +14,7 @@ import {
   documentLabel,
   hasOperation,
   runDetails,
+  type AssetRevaluationListItem,
   type DepreciationRunListItem,
   type DisposalListItem,
   type RunDetail,
@@ -164,6 +167,34 @@ export function DisposalsPage() {
       title={disposalDocument.plural}
       searchHint="Searches number and description"
       noun={['asset disposal', 'asset disposals']}
+    />
+  );
+}
+
+function revaluationColumns(display: ReturnType<typeof useDisplay>) {
+  return ({ sortOrder, linkOf, statusOf }: DocumentColumnContext<AssetRevaluationListItem>): TableColumnsType<AssetRevaluationListItem> => [
+    { title: 'Number', key: 'number', dataIndex: 'number', sorter: true, sortOrder: sortOrder('number'), render: (n: string | null, row) => <Link to={linkOf(row)}>{n ?? '(draft)'}</Link> },
+    { title: 'Date', key: 'revaluationDate', dataIndex: 'revaluationDate', sorter: true, sortOrder: sortOrder('revaluationDate'), render: (d: string) => display.date(d) },
+    { title: 'Assets', key: 'assetCodes', dataIndex: 'assetCodes' },
+    { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true, responsive: ['lg'] },
+    { title: 'Status', key: 'status', render: (_, r) => statusOf(r) },
+    { title: 'Change', key: 'change', align: 'right', render: (_, r) => <span className="ledger-amount">{r.status === 'Draft' ? '—' : display.amount(r.change)}</span> },
+    { title: 'Journal', key: 'journalNumber', responsive: ['md'], render: (_, r) => r.journalNumber ?? '—' },
+  ];
+}
+
+/** /revaluation-schedules: the documents kit's list of asset revaluations (New opens /revaluation-schedule). */
+export function RevaluationsPage() {
+  const display = useDisplay();
+  return (
+    <DocumentListPage
+      def={assetRevaluationDocument}
+      kind="Revaluation"
+      query={assetRevaluationListQuerySchema}
+      columns={revaluationColumns(display)}
+      title={assetRevaluationDocument.plural}
+      searchHint="Searches number, description and asset code"
+      noun={['asset revaluation', 'asset revaluations']}
     />
   );
 }

@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { depreciationRunDocument, disposalDocument, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView } from '@erp/contracts';
+import { assetRevaluationDocument, depreciationRunDocument, disposalDocument, type AssetRevaluationInput, type AssetRevaluationView, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -55,4 +55,24 @@ export async function disposalAction(id: string, action: 'post' | 'reverse', ide
 }
 export async function submitDisposal(id: string): Promise<InstanceView> {
   return unwrap(await apiRequest<InstanceView>('POST', `${disposals}/${id}/submit`, {}));
+}
+
+/* The revaluations (the documents kit's routes under /fa/revaluations). */
+const revaluations = documentBase(assetRevaluationDocument);
+export const revaluationsKey = documentKey(assetRevaluationDocument);
+export const revaluationKey = (id: string | undefined) => [...revaluationsKey, 'one', id] as const;
+export async function fetchRevaluation(id: string, signal?: AbortSignal): Promise<AssetRevaluationView> {
+  return unwrap(await apiRequest<AssetRevaluationView>('GET', `${revaluations}/${id}`, undefined, withSignal(signal)));
+}
+export async function saveRevaluation(id: string | undefined, input: AssetRevaluationInput): Promise<AssetRevaluationView> {
+  return unwrap(await (id ? apiRequest<AssetRevaluationView>('PUT', `${revaluations}/${id}`, input) : apiRequest<AssetRevaluationView>('POST', revaluations, input)));
+}
+export async function deleteRevaluation(id: string): Promise<void> {
+  unwrap(await apiRequest<{ message: string }>('DELETE', `${revaluations}/${id}`));
+}
+export async function revaluationAction(id: string, action: 'post' | 'reverse', idempotencyKey: string, date?: string): Promise<AssetRevaluationView> {
+  return unwrap(await apiRequest<AssetRevaluationView>('POST', `${revaluations}/${id}/${action}`, action === 'reverse' ? { date } : undefined, { headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+export async function submitRevaluation(id: string): Promise<InstanceView> {
+  return unwrap(await apiRequest<InstanceView>('POST', `${revaluations}/${id}/submit`, {}));
 }

@@ -1,7 +1,8 @@
 /*
  * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
  * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
- * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule).
+ * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule), the
+ * revaluations (/revaluation-schedules, /revaluation-schedule).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -18,9 +19,17 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
   '/disposal-schedules': async () => ({ default: (await pages()).DisposalsPage }),
   '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
+  '/revaluation-schedules': async () => ({ default: (await pages()).RevaluationsPage }),
+  '/revaluation-schedule': async () => ({ default: (await import('./RevaluationEditorPage')).RevaluationEditorPage }),
 };
 
-/** What /journal shows of a DepreciationSchedule task (SPEC.md section 2 links it there): the run, its lines, what it leaves out, its entry. */
+/**
+ * What /journal shows of the module's tasks (SPEC.md section 2 links them there): a DepreciationSchedule
+ * task's run (its lines, what it leaves out), a DisposalSchedule task's disposal and a RevaluationSchedule
+ * task's revaluation, each with its entry.
+ */
 export const fixedAssetTaskSubjects: TaskSubjects = {
   DepreciationSchedule: () => import('./DepreciationRunSubject'),
+  DisposalSchedule: () => import('./DisposalSubject'),
+  RevaluationSchedule: () => import('./RevaluationSubject'),
 };
