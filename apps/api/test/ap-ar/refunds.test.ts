@@ -102,6 +102,10 @@ describe.each(sides)('%s refunds', (side) => {
       [control, controlLine('3000').debit, controlLine('3000').credit, true],
     ]);
     await invariants();
+    // The ageing as of each day: 50.00 on account before the refund, 20.00 after it (signed as owed: a credit).
+    const aged = async (asOf: string) => (await ok<AgeingReport>('GET', `/${face.service}/${face.partyWord}-ageing?asOf=${asOf}&party=${party}`)).rows.map((r) => [r.total, r.baseTotal]);
+    expect(await aged('2026-03-31')).toEqual([['-50.00', '-50.00']]);
+    expect(await aged('2026-04-01')).toEqual([['-20.00', '-20.00']]);
     // The lists tell a refund from a payment.
     const list = await ok<{ items: PaymentListItem[] }>('GET', `${paymentsOf(side)}?party=${party}&limit=10`);
     expect(list.items.map((i) => [i.number, i.kind]).sort()).toEqual([[paid.number, 'Payment'], [refund.number, 'Refund']].sort());
@@ -120,6 +124,8 @@ describe.each(sides)('%s refunds', (side) => {
     await ok('POST', `${paymentsOf(side)}/${refund.id}/reverse`, { date: '2026-04-05' });
     expect(await unallocatedOf(side, paid.id)).toBe('50.00');
     expect((await ok<PaymentView>('GET', `${paymentsOf(side)}/${refund.id}`)).allocations[0]).toMatchObject({ status: 'Reversed' });
+    expect(await aged('2026-04-01')).toEqual([['-20.00', '-20.00']]);
+    expect(await aged('2026-04-05')).toEqual([['-50.00', '-50.00']]);
     await invariants();
     await ok('POST', `${paymentsOf(side)}/${paid.id}/reverse`, { date: '2026-04-06' });
     expect((await itemOf(inv.id)).remaining).toBe('10000');
