@@ -10,7 +10,7 @@ import { ADMIN, api, apiSignIn, chooseOption, ensureAdmin, signInThroughUi } fro
 test.describe.configure({ mode: 'serial' });
 
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
-const CUSTOMER = `Refunds ${suffix}`;
+const CUSTOMER = `Credit holder ${suffix}`;
 const BANK = `R${suffix}`;
 const SLOW = 25_000;
 
