@@ -118,7 +118,8 @@ export function paymentEntryLines(e: PaymentEntry): ExactLine[] {
     discount += a.discountMinor;
     writeOff += a.writeOffMinor;
   }
-  for (const [rate, g] of byRate) push(e.controlAccountId, controlSide, g.amount, g.base, rate, 'allocations', true, `${e.description} (allocations)`);
+  const settles = e.mode === 'refund' ? 'credits refunded' : 'allocations';
+  for (const [rate, g] of byRate) push(e.controlAccountId, controlSide, g.amount, g.base, rate, 'allocations', true, `${e.description} (${settles})`);
   if (discount > 0n) {
     invariant(!!e.accounts.discountAccount, 'a discount has its account');
     push(e.accounts.discountAccount, bankSide, discount, toBase(discount), e.rate, 'discount', false, `${e.description} (early-payment discount)`);
