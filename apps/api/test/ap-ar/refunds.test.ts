@@ -119,6 +119,10 @@ describe.each(sides)('%s refunds', (side) => {
     // A refund is neither allocated nor un-allocated.
     expect((await api('POST', `${paymentsOf(side)}/${refund.id}/unallocate`, { lines: [1] })).body.message).toMatch(/^Refund .* returns exactly its credits/);
     expect((await api('POST', `${paymentsOf(side)}/${refund.id}/allocate`, { allocations: [{ openItem: (await itemOf(inv.id)).id, amount: '1.00' }] })).body.message).toMatch(/^Refund .* returns exactly its credits/);
+    // Neither the refund nor the payment it drew on is marked failed (a failure reverses the payment).
+    const failed = (payment: string) => api('POST', '/ar/failed-payments', { side, payment, reason: 'Other', failedDate: '2026-04-02' });
+    expect((await failed(refund.id)).body.message).toMatch(/is a refund: a returned refund is reversed \(its credits come back\), not marked failed$/);
+    expect((await failed(paid.id)).body.message).toBe(`Refund ${refund.number} returned part of this ${pf.noun}'s amount on account: reverse the refund first`);
     expect(await footprint()).toBe(before);
     // Reversed: the amount is back on account, and the payment can then be reversed.
     await ok('POST', `${paymentsOf(side)}/${refund.id}/reverse`, { date: '2026-04-05' });
