@@ -64,6 +64,29 @@ describe('CustomerPaymentApproval', () => {
     expect(entry.journalNumber).toBeTruthy();
     expect(rows(entry)).toEqual(rows(preview));
   });
+
+  it('takes a refund to the customer through the same approval (our choice): refused direct posting, posted by the approver', async () => {
+    const face = faces.receivables;
+    const customer = await party(face, 'C-REFUND');
+    // A receipt of 30.00 with nothing to pay stays on account (the workflow of the test above governs receipts: Bob posts it).
+    const onAccount = await ok<PaymentView>(w, 'Admin', 'POST', '/ar/customer-payments', { bank, party: customer, documentDate: '2026-03-03', amount: '30.00', description: 'On account' });
+    const first = await ok<InstanceView>(w, 'Admin', 'POST', `/ar/customer-payments/${onAccount.id}/submit`, {});
+    await ok(w, 'Bob', 'POST', `/workflow/tasks/${taskOf(first, w.id.Bob)}/approve`, {});
+    expect(await ok<PaymentView>(w, 'Admin', 'GET', `/ar/customer-payments/${onAccount.id}`)).toMatchObject({ status: 'Posted', unallocated: '30.00' });
+    const body = { kind: 'Refund', bank, party: customer, documentDate: '2026-03-04', amount: '30.00', description: 'Refund', onAccount: [{ payment: onAccount.id, amount: '30.00' }] };
+    expect(await w.as('Admin')('POST', '/ar/customer-payments/post', body)).toMatchObject({ status: 422, body: { message: 'This customer receipt needs approval: submit it' } });
+    const draft = await ok<PaymentView>(w, 'Admin', 'POST', '/ar/customer-payments', body);
+    const instance = await ok<InstanceView>(w, 'Admin', 'POST', `/ar/customer-payments/${draft.id}/submit`, {});
+    const task = taskOf(instance, w.id.Bob);
+    const detail = await ok<TaskDetail>(w, 'Bob', 'GET', `/workflow/tasks/${task}`);
+    expect(JSON.stringify(detail)).toContain('Refund to the customer (draft): C-REFUND C-REFUND, 30.00 USD through bank MAIN on 2026-03-04');
+    // The entry it will post: the bank credited, the customer's control account debited.
+    const preview = await ok<DocumentEntry>(w, 'Bob', 'GET', `/ar/customer-payments/${draft.id}/entry`);
+    expect(preview.lines.map((l) => [l.accountCode, l.debit, l.credit, l.party])).toEqual([['1020', '0.00', '30.00', null], [expect.any(String), '30.00', '0.00', 'C-REFUND · C-REFUND']]);
+    await ok(w, 'Bob', 'POST', `/workflow/tasks/${task}/approve`, {});
+    expect(await ok<PaymentView>(w, 'Admin', 'GET', `/ar/customer-payments/${draft.id}`)).toMatchObject({ kind: 'Refund', status: 'Posted', allocated: '30.00' });
+    expect((await ok<PaymentView>(w, 'Admin', 'GET', `/ar/customer-payments/${onAccount.id}`)).unallocated).toBe('0.00');
+  });
 });
 
 describe('VendorPaymentReversalApproval', () => {

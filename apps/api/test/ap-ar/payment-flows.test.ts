@@ -1,12 +1,13 @@
 // Random flows of invoices, credit notes, payments (partial, exact, over-payments kept on account),
-// early-payment discounts, tolerance write-offs, later allocations, un-allocations and reversals of
+// early-payment discounts, tolerance write-offs, later allocations, un-allocations, refunds of credit
+// balances (credit notes and amounts on account, and their reversals) and reversals of
 // both faces in two currencies (USD base, EUR at 1.1 then 1.2 from June), through the API (property,
 // fast-check): after every flow the control accounts tie out at several dates, every open item's
 // remaining equals its amount less its allocations and credits (never past zero), and each party's
 // open items less its payments on account equal its balance per currency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { faces, sides, type EntityRecord, type InvoiceView, type PaymentView, type Proposal, type Side } from '@erp/contracts';
+import { faces, sides, type EntityRecord, type InvoiceView, type PaymentView, type Proposal, type RefundProposal, type Side } from '@erp/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { expectInvariants, paymentWorld, type PaymentWorld } from './payment-world';
 
@@ -15,7 +16,9 @@ let w: PaymentWorld;
 const parties: Record<Side, string[]> = { payables: [], receivables: [] };
 /** Posted payments not reversed, per side. */
 const paid: Record<Side, { id: string; party: string; currency: string }[]> = { payables: [], receivables: [] };
-const counts = { invoices: 0, credits: 0, payments: 0, discounts: 0, writeOffs: 0, overpaid: 0, later: 0, undone: 0, refusedUndo: 0, reversed: 0 };
+/** Posted refunds not reversed, per side. */
+const refunds: Record<Side, string[]> = { payables: [], receivables: [] };
+const counts = { invoices: 0, credits: 0, payments: 0, discounts: 0, writeOffs: 0, overpaid: 0, later: 0, undone: 0, refusedUndo: 0, reversed: 0, refunds: 0, refundsReversed: 0, refusedReverse: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,6 +43,9 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('later' as const), side: fc.constantFrom(...sides), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('undo' as const), side: fc.constantFrom(...sides), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), side: fc.constantFrom(...sides), pick: fc.nat() }) },
+  // A refund of a share (per mille) of the party's credit balance (open credit notes, amounts on account), and a refund's reversal.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), ...where, month: fc.integer({ min: 1, max: 11 }), share: fc.integer({ min: 1, max: 1000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unrefund' as const), side: fc.constantFrom(...sides), pick: fc.nat() }) },
 );
 type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
@@ -87,6 +93,33 @@ async function run(s: Of<typeof step>): Promise<void> {
     if (toCents(posted.unallocated) > 0) counts.overpaid += 1;
     return;
   }
+  if (s.kind === 'refund') {
+    const party = parties[s.side][s.party]!;
+    const credit = await w.ok<RefundProposal>('GET', `${base(s.side)}-payments/refund-proposal?party=${party}&currency=${s.currency}`);
+    const available = toCents(credit.available);
+    if (available === 0) return;
+    const amount = Math.max(1, Math.floor((available * s.share) / 1000));
+    const proposal = await w.ok<RefundProposal>('GET', `${base(s.side)}-payments/refund-proposal?party=${party}&currency=${s.currency}&amount=${money(amount)}`);
+    expect(proposal.lines.reduce((sum, l) => sum + toCents(l.amount), 0)).toBe(amount);
+    const refund = await w.ok<PaymentView>('POST', `${base(s.side)}-payments/post`, {
+      kind: 'Refund', bank: w.banks[s.currency], party, documentDate: date(s.month, 15), amount: money(amount), description: 'Flow refund',
+      allocations: proposal.lines.filter((l) => l.itemKind === 'CreditNote').map((l) => ({ openItem: l.openItem, amount: l.amount })),
+      onAccount: proposal.lines.filter((l) => l.itemKind === 'OnAccount').map((l) => ({ payment: l.payment, amount: l.amount })),
+    });
+    expect(refund).toMatchObject({ kind: 'Refund', unallocated: '0.00', allocated: money(amount) });
+    refunds[s.side].push(refund.id);
+    counts.refunds += 1;
+    return;
+  }
+  if (s.kind === 'unrefund') {
+    const list = refunds[s.side];
+    if (!list.length) return;
+    const id = list[s.pick % list.length]!;
+    await w.ok('POST', `${base(s.side)}-payments/${id}/reverse`, { date: '2026-12-04' });
+    list.splice(list.indexOf(id), 1);
+    counts.refundsReversed += 1;
+    return;
+  }
   const list = paid[s.side];
   if (!list.length) return;
   const p = list[s.pick % list.length]!;
@@ -113,7 +146,14 @@ async function run(s: Of<typeof step>): Promise<void> {
     counts.undone += 1;
     return;
   }
-  await w.ok('POST', `${base(s.side)}-payments/${p.id}/reverse`, { date: '2026-12-03' });
+  const reversed = await w.api('POST', `${base(s.side)}-payments/${p.id}/reverse`, { date: '2026-12-03' });
+  // A payment whose amount on account a standing refund returned is refused (reverse the refund first): nothing changed.
+  if (reversed.status === 422 && /^Refund .* returned part of this .*: reverse the refund first$/.test(reversed.body.message)) {
+    expect((await w.ok<PaymentView>('GET', `${base(s.side)}-payments/${p.id}`))).toMatchObject({ status: 'Posted', unallocated: view.unallocated });
+    counts.refusedReverse += 1;
+    return;
+  }
+  expect(reversed.status, reversed.body.message).toBe(200);
   list.splice(list.indexOf(p), 1);
   counts.reversed += 1;
 }
@@ -131,6 +171,7 @@ describe('random flows of invoices, credit notes and payments', () => {
     // The flows did what they claim (the property is not vacuous).
     expect(counts.invoices).toBeGreaterThan(0);
     expect(counts.payments).toBeGreaterThan(0);
+    expect(counts.refunds).toBeGreaterThan(0);
     expect(counts.reversed + counts.undone + counts.later + counts.overpaid + counts.discounts + counts.credits).toBeGreaterThan(0);
   });
 });

@@ -156,6 +156,7 @@ function handAttacks(): Endpoint[] {
       ...['post', 'check'].map((action) => ({ route: `POST ${base}/${action}`, attacks: () => [{ url: `${base}/${action}`, body: body(), status: [422], check: refused }] })),
       { route: `GET ${base}/proposal`, attacks: () => [{ url: `${base}/proposal?party=${B.docs[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
       { route: `GET ${base}/open-items`, attacks: () => [{ url: `${base}/open-items?party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      { route: `GET ${base}/refund-proposal`, attacks: () => [{ url: `${base}/refund-proposal?party=${B.docs[`${face.side}.party`]}&currency=USD`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], available: '0.00' }) }] },
       // The ageing (issue 16): none of B's parties nor items as of any day.
       { route: `GET ${ageing}`, attacks: () => [
         { url: `${ageing}?asOf=2026-12-31&party=${B.docs[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ rows: [], total: 0 }) },

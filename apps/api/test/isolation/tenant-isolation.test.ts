@@ -454,6 +454,7 @@ function paymentEndpoints(): Endpoint[] {
       ...['post', 'check'].map((action): Endpoint => ({ method: 'POST', route: `${base}/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${action}`, body: body(), status: [422] }] })),
       { method: 'GET', route: `${base}/proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/proposal?party=${APAR[`${face.side}.party`]}&currency=USD&amount=66&date=2026-03-04`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], openItems: 0 }) }] },
       { method: 'GET', route: `${base}/open-items`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/open-items?party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ items: [], total: 0 }) }] },
+      { method: 'GET', route: `${base}/refund-proposal`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/refund-proposal?party=${APAR[`${face.side}.party`]}&currency=USD`, status: [200], check: (b) => expect(b).toMatchObject({ lines: [], available: '0.00' }) }] },
       // The ageing (issue 16): none of A's parties nor items as of any day.
       { method: 'GET', route: `/${face.service}/${face.partyWord}-ageing`, access: 'user', attacks: () => [
         { as: 'user', url: `/${face.service}/${face.partyWord}-ageing?asOf=2026-12-31&party=${APAR[`${face.side}.party`]}`, status: [200], check: (b) => expect(b).toMatchObject({ rows: [], total: 0 }) },

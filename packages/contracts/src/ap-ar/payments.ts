@@ -35,8 +35,25 @@ import { payablesFace, receivablesFace, type Face, type Side } from './faces';
 
 export const paymentStatuses = ['Draft', 'Posted', 'Reversed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentKinds = ['Payment'] as const;
+/**
+ * A payment's direction. `Payment`: the face's usual one (a vendor paid, a customer's receipt). `Refund`:
+ * the other way, returning a credit balance to the party: a customer with a receipt kept on account or
+ * an open credit note is paid back from our bank; a vendor with a payment on account or an open credit
+ * note pays us back into it. A refund's lines settle only the party's credits: credit notes' open items
+ * (`allocations`) and posted payments' amounts on account (`onAccount`); its amount is exactly what they
+ * return (never more than the credit available, nothing left on account). Its entry is the payment's
+ * with the bank on the other side (the control account with the party against the bank), realised
+ * exchange when the credits' rates differ from the refund's. A refund goes through the payment's own
+ * approval type (CustomerPaymentApproval / VendorPaymentApproval, Post; our choice) and its reversal
+ * through the payment's reversal approval; reversing it restores the credits.
+ */
+export const paymentKinds = ['Payment', 'Refund'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
+export const PAYMENT_KIND: PaymentKind = 'Payment';
+export const REFUND_KIND: PaymentKind = 'Refund';
+/** What an allocation line settles: an invoice's or credit note's open item, or (a refund's) a payment's amount on account. */
+export const allocationItemKinds = ['Invoice', 'CreditNote', 'OnAccount'] as const;
+export type AllocationItemKind = (typeof allocationItemKinds)[number];
 export const paymentMethods = ['Transfer', 'Cheque', 'Cash', 'Card', 'DirectDebit'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 /** An allocation is active, undone (un-allocated from a posted payment: the amount went back on account) or reversed with its payment. */
@@ -54,20 +71,22 @@ export type PaymentFace = {
   label: 'VendorPayment' | 'CustomerPayment';
   approval: Extract<ApprovalType, 'VendorPaymentApproval' | 'CustomerPaymentApproval'>;
   reversalApproval: Extract<ApprovalType, 'VendorPaymentReversalApproval' | 'CustomerPaymentReversalApproval'>;
-  /** The side of the bank's account a payment posts: a vendor payment credits the bank, a customer receipt debits it. */
+  /** The side of the bank's account a payment posts: a vendor payment credits the bank, a customer receipt debits it (a refund the other side). */
   bankSide: 'credit' | 'debit';
   /** Words: 'payment' / 'receipt'. */
   noun: string;
+  /** Words of a refund: 'refund from the vendor' / 'refund to the customer'. */
+  refundNoun: string;
 };
 
 export const paymentFaces: Record<Side, PaymentFace> = {
   payables: {
     face: payablesFace, pages: { payments: '/vendor-payments', payment: '/vendor-payment' }, label: 'VendorPayment',
-    approval: 'VendorPaymentApproval', reversalApproval: 'VendorPaymentReversalApproval', bankSide: 'credit', noun: 'payment',
+    approval: 'VendorPaymentApproval', reversalApproval: 'VendorPaymentReversalApproval', bankSide: 'credit', noun: 'payment', refundNoun: 'refund from the vendor',
   },
   receivables: {
     face: receivablesFace, pages: { payments: '/customer-payments', payment: '/customer-payment' }, label: 'CustomerPayment',
-    approval: 'CustomerPaymentApproval', reversalApproval: 'CustomerPaymentReversalApproval', bankSide: 'debit', noun: 'receipt',
+    approval: 'CustomerPaymentApproval', reversalApproval: 'CustomerPaymentReversalApproval', bankSide: 'debit', noun: 'receipt', refundNoun: 'refund to the customer',
   },
 };
 
@@ -82,6 +101,13 @@ export const allocationInputSchema = z.object({
   writeOff: magnitude().optional(),
 });
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
+
+/** A refund's line returning (part of) a posted payment's amount on account: a payment of the same party, side and currency. */
+export const onAccountInputSchema = z.object({
+  payment: z.uuid({ error: 'Please choose the payment whose amount on account is refunded' }),
+  amount: magnitude(),
+});
+export type OnAccountInput = z.infer<typeof onAccountInputSchema>;
 
 export const paymentInputSchema = z.object({
   kind: z.enum(paymentKinds).default('Payment'),
@@ -98,16 +124,22 @@ export const paymentInputSchema = z.object({
   reference: z.string().trim().max(100).optional(),
   description: z.string().trim().min(1, 'Please supply a description').max(500),
   allocations: z.array(allocationInputSchema).max(PAYMENT_ALLOCATIONS_MAX).default([]),
+  /** A refund's lines returning payments' amounts on account (a Payment takes none). */
+  onAccount: z.array(onAccountInputSchema).max(PAYMENT_ALLOCATIONS_MAX).optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 
 export const allocationViewSchema = z.object({
   lineNo: z.number().int(),
-  openItem: z.uuid(),
-  invoice: z.uuid(),
+  /** The open item settled (none on a refund's line returning a payment's amount on account). */
+  openItem: z.uuid().nullable(),
+  invoice: z.uuid().nullable(),
+  /** The payment whose amount on account a refund's line returns. */
+  payment: z.uuid().nullable(),
+  /** The document's number: the invoice's, the credit note's or the payment's. */
   invoiceNumber: z.string().nullable(),
-  /** Invoice or CreditNote: a credit's allocation adds to the cash available. */
-  itemKind: z.enum(['Invoice', 'CreditNote']),
+  /** Invoice, CreditNote or OnAccount: a credit's allocation adds to the cash available. */
+  itemKind: z.enum(allocationItemKinds),
   dueDate: z.string(),
   amount: z.string(),
   discount: z.string(),
@@ -183,7 +215,11 @@ export function paymentDocumentOf(pf: PaymentFace) {
     documentType: pf.label,
     service: face.service,
     resource: `${face.partyWord}-payments`,
-    kinds: { Payment: { label: `${face.partyLabel} ${pf.noun}`, permission: pf.label, listPage: pf.pages.payments, editorPage: pf.pages.payment, approved: true, userCreated: true } },
+    kinds: {
+      Payment: { label: `${face.partyLabel} ${pf.noun}`, permission: pf.label, listPage: pf.pages.payments, editorPage: pf.pages.payment, approved: true, userCreated: true },
+      // A refund is a payment the other way: the same pages, labels and approval type.
+      Refund: { label: `${face.partyLabel} refund`, permission: pf.label, listPage: pf.pages.payments, editorPage: pf.pages.payment, approved: true, userCreated: true },
+    },
     defaultKind: 'Payment',
     readPages: [],
     states: paymentStatuses,
@@ -307,3 +343,35 @@ export const openItemRowSchema = z.object({
 });
 export const openItemsPageSchema = z.object({ items: z.array(openItemRowSchema), total: z.number().int() });
 export type OpenItemsPage = z.infer<typeof openItemsPageSchema>;
+
+/**
+ * The credits a refund can return to a party in a currency (the refund editor's proposal): its open
+ * credit notes' items and its posted payments' amounts on account, oldest first, and `amount` (all of
+ * it when empty) spread across them. More than the credit available is refused on `amount`.
+ */
+export const refundProposalQuerySchema = z.object({
+  party: z.uuid({ error: 'Please choose the party' }),
+  currency: z.string().trim().toUpperCase().length(3, 'must be a currency code'),
+  amount: magnitude().optional(),
+});
+export type RefundProposalQuery = z.infer<typeof refundProposalQuerySchema>;
+export const refundProposalLineSchema = z.object({
+  itemKind: z.enum(['CreditNote', 'OnAccount']),
+  /** The credit note's open item, or the payment whose amount on account is returned. */
+  openItem: z.uuid().nullable(),
+  payment: z.uuid().nullable(),
+  number: z.string().nullable(),
+  date: z.string(),
+  /** What is left of the credit (a magnitude). */
+  remaining: z.string(),
+  amount: z.string(),
+});
+export const refundProposalSchema = z.object({
+  currency: z.string(),
+  /** The party's credit available in the currency, and what the lines return. */
+  available: z.string(),
+  amount: z.string(),
+  lines: z.array(refundProposalLineSchema),
+});
+export type RefundProposal = z.infer<typeof refundProposalSchema>;
+export type RefundProposalLine = z.infer<typeof refundProposalLineSchema>;

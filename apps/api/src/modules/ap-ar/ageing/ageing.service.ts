@@ -8,6 +8,7 @@ import {
   type AgeingQuery,
   type AgeingReport,
   type Face,
+  PAYMENT_KIND,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import type { KitScope } from '../../../platform/kit/registry';
@@ -27,7 +28,9 @@ import { partyRevaluationLines, partyRevaluations } from '../revaluation/revalua
  *   an entry dated on or before it, neither un-allocated (`undone_journal_id`) nor reversed (the
  *   entry's `reversed_by`) by an entry dated on or before it;
  * - a payment posted by then and not reversed by then keeps on account its amount less the cash of
- *   its allocations in force that day (a credit note's item gives cash: it adds);
+ *   its allocations in force that day (a credit note's item gives cash: it adds) and less what refunds
+ *   in force that day returned of it (their lines naming it, `source_payment_id`); a refund itself keeps
+ *   nothing on account (it returns exactly its credits: its credit notes' lines are allocations above);
  * - in base: an item's credited balance at its document's base share (`total_base × amount /
  *   total_gross`, rounded once) less its allocations' `control_base_minor` (the base the payment
  *   posted on the control account); what is on account at the payment's base share; an unrealised
@@ -64,7 +67,7 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
       select c.credit_note_id, sum(c.amount_minor) as amt from ${invoiceCredits} c
       where c.tenant_id = ${scope.tenantId}::uuid and c.credit_note_id in (select invoice_id from it where kind = 'CreditNote') group by 1
     ), act as (
-      select a.payment_id, a.open_item_id, a.amount_minor, a.discount_minor + a.write_off_minor as extra, coalesce(a.control_base_minor, 0) as cb
+      select a.payment_id, a.open_item_id, a.source_payment_id, a.amount_minor, a.discount_minor + a.write_off_minor as extra, coalesce(a.control_base_minor, 0) as cb
       from ${paymentAllocations} a join ${journals} j on j.tenant_id = a.tenant_id and j.id = a.journal_id
         left join ${journals} u on u.tenant_id = a.tenant_id and u.id = a.undone_journal_id
         left join ${journals} r on r.tenant_id = j.tenant_id and r.id = j.reversed_by
@@ -84,11 +87,13 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
       select p.id, p.party_id, p.currency, p.number, p.document_date, p.amount_minor, p.total_base_minor
       from ${payments} p join ${journals} j on j.tenant_id = p.tenant_id and j.id = p.journal_id
         left join ${journals} r on r.tenant_id = j.tenant_id and r.id = j.reversed_by
-      where p.tenant_id = ${scope.tenantId}::uuid and p.company_id = ${scope.companyId}::uuid and p.side = ${face.side} and p.status <> 'Draft'
+      where p.tenant_id = ${scope.tenantId}::uuid and p.company_id = ${scope.companyId}::uuid and p.side = ${face.side} and p.status <> 'Draft' and p.kind = ${PAYMENT_KIND}
         and j.journal_date <= ${d} and (r.id is null or r.journal_date > ${d})${who(sql`p.party_id`)}${cur(sql`p.currency`)}
     ), par as (
       select pa.*, pa.amount_minor - coalesce((select sum(case when o.amount_minor < 0 then -x.amount_minor else x.amount_minor end)
-        from act x join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = x.open_item_id where x.payment_id = pa.id), 0) as on_account
+        from act x join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = x.open_item_id where x.payment_id = pa.id), 0)
+        -- less what refunds in force that day returned of it
+        - coalesce((select sum(x.amount_minor) from act x where x.source_payment_id = pa.id), 0) as on_account
       from pa
     ), raw as (
       select case when kind = 'Invoice' then 'Invoice' else 'CreditNote' end as kind, id, invoice_id as document, number, party_id, currency, document_date, due_date, a as amount,

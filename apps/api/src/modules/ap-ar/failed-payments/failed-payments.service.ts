@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { faces, formatMoney, parseMoney, paymentFaces, type MarkFailedInput, type PaymentInput, type RetryInput } from '@erp/contracts';
+import { faces, formatMoney, parseMoney, paymentFaces, REFUND_KIND, type MarkFailedInput, type PaymentInput, type RetryInput } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import { recordAudit } from '../../../platform/audit/audit';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
@@ -79,6 +79,7 @@ export async function markFailed(tx: Tx, actor: Actor, input: MarkFailedInput): 
   });
   const name = `${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''}`.trim();
   if (h.status !== 'Posted') throw refusal('payment', `${name} is ${h.status.toLowerCase()}: only a posted ${pf.noun} is marked failed`);
+  if (h.kind === REFUND_KIND) throw refusal('payment', `${name} is a refund: a returned refund is reversed (its credits come back), not marked failed`);
   const [already] = await tx.select({ id: failedPayments.id }).from(failedPayments).where(and(eq(failedPayments.tenantId, actor.tenantId), eq(failedPayments.paymentId, h.id)));
   if (already) throw conflict(`${name} is already marked failed`);
   if (input.failedDate < h.postingDate) throw refusal('failedDate', `${name} was posted on ${h.postingDate}: it cannot fail before`);

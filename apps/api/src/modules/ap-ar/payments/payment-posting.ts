@@ -14,7 +14,9 @@ import type { ExactLine } from '../../ledger/index';
  *
  * Sides: the bank takes the face's bank side (a receipt debits the bank, a vendor payment credits
  * it), as do the discount and the write-off; settling an item takes the control account's other side
- * from the invoice's; what stays on account goes on the same side as a settlement.
+ * from the invoice's; what stays on account goes on the same side as a settlement. A refund takes the
+ * bank's other side; its credits (a credit note's item, a payment's amount on account: sign -1) come
+ * off the control account on the invoice's side, each at its own rate.
  */
 
 export type Side = 'debit' | 'credit';
@@ -35,8 +37,11 @@ export type AllocationFact = {
 
 export type PaymentEntry = {
   pf: PaymentFace;
-  /** `payment`: the bank's amount and what stays on account; `allocate`: what is on account moves to items. */
-  mode: 'payment' | 'allocate';
+  /**
+   * `payment`: the bank's amount and what stays on account; `allocate`: what is on account moves to items;
+   * `refund`: the bank's amount the other way, exactly what the allocations (credits only) return.
+   */
+  mode: 'payment' | 'allocate' | 'refund';
   bankAccountId: string;
   controlAccountId: string;
   partyId: string;
@@ -89,6 +94,11 @@ export function paymentEntryLines(e: PaymentEntry): ExactLine[] {
     push(e.bankAccountId, bankSide, e.amountMinor, toBase(e.amountMinor), e.rate, 'bank', false, e.description);
     const onAccount = e.amountMinor - cash;
     push(e.controlAccountId, controlSide, onAccount, toBase(onAccount), e.rate, 'on account', true, `${e.description} (on account)`);
+  } else if (e.mode === 'refund') {
+    // A refund pays the credits back: the bank on the other side, nothing left on account.
+    invariant(e.allocations.every((a) => a.sign === -1n), 'a refund settles credits only');
+    invariant(e.amountMinor > 0n && cash === -e.amountMinor, `the refund's amount (${e.amountMinor}) is what its credits return (${-cash})`);
+    push(e.bankAccountId, other(bankSide), e.amountMinor, toBase(e.amountMinor), e.rate, 'bank', false, e.description);
   } else {
     // What was on account settles the items: the control account's invoice side, at the payment's rate.
     push(e.controlAccountId, bankSide, cash, toBase(cash), e.rate, 'on account', true, `${e.description} (from account)`);
@@ -108,7 +118,8 @@ export function paymentEntryLines(e: PaymentEntry): ExactLine[] {
     discount += a.discountMinor;
     writeOff += a.writeOffMinor;
   }
-  for (const [rate, g] of byRate) push(e.controlAccountId, controlSide, g.amount, g.base, rate, 'allocations', true, `${e.description} (allocations)`);
+  const settles = e.mode === 'refund' ? 'credits refunded' : 'allocations';
+  for (const [rate, g] of byRate) push(e.controlAccountId, controlSide, g.amount, g.base, rate, 'allocations', true, `${e.description} (${settles})`);
   if (discount > 0n) {
     invariant(!!e.accounts.discountAccount, 'a discount has its account');
     push(e.accounts.discountAccount, bankSide, discount, toBase(discount), e.rate, 'discount', false, `${e.description} (early-payment discount)`);

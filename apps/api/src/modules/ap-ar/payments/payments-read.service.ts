@@ -3,6 +3,8 @@ import {
   formatMoney,
   formatRate,
   LIST_TOTAL_MAX,
+  PAYMENT_KIND,
+  REFUND_KIND,
   parseMoney,
   parseRate,
   paymentDocuments,
@@ -11,12 +13,15 @@ import {
   type OpenItemsPage,
   type OpenItemsQuery,
   type PaymentFace,
+  type PaymentKind,
   type PaymentListFilter,
   type PaymentListItem,
   type PaymentMethod,
   type PaymentView,
   type Proposal,
   type ProposalQuery,
+  type RefundProposal,
+  type RefundProposalQuery,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import { unprocessable } from '../../../platform/http/errors';
@@ -57,7 +62,7 @@ function whereOf(scope: KitScope, pf: PaymentFace, f: PaymentListFilter): SQL {
 }
 
 type ListRow = {
-  id: string; number: string | null; kind: 'Payment'; status: string; bank_id: string; bank_code: string; party_id: string; party_code: string; party_name: string;
+  id: string; number: string | null; kind: PaymentKind; status: string; bank_id: string; bank_code: string; party_id: string; party_code: string; party_name: string;
   document_date: string; posting_date: string; currency: string; method: PaymentMethod; amount_minor: string; unallocated_minor: string; reference: string | null; description: string;
 };
 
@@ -84,7 +89,7 @@ export async function listPayments(tx: Tx, scope: KitScope, pf: PaymentFace, q: 
   const m = (v: string, c: string) => formatMoney(BigInt(v), scales[c] ?? 2);
   return {
     items: rows.map((r) => ({
-      id: r.id, number: r.number, kind: 'Payment' as const, status: stateOf(def, r.status), bank: r.bank_id, bankCode: r.bank_code, party: r.party_id, partyCode: r.party_code, partyName: r.party_name,
+      id: r.id, number: r.number, kind: r.kind, status: stateOf(def, r.status), bank: r.bank_id, bankCode: r.bank_code, party: r.party_id, partyCode: r.party_code, partyName: r.party_name,
       documentDate: r.document_date, postingDate: r.posting_date, currency: r.currency, method: r.method, amount: m(r.amount_minor, r.currency), unallocated: m(r.unallocated_minor, r.currency),
       reference: r.reference, description: r.description,
     })),
@@ -101,13 +106,13 @@ export async function exportPayments(tx: Tx, scope: KitScope, pf: PaymentFace, f
   const rows = await listRows(tx, scope, pf, f);
   const m = (v: string, c: string) => formatMoney(BigInt(v), scales[c] ?? 2);
   return {
-    headers: ['Number', 'Status', 'Bank', pf.face.partyLabel, 'Name', 'Payment Date', 'Posting Date', 'Currency', 'Method', 'Amount', 'Unallocated', 'Reference', 'Description'],
-    rows: rows.map((r) => [r.number ?? '', r.status, r.bank_code, r.party_code, r.party_name, r.document_date, r.posting_date, r.currency, r.method, m(r.amount_minor, r.currency), m(r.unallocated_minor, r.currency), r.reference ?? '', r.description]),
+    headers: ['Number', 'Kind', 'Status', 'Bank', pf.face.partyLabel, 'Name', 'Payment Date', 'Posting Date', 'Currency', 'Method', 'Amount', 'Unallocated', 'Reference', 'Description'],
+    rows: rows.map((r) => [r.number ?? '', r.kind, r.status, r.bank_code, r.party_code, r.party_name, r.document_date, r.posting_date, r.currency, r.method, m(r.amount_minor, r.currency), m(r.unallocated_minor, r.currency), r.reference ?? '', r.description]),
   };
 }
 
 type AllocationRow = {
-  line_no: number; open_item_id: string; invoice_id: string; number: string | null; kind: string; due_date: string; amount_minor: string; discount_minor: string; write_off_minor: string;
+  line_no: number; open_item_id: string | null; invoice_id: string | null; source_payment_id: string | null; number: string | null; kind: string | null; due_date: string; amount_minor: string; discount_minor: string; write_off_minor: string;
   status: AllocationStatus; journal_number: string | null; undone_number: string | null;
 };
 
@@ -128,19 +133,24 @@ export async function viewPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id: 
         union select undone_journal_id from ${paymentAllocations} where tenant_id = ${scope.tenantId}::uuid and payment_id = ${h.id}::uuid)`),
   ).map((j) => [j.id, j.number]));
   const rows = rowsOf<Omit<AllocationRow, 'journal_number' | 'undone_number'> & { journal_id: string | null; undone_journal_id: string | null }>(
-    await tx.execute(sql`select a.line_no, a.open_item_id, o.invoice_id, i.number, i.kind, o.due_date::text, a.amount_minor::text, a.discount_minor::text, a.write_off_minor::text, a.status,
-        a.journal_id, a.undone_journal_id
-      from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+    await tx.execute(sql`select a.line_no, a.open_item_id, o.invoice_id, a.source_payment_id, coalesce(i.number, s.number) as number, i.kind, coalesce(o.due_date, s.document_date)::text as due_date,
+        a.amount_minor::text, a.discount_minor::text, a.write_off_minor::text, a.status, a.journal_id, a.undone_journal_id
+      from ${paymentAllocations} a left join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id left join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+        left join ${payments} s on s.tenant_id = a.tenant_id and s.id = a.source_payment_id
       where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id = ${h.id}::uuid order by a.line_no`),
   ).map((r) => ({ ...r, journal_number: r.journal_id ? (numbers.get(r.journal_id) ?? null) : null, undone_number: r.undone_journal_id ? (numbers.get(r.undone_journal_id) ?? null) : null }));
-  const allocated = rows.filter((r) => r.status === 'Active' || r.status === 'Draft').reduce((s, r) => s + (r.kind === 'Invoice' ? 1n : -1n) * BigInt(r.amount_minor), 0n);
+  // What the lines use (a refund's: what its credits return, a magnitude).
+  const refund = h.kind === REFUND_KIND;
+  const cash = rows.filter((r) => r.status === 'Active' || r.status === 'Draft').reduce((s, r) => s + (r.kind === 'Invoice' ? 1n : -1n) * BigInt(r.amount_minor), 0n);
+  const allocated = refund ? -cash : cash;
   return {
-    id: h.id, number: h.number, side: pf.face.side, kind: 'Payment', status: stateOf(def, h.status), bank: h.bankId, bankCode: head?.bank_code ?? '', party: h.partyId,
+    id: h.id, number: h.number, side: pf.face.side, kind: h.kind, status: stateOf(def, h.status), bank: h.bankId, bankCode: head?.bank_code ?? '', party: h.partyId,
     partyCode: head?.party_code ?? '', partyName: head?.party_name ?? '', documentDate: h.documentDate, postingDate: h.postingDate, currency: h.currency,
     rate: h.rate ? formatRate(parseRate(h.rate)) : null, method: h.method, bankNumber: h.bankNumber, amount: m(h.amountMinor), allocated: m(allocated),
     unallocated: m(h.status === 'Draft' ? h.amountMinor - allocated : h.unallocatedMinor), reference: h.reference, description: h.description,
     allocations: rows.map((r) => ({
-      lineNo: r.line_no, openItem: r.open_item_id, invoice: r.invoice_id, invoiceNumber: r.number, itemKind: r.kind === 'Invoice' ? 'Invoice' as const : 'CreditNote' as const, dueDate: r.due_date,
+      lineNo: r.line_no, openItem: r.open_item_id, invoice: r.invoice_id, payment: r.source_payment_id, invoiceNumber: r.number,
+      itemKind: r.source_payment_id ? 'OnAccount' as const : r.kind === 'Invoice' ? 'Invoice' as const : 'CreditNote' as const, dueDate: r.due_date,
       amount: m(r.amount_minor), discount: m(r.discount_minor), writeOff: m(r.write_off_minor), status: r.status, journalNumber: r.journal_number, undoneJournalNumber: r.undone_number,
     })),
     journal: h.journalId, journalNumber: head?.journal_number ?? null, createdAt: h.createdAt.toISOString(), postedAt: h.postedAt ? h.postedAt.toISOString() : null,
@@ -198,6 +208,49 @@ export async function proposal(tx: Tx, scope: KitScope, pf: PaymentFace, q: Prop
   };
 }
 
+/**
+ * The credits a refund can return to a party in a currency: its open credit notes' items and its posted
+ * payments' amounts on account, oldest first (by date, then number), the amount (all when empty) spread
+ * across them; more than the credit available is refused on `amount`.
+ */
+export async function refundProposal(tx: Tx, scope: KitScope, pf: PaymentFace, q: RefundProposalQuery): Promise<RefundProposal> {
+  const { scales } = await currencyFacts(tx, scope);
+  const scale = scales[q.currency];
+  if (scale === undefined) throw unprocessable(`currency: ${q.currency} is unknown or inactive`);
+  const rows = rowsOf<{ kind: 'CreditNote' | 'OnAccount'; open_item: string | null; payment: string | null; number: string | null; date: string; remaining: string }>(
+    await tx.execute(sql`select * from (
+        select 'CreditNote' as kind, o.id as open_item, null::uuid as payment, i.number, i.document_date::text as date, (-o.remaining_minor)::text as remaining, o.id as tie
+        from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
+        where ${openWhere(scope, pf, q.party, q.currency)} and o.amount_minor < 0
+        union all
+        select 'OnAccount', null, p.id, p.number, p.document_date::text, p.unallocated_minor::text, p.id
+        from ${payments} p where p.tenant_id = ${scope.tenantId}::uuid and p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.party_id = ${q.party}::uuid
+          and p.currency = ${q.currency} and p.kind = ${PAYMENT_KIND} and p.status = 'Posted' and p.unallocated_minor > 0
+      ) c order by date, number nulls last, tie limit ${LIST_TOTAL_MAX}`),
+  );
+  const available = rows.reduce((sum, r) => sum + BigInt(r.remaining), 0n);
+  const m = (v: bigint) => formatMoney(v, scale);
+  let amount = available;
+  if (q.amount !== undefined && q.amount !== '') {
+    try {
+      amount = parseMoney(q.amount, scale);
+    } catch {
+      throw unprocessable(`amount: ${q.amount} has more decimals than ${q.currency} has (${scale})`);
+    }
+  }
+  if (amount > available) throw unprocessable(`amount: the ${pf.face.partyWord} has ${m(available)} ${q.currency} of credit to refund, not ${m(amount)}`);
+  let left = amount;
+  const lines: RefundProposal['lines'] = [];
+  for (const r of rows) {
+    if (left === 0n) break;
+    const remaining = BigInt(r.remaining);
+    const take = remaining < left ? remaining : left;
+    lines.push({ itemKind: r.kind, openItem: r.open_item, payment: r.payment, number: r.number, date: r.date, remaining: m(remaining), amount: m(take) });
+    left -= take;
+  }
+  return { currency: q.currency, available: m(available), amount: m(amount), lines };
+}
+
 /** A party's open items, a page at a time, oldest due first. */
 export async function partyOpenItems(tx: Tx, scope: KitScope, pf: PaymentFace, q: OpenItemsQuery): Promise<OpenItemsPage> {
   const { scales } = await currencyFacts(tx, scope);
@@ -227,6 +280,10 @@ export async function describePayment(tx: Tx, scope: KitScope, pf: PaymentFace, 
   const active = v.allocations.filter((a) => a.status === 'Active' || a.status === 'Draft');
   const docs = active.slice(0, 5).map((a) => a.invoiceNumber ?? '?').join(', ') + (active.length > 5 ? ` and ${active.length - 5} more` : '');
   const entry = v.journalNumber ? `; entry ${v.journalNumber}` : `; will post bank ${v.bankCode} against the ${pf.face.partyWord}'s control account`;
+  if (v.kind === REFUND_KIND) {
+    const what = `${reversal ? 'Reversal of the ' : ''}${pf.refundNoun} ${v.number ?? '(draft)'}`;
+    return `${what.charAt(0).toUpperCase()}${what.slice(1)}: ${v.partyCode} ${v.partyName}, ${v.amount} ${v.currency} through bank ${v.bankCode} on ${v.documentDate}; returning ${docs || 'nothing'}${entry}`;
+  }
   const what = reversal ? `Reversal of ${pf.face.partyWord} ${pf.noun} ${v.number ?? '(draft)'}` : `${pf.face.partyLabel} ${pf.noun} ${v.number ?? '(draft)'}`;
   return `${what}: ${v.partyCode} ${v.partyName}, ${v.amount} ${v.currency} from bank ${v.bankCode} on ${v.documentDate}; ${active.length ? `allocated to ${docs}` : 'nothing allocated'}, ${v.unallocated} on account${entry}`;
 }

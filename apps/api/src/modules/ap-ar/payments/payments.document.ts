@@ -1,6 +1,8 @@
 import {
+  PAYMENT_KIND,
   paymentDocuments,
   paymentInputSchema,
+  REFUND_KIND,
   paymentListItemSchema,
   paymentListQuerySchema,
   paymentViewSchema,
@@ -47,13 +49,13 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
   const def = paymentDocuments[pf.face.side];
   const header = async (tx: Tx, scope: KitScope, id: string, write: boolean): Promise<DocumentHeader<PaymentStatus, PaymentKind>> => {
     const h = await storedPayment(tx, scope, pf, id, write);
-    return { id: h.id, companyId: h.companyId, kind: 'Payment', status: stateOf(def, h.status), number: h.number, description: h.description, createdBy: h.createdBy, baseCurrency: h.baseCurrency, totalBaseMinor: h.totalBaseMinor };
+    return { id: h.id, companyId: h.companyId, kind: h.kind, status: stateOf(def, h.status), number: h.number, description: h.description, createdBy: h.createdBy, baseCurrency: h.baseCurrency, totalBaseMinor: h.totalBaseMinor };
   };
   return {
     def,
     table: payments,
     schemas: { input: paymentInputSchema, view: paymentViewSchema, listItem: paymentListItemSchema, listQuery: paymentListQuerySchema },
-    kindOfInput: () => 'Payment',
+    kindOfInput: (body) => ((body as { kind?: unknown } | null)?.kind === REFUND_KIND ? REFUND_KIND : PAYMENT_KIND),
     header,
     list: (tx, scope, q) => listPayments(tx, scope, pf, q),
     exportTable: (tx, scope, filter) => exportPayments(tx, scope, pf, filter),
@@ -79,15 +81,15 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
     // Create and post in one call (POST …/post, and …/check); a refusal writes nothing.
     direct: {
       tx: postingTx,
-      lines: (input) => input.allocations.length + 3,
+      lines: (input) => input.allocations.length + (input.onAccount?.length ?? 0) + 3,
       run: async (tx, actor, input, gate) => {
         if (gate) {
           const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
           if (row?.refused) throw unprocessable(gate.refusal);
         }
-        const { id, allocations } = await insertPaymentHeader(tx, actor, pf, input, false);
-        await postPayment(tx, actor, pf, id, allocations);
-        await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, allocations: input.allocations.length, status: 'Posted' } }]);
+        const { id, allocations, returns } = await insertPaymentHeader(tx, actor, pf, input, false);
+        await postPayment(tx, actor, pf, id, allocations, returns);
+        await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, allocations: input.allocations.length, onAccount: input.onAccount?.length ?? 0, status: 'Posted' } }]);
         return viewPayment(tx, actor, pf, id);
       },
     },

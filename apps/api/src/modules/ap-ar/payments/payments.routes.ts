@@ -12,6 +12,8 @@ import {
   paymentViewSchema,
   proposalQuerySchema,
   proposalSchema,
+  refundProposalQuerySchema,
+  refundProposalSchema,
   sides,
   unallocateInputSchema,
   type PaymentFace,
@@ -21,13 +23,13 @@ import { actorOf } from '../../../platform/http/actor';
 import { idempotent } from '../../../platform/http/idempotency';
 import type { Platform } from '../../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../../platform/module';
-import { partyOpenItems, proposal, viewPayment } from './payments-read.service';
+import { partyOpenItems, proposal, refundProposal, viewPayment } from './payments-read.service';
 import { paymentReversalEntry } from './payment-entry.service';
 import { allocatePosted, unallocate } from './payments.service';
 
 /*
- * The hand-written routes of payments (the kit serves the document's own): the allocation proposal
- * and a party's open items (the editor's), allocating what a posted payment has on account, and
+ * The hand-written routes of payments (the kit serves the document's own): the allocation proposal,
+ * a party's open items and the credits a refund can return (the editor's), allocating what a posted payment has on account, and
  * un-allocating without reversing, and the entry of its reversal (the reversal approval's task). Reading takes the payment pages; allocating and un-allocating
  * take the Edit label of the face's payments (EditVendorPayment, EditCustomerPayment).
  */
@@ -41,6 +43,7 @@ export const paymentRouteFacts: Record<RouteKey, RouteFacts> = Object.fromEntrie
     return [
       [`GET ${base(pf)}/proposal`, { rows: 'company' } satisfies RouteFacts],
       [`GET ${base(pf)}/open-items`, { rows: 'company' } satisfies RouteFacts],
+      [`GET ${base(pf)}/refund-proposal`, { rows: 'company' } satisfies RouteFacts],
       [`GET ${base(pf)}/:id/reversal-entry`, one],
       [`POST ${base(pf)}/:id/allocate`, one],
       [`POST ${base(pf)}/:id/unallocate`, one],
@@ -67,6 +70,10 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
       config: { access: read },
       schema: { tags, summary: `The ${pf.face.partyWord}'s open items, oldest due first, a page at a time`, querystring: openItemsQuerySchema, response: { 200: openItemsPageSchema } },
     }, async (request) => tx(request, (t) => partyOpenItems(t, actorOf(request), pf, request.query)));
+    r.get(`${base(pf)}/refund-proposal`, {
+      config: { access: read },
+      schema: { tags, summary: `The credits a refund can return to the ${pf.face.partyWord} (open credit notes, ${pf.noun}s' amounts on account), oldest first, and an amount spread across them`, querystring: refundProposalQuerySchema, response: { 200: refundProposalSchema } },
+    }, async (request) => tx(request, (t) => refundProposal(t, actorOf(request), pf, request.query)));
     r.get(`${base(pf)}/:id/reversal-entry`, {
       config: { access: read },
       schema: { tags, summary: `The entry of the ${pf.noun}'s reversal (what ${pf.reversalApproval} posts): the entries reversing it once reversed, else those reversing it today would write (nothing written)`, params: documentIdParamSchema, response: { 200: documentEntrySchema } },

@@ -1,13 +1,17 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  convert,
   divRound,
   formatMoney,
   parseMoney,
   parseRate,
   pow10,
+  PAYMENT_KIND,
   RATE_SCALE,
+  REFUND_KIND,
   WRITE_OFF_TOLERANCE_SETTING,
   type AllocationInput,
+  type OnAccountInput,
   type PaymentFace,
   type PaymentInput,
   type PostingRole,
@@ -67,6 +71,9 @@ export const money = (text: string | undefined, scale: number, field: string): b
 };
 
 type DraftAllocation = { lineNo: number; openItemId: string; amountMinor: bigint; discountMinor: bigint; writeOffMinor: bigint };
+/** A refund's line returning a posted payment's amount on account. */
+export type DraftReturn = { lineNo: number; sourcePaymentId: string; amountMinor: bigint };
+const isRefund = (h: Pick<PaymentRow, 'kind'>) => h.kind === REFUND_KIND;
 
 function allocationsOf(input: AllocationInput[], scale: number, firstLine = 1): DraftAllocation[] {
   const seen = new Set<string>();
@@ -80,6 +87,29 @@ function allocationsOf(input: AllocationInput[], scale: number, firstLine = 1): 
     if (row.amountMinor + row.discountMinor + row.writeOffMinor === 0n) throw fieldRefusal(`allocations.${i}.amount`, 'an allocation settles something: an amount, a discount or a write-off');
     return row;
   });
+}
+
+function returnsOf(input: OnAccountInput[], scale: number, firstLine: number): DraftReturn[] {
+  const seen = new Set<string>();
+  return input.map((r, i) => {
+    if (seen.has(r.payment)) throw fieldRefusal(`onAccount.${i}.payment`, 'the payment is named twice: put its amount on one line');
+    seen.add(r.payment);
+    const amountMinor = money(r.amount, scale, `onAccount.${i}.amount`);
+    if (amountMinor === 0n) throw fieldRefusal(`onAccount.${i}.amount`, 'a line returns an amount');
+    return { lineNo: firstLine + i, sourcePaymentId: r.payment, amountMinor };
+  });
+}
+
+/** A refund's lines name payments (not refunds) of its party, side and currency (posting checks what they have on account, locked). */
+async function paymentsOfParty(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, rows: DraftReturn[]): Promise<void> {
+  if (rows.length === 0) return;
+  const found = new Set(rowsOf<{ id: string }>(
+    await tx.execute(sql`select p.id from unnest(${`{${rows.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[]) as a(id)
+        join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.party_id = ${partyId}::uuid and p.currency = ${currency} and p.kind = ${PAYMENT_KIND}`),
+  ).map((r) => r.id));
+  const missing = rows.findIndex((r) => !found.has(r.sourcePaymentId));
+  if (missing >= 0) throw fieldRefusal(`onAccount.${missing}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${currency}`);
 }
 
 /** A draft's lines name open items of its party, side and currency (posting checks what is left of them, locked). */
@@ -103,12 +133,16 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: Paymen
   if (scale === undefined) throw fieldRefusal('bank', `the bank's currency ${bank.currency} is inactive`);
   const allocations = allocationsOf(input.allocations, scale);
   await itemsOfParty(tx, actor, pf, party.id, bank.currency, allocations);
+  const onAccount = input.onAccount ?? [];
+  if (input.kind !== REFUND_KIND && onAccount.length) throw fieldRefusal('onAccount', `a ${pf.noun} returns no amounts on account: make it a refund`);
+  const returns = returnsOf(onAccount, scale, allocations.length + 1);
+  await paymentsOfParty(tx, actor, pf, party.id, bank.currency, returns);
   const header = {
     tenantId: actor.tenantId, companyId: actor.companyId, side: pf.face.side, kind: input.kind, partyId: party.id, bankId: bank.id, method: input.method,
     documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate, currency: bank.currency, rate: input.rate ?? null,
     amountMinor: money(input.amount, scale, 'amount'), reference: input.reference ?? null, description: input.description, baseCurrency,
   };
-  return { header, allocations };
+  return { header, allocations, returns };
 }
 
 /** Allocation rows written in one statement of arrays (10,000 lines are one round trip, not 90,000 parameters). */
@@ -122,24 +156,37 @@ async function insertAllocations(tx: Tx, actor: Actor, paymentId: string, rows: 
       as v(line_no, item, amount, discount, write_off, base)`);
 }
 
+/** A refund's lines returning payments' amounts on account (few: one insert of values). */
+async function insertReturns(tx: Tx, actor: Actor, paymentId: string, rows: DraftReturn[], posted?: { bases: bigint[]; journalId: string }): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(paymentAllocations).values(rows.map((r, i) => ({
+    tenantId: actor.tenantId, companyId: actor.companyId, paymentId, lineNo: r.lineNo, openItemId: null, sourcePaymentId: r.sourcePaymentId, amountMinor: r.amountMinor,
+    status: posted ? 'Active' as const : 'Draft' as const, controlBaseMinor: posted ? posted.bases[i]! : null, journalId: posted?.journalId ?? null,
+  })));
+}
+
 /** Stores a draft; `withLines: false` keeps its allocation lines in memory for a post in the same call (they are written once, posted). */
 export async function insertPayment(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput): Promise<string> {
   const { id } = await insertPaymentHeader(tx, actor, pf, input, true);
   return id;
 }
 
-export async function insertPaymentHeader(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput, withLines: boolean): Promise<{ id: string; allocations: DraftAllocation[] }> {
-  const { header, allocations } = await storedFields(tx, actor, pf, input);
+export async function insertPaymentHeader(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput, withLines: boolean): Promise<{ id: string; allocations: DraftAllocation[]; returns: DraftReturn[] }> {
+  const { header, allocations, returns } = await storedFields(tx, actor, pf, input);
   const [row] = await tx.insert(payments).values({ ...header, createdBy: actor.userId }).returning({ id: payments.id });
-  if (withLines) await insertAllocations(tx, actor, row!.id, allocations);
-  return { id: row!.id, allocations };
+  if (withLines) {
+    await insertAllocations(tx, actor, row!.id, allocations);
+    await insertReturns(tx, actor, row!.id, returns);
+  }
+  return { id: row!.id, allocations, returns };
 }
 
 export async function replacePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, input: PaymentInput): Promise<void> {
-  const { header, allocations } = await storedFields(tx, actor, pf, input);
+  const { header, allocations, returns } = await storedFields(tx, actor, pf, input);
   await tx.update(payments).set({ ...header, status: 'Draft', updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
   await tx.delete(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, id)));
   await insertAllocations(tx, actor, id, allocations);
+  await insertReturns(tx, actor, id, returns);
 }
 
 export async function deletePayment(tx: Tx, actor: Actor, id: string): Promise<void> {
@@ -206,6 +253,7 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: st
 async function settle(
   tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow, allocations: DraftAllocation[], scale: number, baseScale: number,
 ): Promise<AllocationFact[]> {
+  const refund = isRefund(h);
   if (allocations.length === 0) return [];
   const items = await lockedItems(tx, scope, pf, h.partyId, h.currency, allocations.map((a) => a.openItemId));
   const tolerance = allocations.some((a) => a.writeOffMinor > 0n) ? await toleranceOf(tx, scope, pf, scale) : 0n;
@@ -223,6 +271,7 @@ async function settle(
     const settled = a.amountMinor + a.discountMinor + a.writeOffMinor;
     if (item.status !== 'Open' || left <= 0n) throw fieldRefusal(`${at}.openItem`, `${doc} is already settled`);
     if (settled > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} left: the allocation settles ${m(settled)}`);
+    if (refund && sign === 1n) throw fieldRefusal(`${at}.openItem`, `a refund returns credits: ${doc} is owed, settle it with a ${pf.noun}`);
     if (sign === -1n && (a.discountMinor > 0n || a.writeOffMinor > 0n)) throw fieldRefusal(`${at}.discount`, `${doc} is a credit: it takes no discount or write-off`);
     if (a.discountMinor > 0n) {
       const offered = BigInt(item.discount_minor);
@@ -250,6 +299,50 @@ async function settle(
   );
   if (taken.length !== allocations.length) throw unprocessable('An open item was settled by another payment meanwhile: propose the allocation again');
   return facts;
+}
+
+type SourceRow = { id: string; number: string | null; kind: string; status: string; unallocated_minor: string; rate: string | null };
+
+/**
+ * A refund's lines returning payments' amounts on account: the payments locked in one order (before
+ * the open items: a payment allocating locks itself, then its items), checked, and their facts for
+ * the entry (a credit at the payment's own rate, the base its amount on account carried).
+ */
+async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow, returns: DraftReturn[], scale: number, baseScale: number): Promise<AllocationFact[]> {
+  if (returns.length === 0) return [];
+  const rows = rowsOf<SourceRow>(
+    await tx.execute(sql`select p.id, p.number, p.kind, p.status, p.unallocated_minor::text, p.rate::text
+      from unnest(${`{${returns.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[]) as a(id)
+        join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.party_id = ${h.partyId}::uuid and p.currency = ${h.currency}
+      order by p.id for update of p`),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const m = (v: bigint) => formatMoney(v, scale);
+  return returns.map((r, i) => {
+    const p = byId.get(r.sourcePaymentId);
+    const at = `onAccount.${i}`;
+    if (!p || p.kind !== PAYMENT_KIND) throw fieldRefusal(`${at}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${h.currency}`);
+    const doc = `${pf.noun} ${p.number ?? ''}`.trim();
+    const left = BigInt(p.unallocated_minor);
+    if (p.status !== 'Posted' || left <= 0n) throw fieldRefusal(`${at}.payment`, `${doc} has nothing on account`);
+    if (r.amountMinor > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} on account: the refund returns ${m(r.amountMinor)}`);
+    const rate = h.currency === h.baseCurrency || !p.rate ? RATE_ONE : parseRate(p.rate);
+    const base = h.currency === h.baseCurrency ? r.amountMinor : convert(r.amountMinor, scale, rate, baseScale);
+    return { sign: -1n, amountMinor: r.amountMinor, discountMinor: 0n, writeOffMinor: 0n, controlBaseMinor: -base, itemRate: rate };
+  });
+}
+
+/** Takes a refund's lines off their payments' amounts on account: one conditional update that never takes more than is there. */
+async function takeFromAccount(tx: Tx, scope: KitScope, returns: DraftReturn[]): Promise<void> {
+  if (returns.length === 0) return;
+  const taken = rowsOf<{ id: string }>(
+    await tx.execute(sql`update ${payments} p set unallocated_minor = p.unallocated_minor - a.delta, updated_at = now()
+      from unnest(${`{${returns.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[], ${`{${returns.map((r) => r.amountMinor).join(',')}}`}::bigint[]) as a(id, delta)
+      where p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id and p.status = 'Posted' and p.unallocated_minor >= a.delta
+      returning p.id`),
+  );
+  if (taken.length !== returns.length) throw unprocessable('A payment\'s amount on account was used meanwhile: propose the refund again');
 }
 
 /** Puts allocations' amounts back on their items (an un-allocation or a reversal). */
@@ -286,7 +379,9 @@ const source = (pf: PaymentFace, h: PaymentRow) => ({ module: pf.face.module, do
 
 /** The next cheque or transfer number of the bank, taken by a vendor payment of that method (one statement: never read then written). */
 async function takeBankNumber(tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow): Promise<string | null> {
-  if (pf.face.side !== 'payables' || (h.method !== 'Cheque' && h.method !== 'Transfer')) return null;
+  // Money leaving the bank by cheque or transfer: a vendor payment, or a refund to a customer.
+  const paysOut = (pf.bankSide === 'credit') !== isRefund(h);
+  if (!paysOut || (h.method !== 'Cheque' && h.method !== 'Transfer')) return null;
   const column = h.method === 'Cheque' ? sql.raw('next_cheque_number') : sql.raw('next_transfer_number');
   const [row] = rowsOf<{ taken: number }>(
     await tx.execute(sql`update ${banks} set ${column} = ${column} + 1, updated_at = now() where tenant_id = ${scope.tenantId}::uuid and id = ${h.bankId}::uuid returning ${column} - 1 as taken`),
@@ -295,7 +390,7 @@ async function takeBankNumber(tx: Tx, scope: KitScope, pf: PaymentFace, h: Payme
 }
 
 /** Posts a draft payment (Post of the kit, or of its approval): one entry through the port; its allocations settle their items. */
-export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[]): Promise<void> {
+export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[], returnsInMemory?: DraftReturn[]): Promise<void> {
   const h = await storedPayment(tx, actor, pf, id, true);
   const party = await partyFacts(tx, actor, pf.face, h.partyId);
   partyMayTransact(pf.face, { code: party.code, status: party.status, onHold: party.onHold });
@@ -306,31 +401,49 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
   const scale = scales[h.currency]!;
   const baseScale = scales[h.baseCurrency] ?? 2;
   const rate = await rateOf(tx, h);
-  const drafts: DraftAllocation[] = inMemory ?? (await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo)));
+  const stored = inMemory ? [] : await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo));
+  const drafts: DraftAllocation[] = inMemory ?? stored.flatMap((r) => (r.openItemId ? [{ ...r, openItemId: r.openItemId }] : []));
+  const returns: DraftReturn[] = inMemory ? (returnsInMemory ?? []) : stored.flatMap((r) => (r.sourcePaymentId ? [{ lineNo: r.lineNo, sourcePaymentId: r.sourcePaymentId, amountMinor: r.amountMinor }] : []));
+  const refund = isRefund(h);
   if (h.amountMinor === 0n && drafts.length === 0) throw fieldRefusal('amount', `a ${pf.noun} of nothing with no allocations posts nothing`);
+  if (refund && drafts.length + returns.length === 0) throw fieldRefusal('allocations', `a refund returns the ${pf.face.partyWord}'s credits: name its open credit notes or its ${pf.noun}s on account`);
   const cash = (facts: AllocationFact[]) => facts.reduce((s, f) => s + cashOf(f), 0n);
-  const facts = await settle(tx, actor, pf, h, drafts, scale, baseScale);
+  // A refund's payments on account are locked before the open items (the order a payment allocating takes).
+  const sourceFacts = await lockedSources(tx, actor, pf, h, returns, scale, baseScale);
+  const itemFacts = await settle(tx, actor, pf, h, drafts, scale, baseScale);
+  await takeFromAccount(tx, actor, returns);
+  const facts = [...itemFacts, ...sourceFacts];
   const used = cash(facts);
-  if (used > h.amountMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, scale)}, more than the ${pf.noun}'s ${formatMoney(h.amountMinor, scale)}`);
-  if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, scale)}) are more than the invoices take`);
+  if (refund) {
+    const m = (v: bigint) => formatMoney(v, scale);
+    if (h.amountMinor > -used) throw fieldRefusal('amount', `the refund of ${m(h.amountMinor)} is more than the credits its lines return (${m(-used)}): a refund never returns more than the credit available`);
+    if (h.amountMinor < -used) throw fieldRefusal('amount', `the refund's lines return ${m(-used)}, more than its amount of ${m(h.amountMinor)}`);
+  } else {
+    if (used > h.amountMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, scale)}, more than the ${pf.noun}'s ${formatMoney(h.amountMinor, scale)}`);
+    if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, scale)}) are more than the invoices take`);
+  }
   const control = await controlOf(tx, actor, pf, party);
   const accounts = await roleAccounts(tx, actor, pf, party, facts, h.currency !== h.baseCurrency);
   const sequence = await moduleSequence(tx, actor, pf.face.module, pf.label);
   const number = await nextNumber(tx, actor, sequence, h.postingDate);
   const bankNumber = await takeBankNumber(tx, actor, pf, h);
+  const what = refund ? `${pf.face.partyLabel} refund` : `${pf.face.partyLabel} ${pf.noun}`;
   const lines = paymentEntryLines({
-    pf, mode: 'payment', bankAccountId: bank.account, controlAccountId: control, partyId: party.id, currency: h.currency, baseCurrency: h.baseCurrency, scale, baseScale, rate,
-    amountMinor: h.amountMinor, allocations: facts, accounts, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`,
+    pf, mode: refund ? 'refund' : 'payment', bankAccountId: bank.account, controlAccountId: control, partyId: party.id, currency: h.currency, baseCurrency: h.baseCurrency, scale, baseScale, rate,
+    amountMinor: h.amountMinor, allocations: facts, accounts, description: `${what} ${number}: ${h.description}`,
   });
-  const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: h.postingDate, description: `${pf.face.partyLabel} ${pf.noun} ${number}: ${h.description}`, reference: h.reference ?? number, source: source(pf, h), exact: true, lines });
-  if (inMemory) await insertAllocations(tx, actor, h.id, drafts, { bases: facts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
-  else if (drafts.length) {
+  const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: h.postingDate, description: `${what} ${number}: ${h.description}`, reference: h.reference ?? number, source: source(pf, h), exact: true, lines });
+  if (inMemory) {
+    await insertAllocations(tx, actor, h.id, drafts, { bases: itemFacts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
+    await insertReturns(tx, actor, h.id, returns, { bases: sourceFacts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
+  } else if (drafts.length + returns.length) {
+    const lineNos = [...drafts.map((d) => d.lineNo), ...returns.map((r) => r.lineNo)];
     await tx.execute(sql`update ${paymentAllocations} a set status = 'Active', control_base_minor = v.base, journal_id = ${posted.journalId}::uuid
-      from unnest(${`{${drafts.map((d) => d.lineNo).join(',')}}`}::int[], ${`{${facts.map((f) => f.controlBaseMinor).join(',')}}`}::bigint[]) as v(line_no, base)
+      from unnest(${`{${lineNos.join(',')}}`}::int[], ${`{${facts.map((f) => f.controlBaseMinor).join(',')}}`}::bigint[]) as v(line_no, base)
       where a.tenant_id = ${actor.tenantId}::uuid and a.payment_id = ${h.id}::uuid and a.line_no = v.line_no`);
   }
   await tx.update(payments).set({
-    status: 'Posted', number, bankNumber, rate: h.rate ?? formatRateText(rate), unallocatedMinor: h.amountMinor - used, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor,
+    status: 'Posted', number, bankNumber, rate: h.rate ?? formatRateText(rate), unallocatedMinor: refund ? 0n : h.amountMinor - used, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor,
     postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()`,
   }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
 }
@@ -349,6 +462,7 @@ export async function paymentBase(tx: Tx, scope: KitScope, pf: PaymentFace, id: 
 /** Common facts of an entry on a posted payment (allocation, un-allocation). */
 async function postedFacts(tx: Tx, actor: Actor, pf: PaymentFace, h: PaymentRow) {
   if (h.status !== 'Posted') throw unprocessable(`${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} is ${h.status.toLowerCase()}: only a posted ${pf.noun} is allocated`.replace('  ', ' '));
+  if (isRefund(h)) throw unprocessable(`Refund ${h.number ?? ''} returns exactly its credits: it is neither allocated nor un-allocated (reverse it to restore the credits)`.replace('  ', ' '));
   const party = await partyFacts(tx, actor, pf.face, h.partyId);
   const bank = await bankFacts(tx, actor, h.bankId);
   const { scales } = await currencyFacts(tx, actor);
@@ -387,7 +501,7 @@ type ActiveAllocation = typeof paymentAllocations.$inferSelect & { sign: 1n | -1
 /** The active allocations of a payment with their items' sign and rate (to undo exactly what they posted). */
 async function activeAllocations(tx: Tx, scope: KitScope, h: PaymentRow, scale: number, baseScale: number, lines?: number[]): Promise<ActiveAllocation[]> {
   const rows = await tx.select().from(paymentAllocations)
-    .where(and(eq(paymentAllocations.tenantId, scope.tenantId), eq(paymentAllocations.paymentId, h.id), eq(paymentAllocations.status, 'Active'), ...(lines?.length ? [inArray(paymentAllocations.lineNo, lines)] : [])))
+    .where(and(eq(paymentAllocations.tenantId, scope.tenantId), eq(paymentAllocations.paymentId, h.id), eq(paymentAllocations.status, 'Active'), isNotNull(paymentAllocations.openItemId), ...(lines?.length ? [inArray(paymentAllocations.lineNo, lines)] : [])))
     .orderBy(asc(paymentAllocations.lineNo));
   if (rows.length === 0) return [];
   const items = rowsOf<ItemRow>(
@@ -400,7 +514,7 @@ async function activeAllocations(tx: Tx, scope: KitScope, h: PaymentRow, scale: 
   );
   const byId = new Map(items.map((i) => [i.id, i]));
   return rows.map((r) => {
-    const item = byId.get(r.openItemId)!;
+    const item = byId.get(r.openItemId!)!;
     const sign: 1n | -1n = BigInt(item.amount_minor) < 0n ? -1n : 1n;
     return { ...r, sign, itemRate: itemBase(item, 0n, h.baseCurrency, scale, baseScale).rate };
   });
@@ -429,7 +543,7 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
     rate: f.rate, amountMinor: 0n, allocations: facts, accounts, description,
   }));
   const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: input.date ?? h.postingDate, description, reference: h.number, source: source(pf, h), exact: true, lines });
-  await restore(tx, actor, active.map((a, i) => ({ openItemId: a.openItemId, delta: settledOf(facts[i]!) })));
+  await restore(tx, actor, active.map((a, i) => ({ openItemId: a.openItemId!, delta: settledOf(facts[i]!) })));
   await tx.update(paymentAllocations).set({ status: 'Undone', undoneJournalId: posted.journalId })
     .where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id), inArray(paymentAllocations.lineNo, active.map((a) => a.lineNo))));
   await tx.update(payments).set({ unallocatedMinor: h.unallocatedMinor + back, updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
@@ -447,6 +561,12 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
 export async function reversePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, date: string): Promise<void> {
   const h = await storedPayment(tx, actor, pf, id, true);
   if (h.status !== 'Posted') throw unprocessable(`${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} is ${h.status.toLowerCase()}: only a posted ${pf.noun} is reversed`);
+  // A refund returned part of what it has on account: reversing it first would leave the refund returning a credit that is gone.
+  const [refunded] = rowsOf<{ number: string | null }>(
+    await tx.execute(sql`select r.number from ${paymentAllocations} a join ${payments} r on r.tenant_id = a.tenant_id and r.id = a.payment_id
+      where a.tenant_id = ${actor.tenantId}::uuid and a.source_payment_id = ${h.id}::uuid and a.status = 'Active' order by r.number limit 1`),
+  );
+  if (refunded) throw unprocessable(`Refund ${refunded.number ?? ''} returned part of this ${pf.noun}'s amount on account: reverse the refund first`.replace('  ', ' '));
   const { scales } = await currencyFacts(tx, actor);
   const active = await activeAllocations(tx, actor, h, scales[h.currency] ?? 2, scales[h.baseCurrency] ?? 2);
   const ids = rowsOf<{ id: string }>(
@@ -456,7 +576,20 @@ export async function reversePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: 
       order by j.created_at desc, j.id`),
   );
   for (const j of ids) await reverseEntry(tx, actor, j.id, date);
-  await restore(tx, actor, active.map((a) => ({ openItemId: a.openItemId, delta: settledOf(factOf(a)) })));
+  await restore(tx, actor, active.map((a) => ({ openItemId: a.openItemId!, delta: settledOf(factOf(a)) })));
+  // A refund's returns go back on account of their payments (locked in id order, as posting locks them).
+  if (isRefund(h)) {
+    const back = rowsOf<{ id: string; amt: string }>(
+      await tx.execute(sql`select source_payment_id as id, sum(amount_minor)::text as amt from ${paymentAllocations}
+        where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid and status = 'Active' and source_payment_id is not null group by 1 order by 1`),
+    );
+    if (back.length) {
+      await tx.execute(sql`select id from ${payments} where tenant_id = ${actor.tenantId}::uuid and id = any(${`{${back.map((r) => r.id).join(',')}}`}::uuid[]) order by id for update`);
+      await tx.execute(sql`update ${payments} p set unallocated_minor = p.unallocated_minor + a.amt, updated_at = now()
+        from unnest(${`{${back.map((r) => r.id).join(',')}}`}::uuid[], ${`{${back.map((r) => r.amt).join(',')}}`}::bigint[]) as a(id, amt)
+        where p.tenant_id = ${actor.tenantId}::uuid and p.id = a.id`);
+    }
+  }
   await tx.update(paymentAllocations).set({ status: 'Reversed' }).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id), eq(paymentAllocations.status, 'Active')));
   await tx.update(payments).set({ status: 'Reversed', unallocatedMinor: 0n, updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
 }

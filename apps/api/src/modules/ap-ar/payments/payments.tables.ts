@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AllocationStatus, PaymentKind, PaymentMethod, PaymentStatus, Side } from '@erp/contracts';
 import { companies } from '../../organisation/organisation.tables';
 import { journals } from '../../ledger/journals/journals.tables';
@@ -60,6 +60,8 @@ export const payments = pgTable(
  * (Active), made by the payment's entry or a later allocation's (`journal_id`); un-allocated (Undone,
  * `undone_journal_id`) or reversed with the payment. An open item's remaining is its amount less its
  * credit notes and its Active allocations' amount, discount and write-off (signed by the item).
+ * A refund's line settles a credit note's item, or returns a posted payment's amount on account
+ * (`source_payment_id` instead of `open_item_id`: taken off that payment's `unallocated_minor`).
  */
 export const paymentAllocations = pgTable(
   'payment_allocations',
@@ -68,7 +70,10 @@ export const paymentAllocations = pgTable(
     companyId: uuid('company_id').notNull(),
     paymentId: uuid('payment_id').notNull(),
     lineNo: integer('line_no').notNull(),
-    openItemId: uuid('open_item_id').notNull(),
+    /** The open item settled; none on a refund's line returning a payment's amount on account. */
+    openItemId: uuid('open_item_id'),
+    /** A refund's line: the payment whose amount on account it returns (exactly one of the two is set). */
+    sourcePaymentId: uuid('source_payment_id'),
     /** Magnitudes in the item's direction (the item's sign gives the settled amount's). */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     discountMinor: bigint('discount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
@@ -88,5 +93,9 @@ export const paymentAllocations = pgTable(
     foreignKey({ columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.openItemId], foreignColumns: [openItems.tenantId, openItems.id] }),
     index('payment_allocations_item_idx').on(t.tenantId, t.openItemId),
+    // A refund returning a payment's amount on account (rare: a partial index, no cost to receipts' lines).
+    foreignKey({ columns: [t.tenantId, t.sourcePaymentId], foreignColumns: [payments.tenantId, payments.id] }),
+    index('payment_allocations_source_idx').on(t.tenantId, t.sourcePaymentId).where(sql`${t.sourcePaymentId} is not null`),
+    check('payment_allocations_one_target', sql`(${t.openItemId} is null) <> (${t.sourcePaymentId} is null)`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AGEING_BOUNDS, formatMoney, STATEMENT_LINES_MAX, type Face, type PartyStatement, type PartyStatementQuery, type StatementSection } from '@erp/contracts';
+import { DEFAULT_AGEING_BOUNDS, formatMoney, REFUND_KIND, STATEMENT_LINES_MAX, type Face, type PaymentKind, type PartyStatement, type PartyStatementQuery, type StatementSection } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
@@ -26,7 +26,7 @@ import { payments } from '../payments/payments.tables';
  */
 
 type PartyRow = { id: string; code: string; name: string; contacts: { name: string; mail?: string | null; role?: string | null }[] };
-type LineRow = { currency: string; opening: boolean; date: string | null; journal: string | null; journal_number: string | null; source_type: string | null; reversal: boolean; document: string | null; document_number: string | null; description: string | null; debit: string; credit: string; base: string; n: number };
+type LineRow = { currency: string; opening: boolean; date: string | null; journal: string | null; journal_number: string | null; source_type: string | null; reversal: boolean; document: string | null; document_number: string | null; payment_kind: PaymentKind | null; description: string | null; debit: string; credit: string; base: string; n: number };
 
 /** The mail a statement goes to: the first contact whose role speaks of statements, accounts, billing or finance, else the first contact with a mail. */
 export function statementMailOf(contacts: PartyRow['contacts']): string | null {
@@ -35,12 +35,12 @@ export function statementMailOf(contacts: PartyRow['contacts']): string | null {
   return (preferred ?? withMail[0])?.mail?.trim() ?? null;
 }
 
-/** 'CustomerCreditNote' on the receivables face → 'Credit note'; a reversal's entry says so. */
-export function statementKind(face: Face, sourceType: string | null, reversal: boolean): string {
+/** 'CustomerCreditNote' on the receivables face → 'Credit note'; a payment of kind Refund → 'Refund'; a reversal's entry says so. */
+export function statementKind(face: Face, sourceType: string | null, reversal: boolean, paymentKind: PaymentKind | null = null): string {
   const stem = (sourceType ?? 'Journal').replace(new RegExp(`^${face.partyLabel}`), '');
   const words = stem.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   const kind = words.charAt(0).toUpperCase() + words.slice(1);
-  const named = face.side === 'receivables' && kind === 'Payment' ? 'Receipt' : kind;
+  const named = kind === 'Payment' && paymentKind === REFUND_KIND ? 'Refund' : face.side === 'receivables' && kind === 'Payment' ? 'Receipt' : kind;
   return reversal ? `Reversal of ${named.toLowerCase()}` : named;
 }
 
@@ -64,11 +64,11 @@ export async function partyStatement(tx: Tx, scope: KitScope, face: Face, q: Par
         from ${ledgerEntries} e where ${mine} and e.entry_date between ${q.from}::date and ${q.to}::date
         order by e.entry_date, e.journal_id, e.line_no limit ${STATEMENT_LINES_MAX + 1}
       )
-      select o.currency, true as opening, null as date, null as journal, null as journal_number, null as source_type, false as reversal, null as document, null as document_number, null as description,
+      select o.currency, true as opening, null as date, null as journal, null as journal_number, null as source_type, false as reversal, null as document, null as document_number, null as payment_kind, null as description,
         o.amt as debit, '0' as credit, o.base, 0 as n, null::date as d, 0 as line_no
       from opening o
       union all
-      select r.currency, false, r.entry_date::text, r.journal_id, j.number, j.source_type, j.reversal_of is not null, j.source_id, coalesce(i.number, p.number),
+      select r.currency, false, r.entry_date::text, r.journal_id, j.number, j.source_type, j.reversal_of is not null, j.source_id, coalesce(i.number, p.number), p.kind as payment_kind,
         coalesce(r.description, j.description), r.debit_minor::text, r.credit_minor::text, r.base::text, (count(*) over ())::int, r.entry_date, r.line_no
       from range r
       join ${journals} j on j.tenant_id = ${scope.tenantId}::uuid and j.id = r.journal_id
@@ -112,7 +112,7 @@ export async function partyStatement(tx: Tx, scope: KitScope, face: Face, q: Par
       lines: s.lines.map((r) => {
         balance += sign * (BigInt(r.debit) - BigInt(r.credit));
         return {
-          date: r.date!, journal: r.journal!, journalNumber: r.journal_number, kind: statementKind(face, r.source_type, r.reversal),
+          date: r.date!, journal: r.journal!, journalNumber: r.journal_number, kind: statementKind(face, r.source_type, r.reversal, r.payment_kind),
           document: r.document, documentNumber: r.document_number, description: r.description ?? '',
           debit: formatMoney(BigInt(r.debit), scale), credit: formatMoney(BigInt(r.credit), scale), balance: formatMoney(balance, scale),
         };

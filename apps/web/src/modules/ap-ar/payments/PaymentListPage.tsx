@@ -1,7 +1,8 @@
-import type { TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paymentFaces, paymentListQuerySchema, type PaymentFace, type PaymentListItem, type Side } from '@erp/contracts';
+import { documentLabel, hasOperation, paymentFaces, paymentListQuerySchema, REFUND_KIND, type PaymentFace, type PaymentListItem, type Side } from '@erp/contracts';
+import { useSignedInUser } from '../../../app/session/useSession';
 import { DocumentListPage, type DocumentColumnContext } from '../../../shared/documents';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { useDisplay, type Display } from '../../../shared/useDisplay';
@@ -19,6 +20,8 @@ function columnsOf(pf: PaymentFace, display: Display) {
         </Link>
       ),
     },
+    // A refund reads apart from a payment (and the kind filter shows one or the other).
+    { title: 'Kind', key: 'kind', render: (_, row) => (row.kind === REFUND_KIND ? <Tag color="purple">Refund</Tag> : <Tag>{pf.noun.charAt(0).toUpperCase() + pf.noun.slice(1)}</Tag>) },
     { title: pf.face.partyLabel, key: 'party', render: (_, row) => `${row.partyCode} · ${row.partyName}`, ellipsis: true },
     { title: 'Bank', key: 'bank', dataIndex: 'bankCode', responsive: ['md'] },
     { title: 'Date', key: 'documentDate', dataIndex: 'documentDate', sorter: true, sortOrder: sortOrder('documentDate'), render: (date: string) => display.date(date) },
@@ -37,6 +40,7 @@ export function PaymentListPage({ side }: { side: Side }) {
   const display = useDisplay();
   const def = paymentDefOf(pf);
   const [party, setParty] = useState<string | null>(null);
+  const canSave = hasOperation(useSignedInUser().parentRole.permissions, documentLabel(def, 'Save', REFUND_KIND));
   const extraQuery = useMemo(() => ({ party: party ?? undefined }), [party]);
   const useUnderApproval = (rows: readonly PaymentListItem[]) => {
     const governed = useApprovalGate(pf.approval).data?.workflowActive === true;
@@ -46,6 +50,8 @@ export function PaymentListPage({ side }: { side: Side }) {
     <DocumentListPage
       def={def}
       kind="Payment"
+      listAll
+      kindLabel={(kind) => (kind === REFUND_KIND ? 'Refunds' : `${pf.noun.charAt(0).toUpperCase() + pf.noun.slice(1)}s`)}
       query={paymentListQuerySchema}
       columns={columnsOf(pf, display)}
       title={def.plural}
@@ -55,9 +61,16 @@ export function PaymentListPage({ side }: { side: Side }) {
       useUnderApproval={useUnderApproval}
       extraQuery={extraQuery}
       extraFilters={
-        <div style={{ width: 240, maxWidth: '100%' }}>
-          <RefSelect id={`${pf.face.partyWord}-payment-party-filter`} refName={pf.face.partyWord} value={party} onChange={setParty} placeholder={`Any ${pf.face.partyWord}`} />
-        </div>
+        <>
+          <div style={{ width: 240, maxWidth: '100%' }}>
+            <RefSelect id={`${pf.face.partyWord}-payment-party-filter`} refName={pf.face.partyWord} value={party} onChange={setParty} placeholder={`Any ${pf.face.partyWord}`} />
+          </div>
+          {canSave && (
+            <Link to={`${pf.pages.payment}?kind=${REFUND_KIND}`}>
+              <Button>New refund</Button>
+            </Link>
+          )}
+        </>
       }
     />
   );

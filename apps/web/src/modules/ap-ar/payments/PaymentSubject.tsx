@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Descriptions, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paymentFaces, sides, type AllocationView, type DocumentDef, type PaymentFace } from '@erp/contracts';
+import { paymentFaces, REFUND_KIND, sides, type AllocationView, type DocumentDef, type PaymentFace } from '@erp/contracts';
 import { DocumentEntryCard, DocumentHistory, DocumentStatusTag, type TaskSubjectProps } from '../../../shared/documents';
 import { PageHeading } from '../../../shared/documents/shell-adapter';
 import { useDisplay } from '../../../shared/useDisplay';
 import { DocumentApproval, useDocumentApproval } from '../../workflow/index';
-import { fetchPayment, paymentDefOf, paymentQueryKey } from './payments-api';
+import { fetchPayment, kindWord, paymentDefOf, paymentQueryKey } from './payments-api';
 import '../../ledger/journals/ledger-screens.css';
 
 /** The payment face whose approval or reversal approval the type is. */
@@ -30,7 +30,7 @@ export default function PaymentSubject({ approvalType, id }: TaskSubjectProps) {
   if (payment.error) return <Alert type="error" showIcon title={payment.error.message} action={<Link to="/workflow-task"><Button size="small">Back to the tasks</Button></Link>} />;
   if (!payment.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const view = payment.data;
-  const label = `${pf.face.partyLabel} ${pf.noun}`;
+  const label = view.kind === REFUND_KIND ? kindWord(pf, view.kind) : `${pf.face.partyLabel} ${pf.noun}`;
   const amount = (text: string) => <span className="ledger-amount">{display.amount(text)} {view.currency}</span>;
   const facts = [
     { key: 'document', label: 'Document', children: <Link to={`${pf.pages.payment}?id=${view.id}`}>{`${label} ${view.number ?? '(not numbered until posted)'}`}</Link> },
@@ -47,7 +47,7 @@ export default function PaymentSubject({ approvalType, id }: TaskSubjectProps) {
   ];
   const columns: TableColumnsType<AllocationView> = [
     { title: 'Line', dataIndex: 'lineNo', key: 'lineNo', width: 60 },
-    { title: 'Document', key: 'doc', render: (_, a) => <>{a.invoiceNumber ?? '(document)'} {a.itemKind === 'CreditNote' && <Tag>credit</Tag>}</> },
+    { title: 'Document', key: 'doc', render: (_, a) => <>{a.invoiceNumber ?? '(document)'} {a.itemKind === 'CreditNote' && <Tag>credit</Tag>}{a.itemKind === 'OnAccount' && <Tag>on account</Tag>}</> },
     { title: 'Due', key: 'due', render: (_, a) => display.date(a.dueDate), responsive: ['sm'] },
     { title: 'Amount', key: 'amount', align: 'right', render: (_, a) => <span className="ledger-amount">{display.amount(a.amount)}</span> },
     { title: 'Discount', key: 'discount', align: 'right', render: (_, a) => <span className="ledger-amount">{display.amount(a.discount)}</span> },

@@ -2,9 +2,15 @@
  * Calls of the payment routes of a face (the documents kit's, from contracts' ap-ar/payments.ts) and
  * of its own: the allocation proposal, allocating what is on account, un-allocating.
  */
-import { paymentDocuments, type InstanceView, type PaymentFace, type PaymentInput, type PaymentView, type Proposal } from '@erp/contracts';
+import { paymentDocuments, REFUND_KIND, type InstanceView, type PaymentFace, type PaymentKind, type PaymentInput, type PaymentView, type Proposal, type RefundProposal } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../../app/api';
 import { documentBase, documentKey } from '../../../shared/documents';
+
+/** The kind's name on the face: Receipt / Refund to the customer, Payment / Refund from the vendor. */
+export const kindWord = (pf: PaymentFace, kind: PaymentKind) => {
+  const words = kind === REFUND_KIND ? pf.refundNoun : pf.noun;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+};
 
 export const paymentDefOf = (pf: PaymentFace) => paymentDocuments[pf.face.side];
 const base = (pf: PaymentFace) => documentBase(paymentDefOf(pf));
@@ -36,6 +42,12 @@ export async function reversePayment(pf: PaymentFace, id: string, date: string, 
 export async function fetchProposal(pf: PaymentFace, q: { party: string; currency: string; amount: string; date: string; reference?: string }): Promise<Proposal> {
   const params = new URLSearchParams({ party: q.party, currency: q.currency, amount: q.amount, date: q.date, ...(q.reference ? { reference: q.reference } : {}) });
   return unwrap(await apiRequest<Proposal>('GET', `${base(pf)}/proposal?${params.toString()}`));
+}
+
+/** The credits a refund can return to the party (credit notes, amounts on account), `amount` (all when empty) spread oldest first. */
+export async function fetchRefundProposal(pf: PaymentFace, q: { party: string; currency: string; amount?: string | undefined }): Promise<RefundProposal> {
+  const params = new URLSearchParams({ party: q.party, currency: q.currency, ...(q.amount ? { amount: q.amount } : {}) });
+  return unwrap(await apiRequest<RefundProposal>('GET', `${base(pf)}/refund-proposal?${params.toString()}`));
 }
 
 export async function allocatePayment(pf: PaymentFace, id: string, allocations: PaymentInput['allocations'], idempotencyKey: string): Promise<PaymentView> {

@@ -20,7 +20,7 @@ function payment(patch: Partial<PaymentView> = {}): PaymentView {
     id, number: null, side: 'receivables', kind: 'Payment', status: 'Draft', bank: '81000000-0000-4000-8000-000000000001', bankCode: 'MAIN', party: '82000000-0000-4000-8000-000000000001', partyCode: 'C00042', partyName: 'Acme Retail',
     documentDate: '2026-03-02', postingDate: '2026-03-02', currency: 'USD', rate: null, method: 'Transfer', bankNumber: null, amount: '250.00', allocated: '0.00', unallocated: '250.00', reference: 'REF-9', description: 'March receipt',
     allocations: [
-      { lineNo: 1, openItem: '83000000-0000-4000-8000-00000000000a', invoice: '84000000-0000-4000-8000-00000000000a', invoiceNumber: 'CI2026-000007', itemKind: 'Invoice', dueDate: '2026-02-01', amount: '200.00', discount: '4.00', writeOff: '0.00', status: 'Draft', journalNumber: null, undoneJournalNumber: null },
+      { lineNo: 1, openItem: '83000000-0000-4000-8000-00000000000a', invoice: '84000000-0000-4000-8000-00000000000a', payment: null, invoiceNumber: 'CI2026-000007', itemKind: 'Invoice', dueDate: '2026-02-01', amount: '200.00', discount: '4.00', writeOff: '0.00', status: 'Draft', journalNumber: null, undoneJournalNumber: null },
     ],
     journal: null, journalNumber: null, createdAt: '2026-03-02T10:00:00.000Z', postedAt: null, ...patch,
   };

@@ -1,0 +1,5 @@
+ALTER TABLE "payment_allocations" ALTER COLUMN "open_item_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD COLUMN "source_payment_id" uuid;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_tenant_id_source_payment_id_payments_tenant_id_id_fk" FOREIGN KEY ("tenant_id","source_payment_id") REFERENCES "public"."payments"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payment_allocations_source_idx" ON "payment_allocations" USING btree ("tenant_id","source_payment_id") WHERE "payment_allocations"."source_payment_id" is not null;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_one_target" CHECK (("payment_allocations"."open_item_id" is null) <> ("payment_allocations"."source_payment_id" is null));
