@@ -160,7 +160,7 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
 }
 
 /** The usage recorded for an asset (units of production). */
-async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
+export async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
   const usage = await tx
     .select({ period: sql<string>`to_char(${assetUsage.period}, 'YYYY-MM')`, units: assetUsage.units })
     .from(assetUsage)
@@ -169,7 +169,7 @@ async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
 }
 
 /** The stored rows of an asset as the engine's rows (posted: a run took them). */
-async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
+export async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
   const rows = await tx
     .select({
       period: sql<string>`to_char(${assetScheduleRows.period}, 'YYYY-MM')`,
