@@ -44,5 +44,5 @@ export const fixedAssetsModule: ModuleManifest = {
     { table: 'asset_capitalisations', key: 'id', label: `to_char(t.capitalisation_date, 'YYYY-MM-DD') || ' · ' || t.description` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/maintenance-schedules', '/maintenance-schedule'],
 };
