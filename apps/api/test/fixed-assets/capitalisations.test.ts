@@ -4,13 +4,14 @@
 // amount, even under two requests at once); new draft assets from an invoice; the reversal restores
 // cost, schedule and balances; maintenance schedules: reminders once per occurrence through the
 // outbox, completion Expensed or Capitalised; refusals change nothing.
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetSchedule, CapitalisableLine, CapitalisationView, DepreciationRunView, EntityRecord, InvoiceAssetsResult, JournalView, MaintenanceHistory, TrialBalance } from '@erp/contracts';
+import { rowsOf } from '../../src/platform/db/client';
 import { withTenant } from '../../src/platform/db/tenancy';
 import { mailOutbox } from '../../src/platform/mail/mail.tables';
 import { buildSchedule, regenerate, type DepreciationTerms, type ScheduleRow } from '../../src/modules/fixed-assets/depreciation/engine';
-import { runMaintenanceReminders } from '../../src/modules/fixed-assets/maintenance.service';
+import { runMaintenanceReminders } from '../../src/modules/fixed-assets/index';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -101,9 +102,9 @@ describe('capitalisation', () => {
     expect(journal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([['1500', '600.00', '0.00'], ['1190', '0.00', '600.00']]);
     expect(await balances()).toEqual({ ...tb, cost: tb.cost + 60_000, clearing: tb.clearing - 60_000 });
     // the subledger: the cost on the control account with this asset as party is what was capitalised into it
-    const ledger = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, (tx) =>
-      tx.execute<{ net: string }>(`select coalesce(sum(base_debit_minor - base_credit_minor), 0)::text as net from ledger_entries where party_type = 'Asset' and party_id = '${a.id}' and account_id = '${acct('1500')}'`));
-    expect(ledger.rows[0]!.net).toBe('60000');
+    const [ledger] = await withTenant(t.platform.database.db, { tenantId: tenant.tenantId, companies: 'all' }, async (tx) =>
+      rowsOf<{ net: string }>(await tx.execute(sql`select coalesce(sum(base_debit_minor - base_credit_minor), 0)::text as net from ledger_entries where party_type = 'Asset' and party_id = ${a.id}::uuid and account_id = ${acct('1500')}::uuid`)));
+    expect(ledger!.net).toBe('60000');
   });
 
   it('capitalises a vendor invoice line never beyond its amount; a line off the clearing account is refused; refusals change nothing', async () => {

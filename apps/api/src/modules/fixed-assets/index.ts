@@ -18,6 +18,8 @@ export * from './depreciation-runs.tables';
 export * from './disposals.tables';
 export * from './capitalisations.tables';
 export * from './maintenance.tables';
+/** The maintenance reminders' job itself (tests run it at a chosen time). */
+export { runMaintenanceReminders } from './maintenance.service';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {

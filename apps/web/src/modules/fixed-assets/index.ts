@@ -18,6 +18,8 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
   '/disposal-schedules': async () => ({ default: (await pages()).DisposalsPage }),
   '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
+  '/maintenance-schedules': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulesPage }),
+  '/maintenance-schedule': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulePage }),
 };
 
 /** What /journal shows of a DepreciationSchedule task (SPEC.md section 2 links it there): the run, its lines, what it leaves out, its entry. */
