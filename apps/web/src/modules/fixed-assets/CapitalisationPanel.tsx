@@ -87,7 +87,7 @@ export function CapitalisationPanel({ id }: { id: string }) {
             <Input inputMode="decimal" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="date" label="Date" rules={[{ required: true }]}>
-            <DatePicker allowClear={false} />
+            <DatePicker allowClear={false} format={display.pickerFormat} />
           </Form.Item>
           <Form.Item name="description" label="Description">
             <Input maxLength={200} style={{ width: 200 }} />

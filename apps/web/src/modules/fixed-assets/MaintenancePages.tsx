@@ -92,7 +92,7 @@ export function MaintenanceSchedulePage() {
         {h?.status === MAINTENANCE_ACTIVE && hasOperation(permissions, 'EditMaintenanceSchedule') && (
           <Form<Values> form={form} layout="inline" initialValues={{ completedDate: dayjs(), treatment: MAINTENANCE_EXPENSED }} onFinish={(v) => void submit(v)} aria-label="Complete the occurrence">
             <Form.Item name="completedDate" label="Completed" rules={[{ required: true }]}>
-              <DatePicker allowClear={false} />
+              <DatePicker allowClear={false} format={display.pickerFormat} />
             </Form.Item>
             <Form.Item name="actualCost" label="Actual cost" rules={[{ required: true, message: 'The actual cost' }]}>
               <Input inputMode="decimal" style={{ width: 140 }} />
