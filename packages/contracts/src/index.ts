@@ -36,6 +36,8 @@ export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './fixed-assets/revaluations';
+export * from './fixed-assets/capitalisations';
+export * from './fixed-assets/maintenance';
 export * from './cash-management/banks';
 export * from './cash-management/fund-transfers';
 export * from './cash-management/statements';

@@ -48,6 +48,7 @@ const sampleOfB = (kind: string): string => {
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
+    assetCapitalisation: B.docs.assetCapitalisation!, maintenanceSchedule: B.kit.get('maintenanceSchedule')?.id ?? '',
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -120,6 +121,11 @@ function handAttacks(): Endpoint[] {
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/usage', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/usage`, body: { period: '2026-03-01', units: 1 }, status: gone() }] },
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
+    { route: 'POST /fa/assets/:id/capitalise', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/capitalise`, body: { date: '2026-03-31', amount: '1' }, status: gone() }] },
+    { route: 'POST /fa/capitalisations/:id/reverse', attacks: () => [{ url: `/fa/capitalisations/${B.docs.assetCapitalisation}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: 'GET /fa/capitalisable-invoice-lines', attacks: () => [{ url: `/fa/capitalisable-invoice-lines?vendorInvoice=${B.docs['payables.posted']}&all=true`, status: [200], check: (b) => (expect(b).toEqual([]), noneOfB('capitalisable lines')(b)) }] },
+    { route: 'POST /fa/vendor-invoice-assets', attacks: () => [{ url: '/fa/vendor-invoice-assets', body: { vendorInvoice: B.docs['payables.posted'], assets: [{ lineNo: 1, amount: '1', assetClass: B.kit.get('assetClass')!.id, description: 'x' }] }, status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such vendor invoice in this company/) }] },
+    { route: 'POST /fa/maintenance-schedules/:id/complete', attacks: () => [{ url: `/fa/maintenance-schedules/${B.kit.get('maintenanceSchedule')!.id}/complete`, body: { completedDate: '2026-03-31', actualCost: '1', treatment: 'Expensed' }, status: gone() }] },
     { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
   ];
   const disposals = '/fa/disposals';
@@ -437,6 +443,14 @@ async function booksOfB(): Promise<void> {
   const revaluation = await asB<{ id: string }>('POST', '/fa/revaluations', { revaluationDate: '2026-03-31', description: 'Secret of B', lines: [{ asset: B.kit.get('asset')!.id, fairValue: '1' }] });
   expect(revaluation.status).toBe(200);
   B.docs.assetRevaluation = revaluation.body.id;
+  // B's capitalisation of its asset (its class's profile names a clearing account).
+  const bAsset = B.kit.get('asset')!;
+  const faProfile = await asB<{ id: string }>('POST', '/gl/posting-profiles', { code: 'BSECRETFAP', name: 'Secret of B', module: 'Fixed Asset', moduleDefault: false, controlAccount: acct('1500'), clearingAccount: acct('6100') });
+  const { id: _cid, createdAt: _cc, updatedAt: _cu, ...bClass } = (await asB<EntityRecord>('GET', `/fa/asset-classes/${String(bAsset.assetClass)}`)).body;
+  const classed = await asB('PUT', `/fa/asset-classes/${String(bAsset.assetClass)}`, { ...bClass, postingProfile: faProfile.body.id });
+  const capitalisation = await asB<{ id: string }>('POST', `/fa/assets/${bAsset.id}/capitalise`, { date: '2026-03-31', amount: '1', description: 'Secret of B' });
+  expect([faProfile.status, classed.status, capitalisation.status], JSON.stringify(capitalisation.body)).toEqual([200, 200, 200]);
+  B.docs.assetCapitalisation = capitalisation.body.id;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

@@ -394,6 +394,13 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/change-terms', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: [404] }] },
+    { method: 'POST', route: '/fa/assets/:id/capitalise', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/capitalise`, body: { date: '2026-03-31', amount: '1' }, status: [404] }] },
+    { method: 'GET', route: '/fa/assets/:id/capitalisations', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/capitalisations`, status: [404] }] },
+    { method: 'POST', route: '/fa/capitalisations/:id/reverse', access: 'user', attacks: () => [{ as: 'user', url: `/fa/capitalisations/${FA.capitalisation}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
+    { method: 'GET', route: '/fa/capitalisable-invoice-lines', access: 'user', attacks: () => [{ as: 'user', url: `/fa/capitalisable-invoice-lines?vendorInvoice=${APAR['payables.posted']}&all=true`, status: [200], check: (b) => expect(b).toEqual([]) }] },
+    { method: 'POST', route: '/fa/vendor-invoice-assets', access: 'user', attacks: () => [{ as: 'user', url: '/fa/vendor-invoice-assets', body: { vendorInvoice: APAR['payables.posted'], assets: [{ lineNo: 1, amount: '1', assetClass: FA.assetClass, description: 'x' }] }, status: [422] }] },
+    { method: 'GET', route: '/fa/maintenance-schedules/:id/completions', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/completions`, status: [404] }] },
+    { method: 'POST', route: '/fa/maintenance-schedules/:id/complete', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/complete`, body: { completedDate: '2026-03-31', actualCost: '1', treatment: 'Expensed' }, status: [404] }] },
   ];
 }
 
@@ -837,8 +844,15 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const run = await asA<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of A' });
   const disposal = await asA<{ id: string }>('POST', '/fa/disposals', { asset: asset.body.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of A' });
   const revaluation = await asA<{ id: string }>('POST', '/fa/revaluations', { revaluationDate: '2026-03-31', description: 'Secret of A', lines: [{ asset: asset.body.id, fairValue: '66' }] });
-  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status]).toEqual([200, 200, 200, 200, 200]);
-  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id };
+  // A capitalisation (the class's profile names a clearing account) and a maintenance schedule of the asset.
+  const accountList = await asA<{ items: { id: string; code: string }[] }>('GET', '/gl/accounts?limit=500');
+  const code = (c: string) => accountList.body.items.find((x) => x.code === c)!.id;
+  const profile = await asA<{ id: string }>('POST', '/gl/posting-profiles', { code: 'ASECRETFAP', name: 'Secret of A', module: 'Fixed Asset', moduleDefault: false, controlAccount: code('1500'), clearingAccount: code('6100') });
+  const classed = await asA('PUT', `/fa/asset-classes/${cls.body.id}`, { code: 'ASECRETFA', name: 'Secret of A', method: 'Straight line', lifeMonths: 12, postingProfile: profile.body.id });
+  const capitalisation = await asA<{ id: string }>('POST', `/fa/assets/${asset.body.id}/capitalise`, { date: '2026-03-31', amount: '1', description: 'Secret of A' });
+  const maintenance = await asA<{ id: string }>('POST', '/fa/maintenance-schedules', { code: 'ASECRETMS', asset: asset.body.id, description: 'Secret of A', nextDate: '2026-03-31' });
+  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200]);
+  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

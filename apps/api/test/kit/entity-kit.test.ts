@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'postingProfile', 'subsidiary', 'tax',
+const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGroup', 'currency', 'dimension', 'dimensionGroup', 'exchangeRate', 'fiscalYear', 'ledgerHeader', 'maintenanceSchedule', 'moduleConfig', 'numberSegment', 'numberSequence', 'operation', 'postingProfile', 'subsidiary', 'tax',
   // Payables and receivables (issue 15)
   'address', 'vendorPaymentTerm', 'vendorGroup', 'vendor', 'customerPaymentTerm', 'customerGroup', 'customer',
   // Cash Management (issue 16)

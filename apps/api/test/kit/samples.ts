@@ -57,6 +57,7 @@ const OWN: Record<string, Record<string, unknown>> = {
   bank: { bic: 'DEUTDEFF', accountNumber: 'DE89370400440532013000' },
   // In service before 2026 whatever the sample counter (the isolation test disposes of it in 2026).
   asset: { acquisitionDate: '2020-01-15', inServiceDate: '2020-01-15', openingAsOf: '2020-01-15' },
+  maintenanceSchedule: { remindTo: 'maintenance@example.com' },
 };
 
 /**

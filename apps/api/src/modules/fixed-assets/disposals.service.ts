@@ -109,7 +109,7 @@ function disposalShare(convention: string, date: string, amount: bigint): bigint
 type Accounts = { control: string | null; controlCode: string | null; accumulated: string | null; accumulatedCode: string | null; clearing: string | null; clearingCode: string | null; gain: string | null; gainCode: string | null; loss: string | null; lossCode: string | null };
 
 /** The class's disposal accounts (its posting profile, then the module default): one statement. */
-async function disposalAccounts(tx: Tx, scope: KitScope, assetClass: string): Promise<Accounts> {
+export async function disposalAccounts(tx: Tx, scope: KitScope, assetClass: string): Promise<Accounts> {
   const [r] = rowsOf<Record<string, string | null>>(
     await tx.execute(sql`
       with d as (select * from ${postingProfiles} where company_id = ${scope.companyId}::uuid and module = 'Fixed Asset' and module_default and active limit 1),

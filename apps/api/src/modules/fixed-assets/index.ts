@@ -1,5 +1,5 @@
 // The fixed-assets module's surface (issue 18): other modules and the app import only from here.
-import { assetClassEntity, assetEntity } from '@erp/contracts';
+import { assetClassEntity, assetEntity, maintenanceScheduleEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { moduleDocument } from '../../platform/kit/documents';
 import { depreciationRunBinding } from './depreciation-runs.document';
@@ -9,11 +9,19 @@ import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
 import { seedFixedAssets } from './fixed-assets.seed';
+import { capitalisationRouteFacts, registerCapitalisationRoutes } from './capitalisations.routes';
+import { maintenanceRouteFacts, registerMaintenanceRoutes } from './maintenance.routes';
+import { maintenanceSchedules } from './maintenance.tables';
+import { MAINTENANCE_REMINDERS_JOB, MAINTENANCE_REMINDERS_JOB_CRON, maintenanceFits, runMaintenanceReminders } from './maintenance.service';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
 export * from './disposals.tables';
 export * from './revaluations.tables';
+export * from './capitalisations.tables';
+export * from './maintenance.tables';
+/** The maintenance reminders' job itself (tests run it at a chosen time). */
+export { runMaintenanceReminders } from './maintenance.service';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -21,19 +29,25 @@ export const fixedAssetsModule: ModuleManifest = {
   entities: () => [
     { def: assetClassEntity, table: assetClasses, rules: [assetClassFits] },
     { def: assetEntity, table: assets, rules: [assetFits], generateKey: assetKey },
+    { def: maintenanceScheduleEntity, table: maintenanceSchedules, rules: [maintenanceFits] },
   ],
   documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(revaluationBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
+    registerCapitalisationRoutes(app, platform);
+    registerMaintenanceRoutes(app, platform);
   },
-  routes: { ...assetRouteFacts },
+  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts },
+  jobs: [{ name: MAINTENANCE_REMINDERS_JOB, cron: MAINTENANCE_REMINDERS_JOB_CRON, run: runMaintenanceReminders }],
   seeders: { company: seedFixedAssets },
   auditLabels: [
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'assets', key: 'id', label: `t.code || ' · ' || t.description` },
     { table: 'asset_disposals', key: 'id', label: `coalesce(t.number, to_char(t.disposal_date, 'YYYY-MM-DD'))` },
     { table: 'asset_revaluations', key: 'id', label: `coalesce(t.number, to_char(t.revaluation_date, 'YYYY-MM-DD'))` },
+    { table: 'maintenance_schedules', key: 'id', label: `t.code || ' · ' || t.description` },
+    { table: 'asset_capitalisations', key: 'id', label: `to_char(t.capitalisation_date, 'YYYY-MM-DD') || ' · ' || t.description` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule', '/maintenance-schedules', '/maintenance-schedule'],
 };

@@ -27,6 +27,7 @@ import { PageHeading } from '../../shared/kit/shell-adapter';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
 import { AssetSchedulePanel } from './AssetSchedulePanel';
+import { CapitalisationPanel } from './CapitalisationPanel';
 import { saveRun } from './fa-api';
 import '../ledger/journals/ledger-screens.css';
 
@@ -53,7 +54,12 @@ export function AssetPage() {
   return (
     <>
       <PageHeading title="Asset" subtitle={<Link to="/assets">All assets</Link>} />
-      {id ? <AssetSchedulePanel id={id} /> : <Alert type="info" showIcon title="Open an asset from the list of assets (/assets)." />}
+      {id ? (
+        <Flex vertical gap={16}>
+          <AssetSchedulePanel id={id} />
+          <CapitalisationPanel id={id} />
+        </Flex>
+      ) : <Alert type="info" showIcon title="Open an asset from the list of assets (/assets)." />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { assetRevaluationDocument, depreciationRunDocument, disposalDocument, type AssetRevaluationInput, type AssetRevaluationView, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView } from '@erp/contracts';
+import { assetRevaluationDocument, depreciationRunDocument, disposalDocument, type AssetRevaluationInput, type AssetRevaluationView, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type CapitalisableLine, type CapitalisationInput, type CapitalisationView, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView, type MaintenanceCompletionInput, type MaintenanceHistory } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -75,4 +75,26 @@ export async function revaluationAction(id: string, action: 'post' | 'reverse', 
 }
 export async function submitRevaluation(id: string): Promise<InstanceView> {
   return unwrap(await apiRequest<InstanceView>('POST', `${revaluations}/${id}/submit`, {}));
+}
+
+/* Capitalisation (by hand or from a vendor invoice line) and its reversal; maintenance completions. */
+export const capitalisationsKey = (id: string | undefined) => ['fa', 'capitalisations', id] as const;
+export async function fetchCapitalisations(assetId: string, signal?: AbortSignal): Promise<CapitalisationView[]> {
+  return unwrap(await apiRequest<CapitalisationView[]>('GET', `/fa/assets/${assetId}/capitalisations`, undefined, withSignal(signal)));
+}
+export async function capitalise(assetId: string, input: CapitalisationInput): Promise<CapitalisationView> {
+  return unwrap(await apiRequest<CapitalisationView>('POST', `/fa/assets/${assetId}/capitalise`, input));
+}
+export async function reverseCapitalisation(id: string, date: string): Promise<CapitalisationView> {
+  return unwrap(await apiRequest<CapitalisationView>('POST', `/fa/capitalisations/${id}/reverse`, { date }));
+}
+export async function fetchCapitalisableLines(search: string, signal?: AbortSignal): Promise<CapitalisableLine[]> {
+  return unwrap(await apiRequest<CapitalisableLine[]>('GET', `/fa/capitalisable-invoice-lines?limit=50${search ? `&search=${encodeURIComponent(search)}` : ''}`, undefined, withSignal(signal)));
+}
+export const maintenanceKey = (id: string | undefined) => ['fa', 'maintenance', id] as const;
+export async function fetchMaintenanceHistory(id: string, signal?: AbortSignal): Promise<MaintenanceHistory> {
+  return unwrap(await apiRequest<MaintenanceHistory>('GET', `/fa/maintenance-schedules/${id}/completions`, undefined, withSignal(signal)));
+}
+export async function completeMaintenance(id: string, input: MaintenanceCompletionInput): Promise<MaintenanceHistory> {
+  return unwrap(await apiRequest<MaintenanceHistory>('POST', `/fa/maintenance-schedules/${id}/complete`, input));
 }

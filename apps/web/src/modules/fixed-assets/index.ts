@@ -21,6 +21,8 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
   '/revaluation-schedules': async () => ({ default: (await pages()).RevaluationsPage }),
   '/revaluation-schedule': async () => ({ default: (await import('./RevaluationEditorPage')).RevaluationEditorPage }),
+  '/maintenance-schedules': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulesPage }),
+  '/maintenance-schedule': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulePage }),
 };
 
 /**
