@@ -47,7 +47,7 @@ const sampleOfB = (kind: string): string => {
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
-    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!,
+    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetSplit: B.docs.assetSplit!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -131,6 +131,16 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${disposals}/:id`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}`, body: disposalBody(), status: gone() }] },
     { route: `POST ${disposals}/:id/reverse`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${disposals}/:id/submit`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/submit`, body: {}, status: gone() }] },
+  ];
+  const splits = '/fa/splits';
+  const splitBody = () => ({ asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', parts: [{ share: '50' }, { share: '50' }] });
+  const splitAttacks: Endpoint[] = [
+    { route: `GET ${splits}`, attacks: () => list(`${splits}?limit=500`) },
+    { route: `GET ${splits}/export`, attacks: () => [{ url: `${splits}/export?format=csv`, file: true, status: [200], check: noneOfB(`${splits} export`) }] },
+    { route: `POST ${splits}`, attacks: () => [{ url: splits, body: splitBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such asset in this company/) }] },
+    { route: `PUT ${splits}/:id`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}`, body: splitBody(), status: gone() }] },
+    { route: `POST ${splits}/:id/reverse`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${splits}/:id/submit`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/submit`, body: {}, status: gone() }] },
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
@@ -247,6 +257,7 @@ function handAttacks(): Endpoint[] {
     ...failedAttacks,
     ...statementAttacks,
     ...disposalAttacks,
+    ...splitAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
     ...paymentRunAttacks,
@@ -416,6 +427,10 @@ async function booksOfB(): Promise<void> {
   const disposal = await asB<{ id: string }>('POST', '/fa/disposals', { asset: B.kit.get('asset')!.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of B' });
   expect(disposal.status).toBe(200);
   B.docs.assetDisposal = disposal.body.id;
+  // B's draft split of its asset.
+  const split = await asB<{ id: string }>('POST', '/fa/splits', { asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of B', parts: [{ share: '50' }, { share: '50' }] });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  B.docs.assetSplit = split.body.id;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

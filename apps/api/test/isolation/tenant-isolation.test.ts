@@ -385,6 +385,7 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: `${runs}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: `${runs}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/submit`, body: {}, status: [404] }] },
     ...disposalEndpoints(noneOfA),
+    ...splitEndpoints(noneOfA),
     { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
@@ -406,6 +407,23 @@ function disposalEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
     { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.disposal}/post`, status: [404] }] },
     { method: 'POST', route: `${base}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.disposal}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.disposal}/submit`, body: {}, status: [404] }] },
+  ];
+}
+
+/** The splits: B aims at A's draft split and asset. */
+function splitEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
+  const base = '/fa/splits';
+  const body = () => ({ asset: FA.asset, splitDate: '2026-03-31', basis: 'Percent', parts: [{ share: '50' }, { share: '50' }] });
+  return [
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+    { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
+    { method: 'PUT', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, body: body(), status: [404] }] },
+    { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/post`, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/submit`, body: {}, status: [404] }] },
   ];
 }
 
@@ -811,8 +829,9 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const asset = await asA<{ id: string }>('POST', '/fa/assets', { description: 'Secret of A', assetClass: cls.body.id, acquisitionDate: '2026-01-01', cost: '66' });
   const run = await asA<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of A' });
   const disposal = await asA<{ id: string }>('POST', '/fa/disposals', { asset: asset.body.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of A' });
-  expect([cls.status, asset.status, run.status, disposal.status]).toEqual([200, 200, 200, 200]);
-  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id };
+  const split = await asA<{ id: string }>('POST', '/fa/splits', { asset: asset.body.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of A', parts: [{ share: '50' }, { share: '50' }] });
+  expect([cls.status, asset.status, run.status, disposal.status, split.status]).toEqual([200, 200, 200, 200, 200]);
+  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, split: split.body.id };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

@@ -78,6 +78,8 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/trial-balance/tax-report': '/trial-balance',
   // SPEC.md section 2 gives /disposal-schedules no child in the menu: the disposal editor rides on the list's page.
   '/disposal-schedule': '/disposal-schedules',
+  // Likewise /splitting-schedules: the split editor rides on the list's page.
+  '/splitting-schedule': '/splitting-schedules',
   // SPEC.md section 2 gives /cashflow-forecasts no child in the menu: the forecast screen rides on the saved forecasts' page.
   '/cashflow-forecast': '/cashflow-forecasts',
   '/escalation': '/workflow',

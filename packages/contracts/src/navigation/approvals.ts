@@ -80,7 +80,8 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   // Our choice (issue 18, contracts' fixed-assets/depreciation-runs.ts): a depreciation run is posted and reversed.
   DepreciationSchedule: postReverse,
   RevaluationSchedule: approveReject,
-  SplittingSchedule: approveReject,
+  // Our choice (issue 18, contracts' fixed-assets/splits.ts): a split is posted and reversed.
+  SplittingSchedule: postReverse,
   // Our choice (issue 18, contracts' fixed-assets/disposals.ts): a disposal is posted and reversed.
   DisposalSchedule: postReverse,
   SalarySchedule: approveReject,

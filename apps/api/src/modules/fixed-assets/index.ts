@@ -4,6 +4,7 @@ import type { ModuleManifest } from '../../platform/module';
 import { moduleDocument } from '../../platform/kit/documents';
 import { depreciationRunBinding } from './depreciation-runs.document';
 import { disposalBinding } from './disposals.document';
+import { splitBinding } from './splits.document';
 import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
@@ -12,6 +13,7 @@ import { seedFixedAssets } from './fixed-assets.seed';
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
 export * from './disposals.tables';
+export * from './splits.tables';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -20,7 +22,7 @@ export const fixedAssetsModule: ModuleManifest = {
     { def: assetClassEntity, table: assetClasses, rules: [assetClassFits] },
     { def: assetEntity, table: assets, rules: [assetFits], generateKey: assetKey },
   ],
-  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding)],
+  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(splitBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
   },
@@ -30,7 +32,8 @@ export const fixedAssetsModule: ModuleManifest = {
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
     { table: 'assets', key: 'id', label: `t.code || ' · ' || t.description` },
     { table: 'asset_disposals', key: 'id', label: `coalesce(t.number, to_char(t.disposal_date, 'YYYY-MM-DD'))` },
+    { table: 'asset_splits', key: 'id', label: `coalesce(t.number, to_char(t.split_date, 'YYYY-MM-DD'))` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/splitting-schedules', '/splitting-schedule'],
 };

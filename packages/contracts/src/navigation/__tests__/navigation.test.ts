@@ -362,6 +362,7 @@ describe('approvals', () => {
       'CustomerInvoiceApproval',
       'DepreciationSchedule',
       'DisposalSchedule',
+      'SplittingSchedule',
     ] as const) {
       expect(approvalOperations[type]).toEqual(['Post', 'Reverse']);
     }
@@ -390,6 +391,7 @@ describe('approvals', () => {
       'StockTransferApproval',
       'DepreciationSchedule',
       'DisposalSchedule',
+      'SplittingSchedule',
       'RecurringVendorPaymentApproval',
       'RecurringCustomerPaymentApproval',
     ]);
