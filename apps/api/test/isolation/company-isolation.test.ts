@@ -47,7 +47,7 @@ const sampleOfB = (kind: string): string => {
     journalTemplate: B.templateId, recurringJournal: B.recurringId, intercompanyJournal: B.icJournalId, intercompanyTemplate: B.icTemplateId,
     workflow: B.workflowId, escalationRule: B.ruleId, company: B.companyId,
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
-    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetSplit: B.docs.assetSplit!,
+    asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetSplit: B.docs.assetSplit!, assetStock: B.kit.get('assetStock')?.id ?? '',
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -119,6 +119,7 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${runs}/:id`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}`, body: { period: '2026-03-31' }, status: gone() }] },
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/usage', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/usage`, body: { period: '2026-03-01', units: 1 }, status: gone() }] },
+    { route: 'POST /fa/asset-stocks/:id/issue', attacks: () => [{ url: `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
     { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
   ];

@@ -387,6 +387,7 @@ function fixedAssetEndpoints(): Endpoint[] {
     ...disposalEndpoints(noneOfA),
     ...splitEndpoints(noneOfA),
     { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
+    { method: 'POST', route: '/fa/asset-stocks/:id/issue', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stocks/${FA.stock}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/change-terms', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: [404] }] },
@@ -830,8 +831,9 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const run = await asA<{ id: string }>('POST', '/fa/depreciation-runs', { period: '2026-03-31', description: 'Secret of A' });
   const disposal = await asA<{ id: string }>('POST', '/fa/disposals', { asset: asset.body.id, disposalDate: '2026-03-31', disposalType: 'Scrap', description: 'Secret of A' });
   const split = await asA<{ id: string }>('POST', '/fa/splits', { asset: asset.body.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of A', parts: [{ share: '50' }, { share: '50' }] });
-  expect([cls.status, asset.status, run.status, disposal.status, split.status]).toEqual([200, 200, 200, 200, 200]);
-  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, split: split.body.id };
+  const stock = await asA<{ id: string }>('POST', '/fa/asset-stocks', { code: 'ASECRETST', description: 'Secret of A', assetClass: cls.body.id, quantity: '5', unitCost: '66', acquisitionDate: '2026-01-01' });
+  expect([cls.status, asset.status, run.status, disposal.status, split.status, stock.status]).toEqual([200, 200, 200, 200, 200, 200]);
+  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, split: split.body.id, stock: stock.body.id };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

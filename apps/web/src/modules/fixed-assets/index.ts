@@ -2,7 +2,7 @@
  * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
  * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
  * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule), the splits (/splitting-schedules,
- * /splitting-schedule).
+ * /splitting-schedule), asset stock (/asset-stocks, /asset-stock).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -19,6 +19,8 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
   '/disposal-schedules': async () => ({ default: (await pages()).DisposalsPage }),
   '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
+  '/asset-stocks': async () => ({ default: (await import('./AssetStockPages')).AssetStocksPage }),
+  '/asset-stock': async () => ({ default: (await import('./AssetStockPages')).AssetStockPage }),
   '/splitting-schedules': async () => ({ default: (await import('./SplitPages')).SplitsPage }),
   '/splitting-schedule': async () => ({ default: (await import('./SplitPages')).SplitEditorPage }),
 };
