@@ -462,7 +462,8 @@ export function SplitEditorPage() {
       dateFormat={display.pickerFormat}
       knownLabels={v ? { [v.asset]: `${v.assetCode} ${v.assetDescription}`.trim() } : undefined}
       refusals={refusals}
-      underApproval={approval.running || !draft}
+      underApproval={approval.running}
+      readOnly={!draft}
       lineCount={parts.length}
       linesExtra={v && `Cost ${display.amount(v.cost)} ${v.currency}`}
       lines={
