@@ -37,6 +37,7 @@ export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
 export * from './fixed-assets/splits';
 export * from './fixed-assets/asset-stocks';
+export * from './fixed-assets/insurance';
 export * from './cash-management/banks';
 export * from './cash-management/fund-transfers';
 export * from './cash-management/statements';

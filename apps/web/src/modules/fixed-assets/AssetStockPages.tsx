@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   assetStockEntity,
   hasOperation,
+  insuranceCompanyEntity,
   type AssetStockIssueResult,
   type EntityRecord,
 } from '@erp/contracts';
@@ -17,6 +18,9 @@ import { PageHeading } from '../../shared/kit/shell-adapter';
 import { useDisplay } from '../../shared/useDisplay';
 
 const stockKey = (id: string | null) => ['fa', 'asset-stock', id] as const;
+
+/** /insurance-company: the kit's list and form of insurance companies. */
+export const InsuranceCompanyPage = () => <EntityListPage def={insuranceCompanyEntity} />;
 
 /** /asset-stocks: the kit's list of stock items; a row opens its screen (/asset-stock) to issue into service. */
 export const AssetStocksPage = () => (

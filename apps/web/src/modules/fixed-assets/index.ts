@@ -2,7 +2,8 @@
  * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
  * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
  * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule), the splits (/splitting-schedules,
- * /splitting-schedule), asset stock (/asset-stocks, /asset-stock).
+ * /splitting-schedule), asset stock (/asset-stocks, /asset-stock), insurance companies
+ * (/insurance-company).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -19,6 +20,7 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/depreciation-schedule': async () => ({ default: (await import('./RunEditorPage')).RunEditorPage }),
   '/disposal-schedules': async () => ({ default: (await pages()).DisposalsPage }),
   '/disposal-schedule': async () => ({ default: (await import('./DisposalEditorPage')).DisposalEditorPage }),
+  '/insurance-company': async () => ({ default: (await import('./AssetStockPages')).InsuranceCompanyPage }),
   '/asset-stocks': async () => ({ default: (await import('./AssetStockPages')).AssetStocksPage }),
   '/asset-stock': async () => ({ default: (await import('./AssetStockPages')).AssetStockPage }),
   '/splitting-schedules': async () => ({ default: (await import('./SplitPages')).SplitsPage }),
