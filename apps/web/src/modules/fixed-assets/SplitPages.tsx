@@ -306,7 +306,7 @@ export function SplitEditorPage() {
         ),
     },
     {
-      title: 'Quantity',
+      title: 'Units',
       key: 'quantity',
       align: 'right',
       responsive: ['lg'],
