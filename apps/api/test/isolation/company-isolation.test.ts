@@ -49,6 +49,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
     assetCapitalisation: B.docs.assetCapitalisation!, maintenanceSchedule: B.kit.get('maintenanceSchedule')?.id ?? '',
+    assetSplit: B.docs.assetSplit!, assetStock: B.kit.get('assetStock')?.id ?? '',
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -120,6 +121,7 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${runs}/:id`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}`, body: { period: '2026-03-31' }, status: gone() }] },
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/usage', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/usage`, body: { period: '2026-03-01', units: 1 }, status: gone() }] },
+    { route: 'POST /fa/asset-stocks/:id/issue', attacks: () => [{ url: `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/capitalise', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/capitalise`, body: { date: '2026-03-31', amount: '1' }, status: gone() }] },
     { route: 'POST /fa/capitalisations/:id/reverse', attacks: () => [{ url: `/fa/capitalisations/${B.docs.assetCapitalisation}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
@@ -147,6 +149,16 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${revaluations}/:id`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}`, body: revaluationBody(), status: gone() }] },
     { route: `POST ${revaluations}/:id/reverse`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${revaluations}/:id/submit`, attacks: () => [{ url: `${revaluations}/${B.docs.assetRevaluation}/submit`, body: {}, status: gone() }] },
+  ];
+  const splits = '/fa/splits';
+  const splitBody = () => ({ asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', parts: [{ share: '50' }, { share: '50' }] });
+  const splitAttacks: Endpoint[] = [
+    { route: `GET ${splits}`, attacks: () => list(`${splits}?limit=500`) },
+    { route: `GET ${splits}/export`, attacks: () => [{ url: `${splits}/export?format=csv`, file: true, status: [200], check: noneOfB(`${splits} export`) }] },
+    { route: `POST ${splits}`, attacks: () => [{ url: splits, body: splitBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such asset in this company/) }] },
+    { route: `PUT ${splits}/:id`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}`, body: splitBody(), status: gone() }] },
+    { route: `POST ${splits}/:id/reverse`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
+    { route: `POST ${splits}/:id/submit`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/submit`, body: {}, status: gone() }] },
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
@@ -270,6 +282,7 @@ function handAttacks(): Endpoint[] {
     ...statementAttacks,
     ...disposalAttacks,
     ...revaluationAttacks,
+    ...splitAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
     ...paymentRunAttacks,
@@ -451,6 +464,10 @@ async function booksOfB(): Promise<void> {
   const capitalisation = await asB<{ id: string }>('POST', `/fa/assets/${bAsset.id}/capitalise`, { date: '2026-03-31', amount: '1', description: 'Secret of B' });
   expect([faProfile.status, classed.status, capitalisation.status], JSON.stringify(capitalisation.body)).toEqual([200, 200, 200]);
   B.docs.assetCapitalisation = capitalisation.body.id;
+  // B's draft split of its asset.
+  const split = await asB<{ id: string }>('POST', '/fa/splits', { asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of B', parts: [{ share: '50' }, { share: '50' }] });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  B.docs.assetSplit = split.body.id;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

@@ -390,7 +390,9 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: `${runs}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${runs}/${FA.run}/submit`, body: {}, status: [404] }] },
     ...disposalEndpoints(noneOfA),
     ...revaluationEndpoints(noneOfA),
+    ...splitEndpoints(noneOfA),
     { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
+    { method: 'POST', route: '/fa/asset-stocks/:id/issue', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stocks/${FA.stock}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/change-terms', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: [404] }] },
@@ -437,6 +439,23 @@ function revaluationEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
     { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.revaluation}/post`, status: [404] }] },
     { method: 'POST', route: `${base}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.revaluation}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.revaluation}/submit`, body: {}, status: [404] }] },
+  ];
+}
+
+/** The splits: B aims at A's draft split and asset. */
+function splitEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
+  const base = '/fa/splits';
+  const body = () => ({ asset: FA.asset, splitDate: '2026-03-31', basis: 'Percent', parts: [{ share: '50' }, { share: '50' }] });
+  return [
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+    { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
+    { method: 'PUT', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, body: body(), status: [404] }] },
+    { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/post`, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
+    { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/submit`, body: {}, status: [404] }] },
   ];
 }
 
@@ -851,8 +870,10 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const classed = await asA('PUT', `/fa/asset-classes/${cls.body.id}`, { code: 'ASECRETFA', name: 'Secret of A', method: 'Straight line', lifeMonths: 12, postingProfile: profile.body.id });
   const capitalisation = await asA<{ id: string }>('POST', `/fa/assets/${asset.body.id}/capitalise`, { date: '2026-03-31', amount: '1', description: 'Secret of A' });
   const maintenance = await asA<{ id: string }>('POST', '/fa/maintenance-schedules', { code: 'ASECRETMS', asset: asset.body.id, description: 'Secret of A', nextDate: '2026-03-31' });
-  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200]);
-  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id };
+  const split = await asA<{ id: string }>('POST', '/fa/splits', { asset: asset.body.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of A', parts: [{ share: '50' }, { share: '50' }] });
+  const stock = await asA<{ id: string }>('POST', '/fa/asset-stocks', { code: 'ASECRETST', description: 'Secret of A', assetClass: cls.body.id, quantity: '5', unitCost: '66', acquisitionDate: '2026-01-01' });
+  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status, split.status, stock.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id, split: split.body.id, stock: stock.body.id };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

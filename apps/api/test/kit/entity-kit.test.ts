@@ -27,7 +27,9 @@ const ENTITIES = ['account', 'accountClass', 'asset', 'assetClass', 'accountGrou
   // Cash Management (issue 16)
   'bankGroup', 'bank', 'cashflowForecast',
   // Bank reconciliation (issue 17)
-  'bankReconciliationRule'];
+  'bankReconciliationRule',
+  // Asset stock and insurance companies (issue 18)
+  'assetStock', 'insuranceCompany'];
 const base = (def: EntityDef) => `/${def.service}/${def.resource}`;
 const asA = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, as: Session = a.admin) => call<T>(t.app, a.tenant.host, method, url, body, as);
 const asB = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, b.tenant.host, method, url, body, b.admin);

@@ -80,6 +80,8 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/disposal-schedule': '/disposal-schedules',
   // Nor /revaluation-schedules: the revaluation editor rides on the list's page.
   '/revaluation-schedule': '/revaluation-schedules',
+  // Likewise /splitting-schedules: the split editor rides on the list's page.
+  '/splitting-schedule': '/splitting-schedules',
   // SPEC.md section 2 gives /cashflow-forecasts no child in the menu: the forecast screen rides on the saved forecasts' page.
   '/cashflow-forecast': '/cashflow-forecasts',
   '/escalation': '/workflow',

@@ -11,12 +11,16 @@ import { depreciationConventions, depreciationMethods, residualKinds } from './d
  */
 
 /** An asset's states (typed constants: compare with these, never a loose string). */
-export const assetStates = ['Draft', 'Active', 'Fully depreciated', 'Disposed', 'Split'] as const;
+export const assetStates = ['Draft', 'Active', 'Fully depreciated', 'Disposed', 'Split', 'Cancelled'] as const;
 export type AssetState = (typeof assetStates)[number];
 export const ASSET_DRAFT: AssetState = 'Draft';
 export const ASSET_ACTIVE: AssetState = 'Active';
 export const ASSET_FULLY_DEPRECIATED: AssetState = 'Fully depreciated';
 export const ASSET_DISPOSED: AssetState = 'Disposed';
+/** An asset split into parts (the parts are new assets; splits.ts). */
+export const ASSET_SPLIT: AssetState = 'Split';
+/** A part of a split that was reversed: it keeps its code and history, and carries nothing. */
+export const ASSET_CANCELLED: AssetState = 'Cancelled';
 
 export const assetClassEntity = defineEntity({
   name: 'assetClass', label: 'Asset Class', plural: 'Asset Classes', service: 'fa', resource: 'asset-classes', page: '/asset-class', permission: 'AssetClass',

@@ -81,7 +81,8 @@ export const approvalOperations: Readonly<Record<ApprovalType, readonly Approval
   DepreciationSchedule: postReverse,
   // Our choice (issue 18, contracts' fixed-assets/revaluations.ts): a revaluation is posted and reversed.
   RevaluationSchedule: postReverse,
-  SplittingSchedule: approveReject,
+  // Our choice (issue 18, contracts' fixed-assets/splits.ts): a split is posted and reversed.
+  SplittingSchedule: postReverse,
   // Our choice (issue 18, contracts' fixed-assets/disposals.ts): a disposal is posted and reversed.
   DisposalSchedule: postReverse,
   SalarySchedule: approveReject,

@@ -1,10 +1,11 @@
 // The fixed-assets module's surface (issue 18): other modules and the app import only from here.
-import { assetClassEntity, assetEntity, maintenanceScheduleEntity } from '@erp/contracts';
+import { assetClassEntity, assetEntity, assetStockEntity, insuranceCompanyEntity, maintenanceScheduleEntity } from '@erp/contracts';
 import type { ModuleManifest } from '../../platform/module';
 import { moduleDocument } from '../../platform/kit/documents';
 import { depreciationRunBinding } from './depreciation-runs.document';
 import { disposalBinding } from './disposals.document';
 import { revaluationBinding } from './revaluations.document';
+import { splitBinding } from './splits.document';
 import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
@@ -13,6 +14,10 @@ import { capitalisationRouteFacts, registerCapitalisationRoutes } from './capita
 import { maintenanceRouteFacts, registerMaintenanceRoutes } from './maintenance.routes';
 import { maintenanceSchedules } from './maintenance.tables';
 import { MAINTENANCE_REMINDERS_JOB, MAINTENANCE_REMINDERS_JOB_CRON, maintenanceFits, runMaintenanceReminders } from './maintenance.service';
+import { assetStocks } from './asset-stocks.tables';
+import { insuranceCompanies } from './insurance.tables';
+import { assetStockFits } from './asset-stocks.service';
+import { assetStockRouteFacts, registerAssetStockRoutes } from './asset-stocks.routes';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
@@ -22,6 +27,9 @@ export * from './capitalisations.tables';
 export * from './maintenance.tables';
 /** The maintenance reminders' job itself (tests run it at a chosen time). */
 export { runMaintenanceReminders } from './maintenance.service';
+export * from './splits.tables';
+export * from './asset-stocks.tables';
+export * from './insurance.tables';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -30,14 +38,17 @@ export const fixedAssetsModule: ModuleManifest = {
     { def: assetClassEntity, table: assetClasses, rules: [assetClassFits] },
     { def: assetEntity, table: assets, rules: [assetFits], generateKey: assetKey },
     { def: maintenanceScheduleEntity, table: maintenanceSchedules, rules: [maintenanceFits] },
+    { def: assetStockEntity, table: assetStocks, rules: [assetStockFits] },
+    { def: insuranceCompanyEntity, table: insuranceCompanies },
   ],
-  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(revaluationBinding)],
+  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(revaluationBinding), moduleDocument(splitBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
     registerCapitalisationRoutes(app, platform);
     registerMaintenanceRoutes(app, platform);
+    registerAssetStockRoutes(app, platform);
   },
-  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts },
+  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts, ...assetStockRouteFacts },
   jobs: [{ name: MAINTENANCE_REMINDERS_JOB, cron: MAINTENANCE_REMINDERS_JOB_CRON, run: runMaintenanceReminders }],
   seeders: { company: seedFixedAssets },
   auditLabels: [
@@ -47,7 +58,10 @@ export const fixedAssetsModule: ModuleManifest = {
     { table: 'asset_revaluations', key: 'id', label: `coalesce(t.number, to_char(t.revaluation_date, 'YYYY-MM-DD'))` },
     { table: 'maintenance_schedules', key: 'id', label: `t.code || ' · ' || t.description` },
     { table: 'asset_capitalisations', key: 'id', label: `to_char(t.capitalisation_date, 'YYYY-MM-DD') || ' · ' || t.description` },
+    { table: 'insurance_companies', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'asset_stocks', key: 'id', label: `t.code || ' · ' || t.description` },
+    { table: 'asset_splits', key: 'id', label: `coalesce(t.number, to_char(t.split_date, 'YYYY-MM-DD'))` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule', '/maintenance-schedules', '/maintenance-schedule'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule', '/maintenance-schedules', '/maintenance-schedule', '/splitting-schedules', '/splitting-schedule', '/asset-stocks', '/asset-stock', '/insurance-company'],
 };

@@ -2,7 +2,9 @@
  * Fixed-asset screens (issue 18), for the page registry: asset classes and assets (the kit's lists
  * and forms), an asset's schedule, the depreciation run (/recurring-depreciation) and its documents
  * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule), the
- * revaluations (/revaluation-schedules, /revaluation-schedule).
+ * revaluations (/revaluation-schedules, /revaluation-schedule), the splits (/splitting-schedules, /splitting-schedule),
+ * maintenance (/maintenance-schedules, /maintenance-schedule), asset stock (/asset-stocks, /asset-stock), insurance companies
+ * (/insurance-company).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -23,6 +25,11 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/revaluation-schedule': async () => ({ default: (await import('./RevaluationEditorPage')).RevaluationEditorPage }),
   '/maintenance-schedules': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulesPage }),
   '/maintenance-schedule': async () => ({ default: (await import('./MaintenancePages')).MaintenanceSchedulePage }),
+  '/insurance-company': async () => ({ default: (await import('./AssetStockPages')).InsuranceCompanyPage }),
+  '/asset-stocks': async () => ({ default: (await import('./AssetStockPages')).AssetStocksPage }),
+  '/asset-stock': async () => ({ default: (await import('./AssetStockPages')).AssetStockPage }),
+  '/splitting-schedules': async () => ({ default: (await import('./SplitPages')).SplitsPage }),
+  '/splitting-schedule': async () => ({ default: (await import('./SplitPages')).SplitEditorPage }),
 };
 
 /**

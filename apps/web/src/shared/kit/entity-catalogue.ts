@@ -1,7 +1,7 @@
-import { apArEntities, cashflowForecastEntity, cashManagementEntities, fixedAssetEntities, ledgerSetupEntities, maintenanceScheduleEntity, type EntityDef } from '@erp/contracts';
+import { apArEntities, assetStockEntity, cashflowForecastEntity, cashManagementEntities, fixedAssetEntities, insuranceCompanyEntity, ledgerSetupEntities, maintenanceScheduleEntity, type EntityDef } from '@erp/contracts';
 
 /** Every kit entity the web app knows, so a `ref` field can find the entity it points to. Add new entity lists here. */
-const kitEntities: readonly EntityDef[] = [...ledgerSetupEntities, ...apArEntities, ...cashManagementEntities, cashflowForecastEntity, ...fixedAssetEntities, maintenanceScheduleEntity];
+const kitEntities: readonly EntityDef[] = [...ledgerSetupEntities, ...apArEntities, ...cashManagementEntities, cashflowForecastEntity, ...fixedAssetEntities, maintenanceScheduleEntity, assetStockEntity, insuranceCompanyEntity];
 
 const byName = new Map(kitEntities.map((def) => [def.name, def]));
 

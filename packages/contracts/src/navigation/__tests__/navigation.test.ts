@@ -363,6 +363,7 @@ describe('approvals', () => {
       'DepreciationSchedule',
       'DisposalSchedule',
       'RevaluationSchedule',
+      'SplittingSchedule',
     ] as const) {
       expect(approvalOperations[type]).toEqual(['Post', 'Reverse']);
     }
@@ -392,6 +393,7 @@ describe('approvals', () => {
       'DepreciationSchedule',
       'DisposalSchedule',
       'RevaluationSchedule',
+      'SplittingSchedule',
       'RecurringVendorPaymentApproval',
       'RecurringCustomerPaymentApproval',
     ]);

@@ -1,0 +1,98 @@
+// Asset stock (issue 18): items held for later use, carried on their class's clearing account.
+// Issuing a quantity into service makes one asset at quantity × unit cost (to the cent) and ONE entry
+// moves that cost from the clearing account to the control account (party: the new asset); the
+// stock's quantity falls and never below zero; a refused issue changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetSchedule, AssetStockIssueResult, EntityRecord, JournalView, TrialBalance } from '@erp/contracts';
+import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
+
+type List = { items: EntityRecord[]; total: number };
+
+let t: TestApp;
+let tenant: TestTenant;
+let admin: Session;
+const api = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => call<T>(t.app, tenant.host, method, url, body, admin);
+async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const res = await api<T>(method, url, body);
+  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+let accounts: Map<string, EntityRecord>;
+const acct = (code: string) => accounts.get(code)!.id;
+let it_: EntityRecord;
+let bare: EntityRecord;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenant, admin } = await adminOf(t, 'FASTOCK'));
+  accounts = new Map((await api<List>('GET', '/gl/accounts?limit=500')).body.items.map((a) => [String(a.code), a]));
+  const fy = await ok<EntityRecord>('POST', '/gl/fiscal-years', { code: 'FY2026', name: '2026', startDate: '2026-01-01', endDate: '2026-12-31' });
+  await ok('POST', `/gl/fiscal-years/${fy.id}/periods`, { pattern: 'monthly' });
+  const { id: _id, createdAt: _c, updatedAt: _u, ...model } = accounts.get('1510')!;
+  accounts.set('1190', await ok<EntityRecord>('POST', '/gl/accounts', { ...model, code: '1190', name: 'Asset clearing', controlType: 'None', kind: 'Posting' }));
+  const profile = await ok<EntityRecord>('POST', '/gl/posting-profiles', {
+    code: 'FAIT', name: 'Computers', module: 'Fixed Asset', moduleDefault: false, controlAccount: acct('1500'), accumulatedDepreciationAccount: acct('1510'), depreciationExpenseAccount: acct('6300'), clearingAccount: acct('1190'),
+  });
+  it_ = await ok<EntityRecord>('POST', '/fa/asset-classes', { code: 'IT', name: 'Computers', method: 'Straight line', lifeMonths: 36, residualKind: 'Amount', convention: 'Full month', postingProfile: profile.id });
+  // a class on the module default profile, which names no clearing account
+  bare = await ok<EntityRecord>('POST', '/fa/asset-classes', { code: 'BARE', name: 'No clearing', method: 'Straight line', lifeMonths: 12, residualKind: 'Amount', convention: 'Full month' });
+});
+afterAll(() => t.close());
+
+async function balances() {
+  const tb = await ok<TrialBalance>('GET', '/gl/trial-balance?from=2026-01-01&to=2026-12-31');
+  const net = (code: string) => {
+    const r = tb.rows.find((x) => x.code === code);
+    return r ? (Math.round(Number(r.debit) * 100) - Math.round(Number(r.credit) * 100)) / 100 : 0;
+  };
+  return { cost: net('1500'), clearing: net('1190') };
+}
+const issue = (id: string, body: Record<string, unknown>) => api<AssetStockIssueResult>('POST', `/fa/asset-stocks/${id}/issue`, body);
+
+describe('asset stock', () => {
+  it('issues into service: an asset at quantity × unit cost to the cent, clearing → cost, the stock lowered', async () => {
+    const stock = await ok<EntityRecord>('POST', '/fa/asset-stocks', { code: 'ST-LAP', description: 'Spare laptops', assetClass: it_.id, quantity: '10', unitCost: '333.3333', location: 'Store room', acquisitionDate: '2026-01-10', reference: 'PO-17' });
+    // 3 × 333.3333 = 999.9999 → 1000.00 (half up)
+    const first = await issue(stock.id, { quantity: '3', issueDate: '2026-02-01', description: 'Laptops for sales', activate: true });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ assetCode: 'A00001', assetStatus: 'Active', quantity: '3.0000', cost: '1000.00', quantityLeft: '7.0000' });
+    const asset = await ok<EntityRecord>('GET', `/fa/assets/${first.body.assetId}`);
+    expect(asset).toMatchObject({ description: 'Laptops for sales', assetClass: it_.id, acquisitionDate: '2026-01-10', inServiceDate: '2026-02-01', cost: '1000', quantity: '3', location: 'Store room', status: 'Active' });
+    const schedule = await ok<AssetSchedule>('GET', `/fa/assets/${first.body.assetId}/schedule`);
+    expect(schedule.rows[0]!.period).toBe('2026-02');
+    const journal = await ok<JournalView>('GET', `/gl/journals/${first.body.journalId}`);
+    expect(journal.journalDate).toBe('2026-02-01');
+    expect(journal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([['1500', '1000.00', '0.00'], ['1190', '0.00', '1000.00']]);
+    expect((await ok<EntityRecord>('GET', `/fa/asset-stocks/${stock.id}`)).quantity).toBe('7');
+    // a fraction, issued as a draft: 0.5 × 333.3333 = 166.66665 → 166.67
+    const half = await issue(stock.id, { quantity: '0.5', issueDate: '2026-03-01' });
+    expect(half.body).toMatchObject({ assetStatus: 'Draft', cost: '166.67', quantityLeft: '6.5000' });
+    expect((await ok<EntityRecord>('GET', `/fa/assets/${half.body.assetId}`)).description).toBe('Spare laptops');
+    expect(await balances()).toEqual({ cost: 1166.67, clearing: -1166.67 });
+    // the rest, exactly: nothing left, never negative
+    expect((await issue(stock.id, { quantity: '6.5', issueDate: '2026-03-02' })).body).toMatchObject({ quantityLeft: '0.0000', cost: '2166.67' });
+    expect((await ok<{ items: EntityRecord[] }>('GET', '/fa/asset-stocks?search=ST-LAP')).items.map((s) => s.quantity)).toEqual(['0']);
+  });
+
+  it('refuses more than is held, a missing clearing account, a date before the acquisition, bad input: nothing changes', async () => {
+    const stock = await ok<EntityRecord>('POST', '/fa/asset-stocks', { code: 'ST-CHAIR', description: 'Chairs', assetClass: it_.id, quantity: '4', unitCost: '80', acquisitionDate: '2026-01-10' });
+    const count = async () => (await ok<List>('GET', '/fa/assets?limit=1')).total;
+    const before = { assets: await count(), tb: await balances() };
+    expect(await issue(stock.id, { quantity: '4.0001', issueDate: '2026-02-01' })).toMatchObject({ status: 422, body: { message: 'quantity: Stock ST-CHAIR holds 4.0000: 4.0001 cannot be issued' } });
+    expect(await issue(stock.id, { quantity: '1', issueDate: '2026-01-09' })).toMatchObject({ status: 422, body: { message: expect.stringContaining('was acquired on 2026-01-10') } });
+    expect((await issue(stock.id, { quantity: '0', issueDate: '2026-02-01' })).status).toBe(400);
+    expect((await issue(stock.id, { quantity: '-1', issueDate: '2026-02-01' })).status).toBe(400);
+    expect((await issue(stock.id, { quantity: '1.00001', issueDate: '2026-02-01' })).status).toBe(400);
+    // a negative quantity by an edit: the kit's minimum
+    expect((await api('PUT', `/fa/asset-stocks/${stock.id}`, { ...stock, quantity: '-1' })).status).toBe(400);
+    const noClearing = await ok<EntityRecord>('POST', '/fa/asset-stocks', { code: 'ST-BARE', description: 'Bare', assetClass: bare.id, quantity: '2', unitCost: '10', acquisitionDate: '2026-01-10' });
+    expect(await issue(noClearing.id, { quantity: '1', issueDate: '2026-02-01', activate: true })).toMatchObject({ status: 422, body: { message: expect.stringContaining('No clearing account') } });
+    expect((await ok<EntityRecord>('GET', `/fa/asset-stocks/${noClearing.id}`)).quantity).toBe('2');
+    expect((await ok<EntityRecord>('GET', `/fa/asset-stocks/${stock.id}`)).quantity).toBe('4');
+    expect({ assets: await count(), tb: await balances() }).toEqual(before);
+    // two issues of the whole quantity: the second finds nothing left
+    expect((await issue(stock.id, { quantity: '4', issueDate: '2026-02-01' })).status).toBe(200);
+    expect(await issue(stock.id, { quantity: '1', issueDate: '2026-02-01' })).toMatchObject({ status: 422, body: { message: 'quantity: Stock ST-CHAIR holds 0.0000: 1.0000 cannot be issued' } });
+    expect((await api('POST', '/fa/asset-stocks/00000000-0000-4000-8000-000000000001/issue', { quantity: '1', issueDate: '2026-02-01' })).status).toBe(404);
+  });
+});
