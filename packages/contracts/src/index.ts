@@ -35,6 +35,7 @@ export * from './fixed-assets/depreciation';
 export * from './fixed-assets/assets';
 export * from './fixed-assets/depreciation-runs';
 export * from './fixed-assets/disposals';
+export * from './fixed-assets/reports';
 export * from './cash-management/banks';
 export * from './cash-management/fund-transfers';
 export * from './cash-management/statements';

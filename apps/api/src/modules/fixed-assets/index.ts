@@ -8,6 +8,7 @@ import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
 import { seedFixedAssets } from './fixed-assets.seed';
+import { assetReportRouteFacts, registerAssetReportRoutes } from './asset-reports.routes';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
@@ -23,8 +24,9 @@ export const fixedAssetsModule: ModuleManifest = {
   documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
+    registerAssetReportRoutes(app, platform);
   },
-  routes: { ...assetRouteFacts },
+  routes: { ...assetRouteFacts, ...assetReportRouteFacts },
   seeders: { company: seedFixedAssets },
   auditLabels: [
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
