@@ -109,16 +109,19 @@ export const assetMovementsExportQuerySchema = z.intersection(assetMovementsQuer
 export type AssetMovementsQuery = z.infer<typeof assetMovementsQuerySchema>;
 
 /**
- * How a ledger line on a class's account is shown, by the source of its journal: the fixed-asset
- * documents by type; a vendor document (Accounts Payable) or a journal typed in the ledger is an
- * addition; any other source (one not known here, e.g. a document added later) is Other, never dropped.
+ * How a ledger line on a class's account is shown, by the source document type of its journal: the
+ * fixed-asset documents named here; on a cost account that is no control account, a vendor document
+ * (Account Payable) or a journal typed in the ledger is an addition too; any other source (a split,
+ * a document added later, one not known here) is Other, never dropped. On the accumulated
+ * depreciation account only Depreciation and Disposals have columns; the rest is Other.
  */
-export const movementColumnOfSource: Record<string, 'depreciation' | 'disposals' | 'revaluations'> = {
+export const movementColumnOfSource: Record<string, 'additions' | 'depreciation' | 'disposals' | 'revaluations'> = {
+  AssetCapitalisation: 'additions',
   DepreciationSchedule: 'depreciation',
   DisposalSchedule: 'disposals',
   RevaluationSchedule: 'revaluations',
 };
-export const additionSources = { modules: ['Accounts Payable'], documentTypes: ['Journal'] } as const;
+export const additionSources = { modules: ['Account Payable'], documentTypes: ['Journal'] } as const;
 
 export const assetMovementRowSchema = z.object({
   /** Null: lines on an account several classes share that name no asset or class of it. */

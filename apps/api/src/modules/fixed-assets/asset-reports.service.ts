@@ -16,6 +16,7 @@ import type { KitScope } from '../../platform/kit/registry';
 import { accountDayBalances, accounts, journals, ledgerEntries, postingProfiles } from '../ledger/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetDisposals } from './disposals.tables';
+import { depreciationRuns } from './depreciation-runs.tables';
 import { baseCurrencyOf } from './money';
 
 /*
@@ -26,7 +27,10 @@ import { baseCurrencyOf } from './money';
 
 const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
-/** The asset register at `asOf`: assets in service by then and not disposed by then, cost and the depreciation posted for months up to it. */
+/**
+ * The asset register at `asOf`: assets in service by then and not disposed by then, their cost, and
+ * the opening plus the depreciation whose run's entry is dated on or before it (so it ties to the ledger at that day).
+ */
 export async function assetRegister(tx: Tx, scope: KitScope, q: AssetRegisterQuery, today: string): Promise<AssetRegister> {
   const asOf = q.asOf ?? today;
   const { currency, scale } = await baseCurrencyOf(tx, scope);
@@ -35,26 +39,24 @@ export async function assetRegister(tx: Tx, scope: KitScope, q: AssetRegisterQue
     in_service_date: string | null; cost: string; accumulated: string; state: string;
   }>(
     await tx.execute(sql`
-      with posted as (
-        select r.asset, sum(r.amount_minor) as amount, max(r.period) as last_period
+      with rows_at as (
+        select r.asset, r.amount_minor, (j.journal_date is not null and j.journal_date <= ${asOf}::date) as posted
         from ${assetScheduleRows} r
-        where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and r.run is not null
-          and r.period <= date_trunc('month', ${asOf}::date)::date
-        group by r.asset
-      ), later as (
-        select distinct r.asset from ${assetScheduleRows} r
-        where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and (r.run is null or r.period > date_trunc('month', ${asOf}::date)::date)
+        left join ${depreciationRuns} dr on dr.tenant_id = r.tenant_id and dr.id = r.run
+        left join ${journals} j on j.tenant_id = dr.tenant_id and j.id = dr.journal_id
+        where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid
+      ), posted as (
+        select asset, sum(amount_minor) filter (where posted) as amount, bool_or(not posted) as later from rows_at group by asset
       )
-      select a.id, a.code, a.description, a.asset_class, c.code as class_code, c.name as class_name, a.location, a.custodian, a.in_service_date::text,
+      select a.id, a.code, a.description, a.asset_class, c.code as class_code, c.name as class_name, a.location, a.custodian, coalesce(a.in_service_date, a.acquisition_date)::text as in_service_date,
         round(a.cost * ${10 ** scale})::bigint::text as cost,
         (round(coalesce(a.opening_accumulated, 0) * ${10 ** scale})::bigint + coalesce(p.amount, 0))::text as accumulated,
-        case when a.status in ('Disposed', 'Fully depreciated') and l.asset is not null then 'Active'
+        case when a.status in ('Disposed', 'Fully depreciated') and p.later then 'Active'
              when a.status = 'Disposed' then 'Fully depreciated'
              else a.status end as state
       from ${assets} a
       join ${assetClasses} c on c.tenant_id = a.tenant_id and c.id = a.asset_class
       left join posted p on p.asset = a.id
-      left join later l on l.asset = a.id
       where a.tenant_id = ${scope.tenantId}::uuid and a.company_id = ${scope.companyId}::uuid
         and a.status in ('Active', 'Fully depreciated', 'Disposed')
         and coalesce(a.in_service_date, a.acquisition_date) <= ${asOf}::date

@@ -9,10 +9,12 @@ import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
 import { seedFixedAssets } from './fixed-assets.seed';
 import { assetReportRouteFacts, registerAssetReportRoutes } from './asset-reports.routes';
+import { DEPRECIATION_JOB, DEPRECIATION_JOB_CRON, runMonthlyDepreciation } from './depreciation-job';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
 export * from './disposals.tables';
+export * from './depreciation-job.tables';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -27,6 +29,7 @@ export const fixedAssetsModule: ModuleManifest = {
     registerAssetReportRoutes(app, platform);
   },
   routes: { ...assetRouteFacts, ...assetReportRouteFacts },
+  jobs: [{ name: DEPRECIATION_JOB, cron: DEPRECIATION_JOB_CRON, run: runMonthlyDepreciation }],
   seeders: { company: seedFixedAssets },
   auditLabels: [
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },
