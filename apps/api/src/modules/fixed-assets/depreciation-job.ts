@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { lastDayOfPeriod, MONTHLY_DEPRECIATION_SETTING, runDetails, utcCalendarDate, type RunDetail } from '@erp/contracts';
+import { depreciationRunDocument, lastDayOfPeriod, MONTHLY_DEPRECIATION_SETTING, runDetails, utcCalendarDate, type RunDetail } from '@erp/contracts';
 import { rowsOf } from '../../platform/db/client';
 import { withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
@@ -58,7 +58,10 @@ async function enabledCompanies(platform: Platform, tenantId: string): Promise<E
 
 /** One company's month: claim it and make the run (one transaction), then submit the run if it is still a draft. */
 export async function runCompanyMonth(platform: Platform, tenantId: string, e: Enabled, period: string): Promise<CompanyOutcome> {
-  const actor: Actor = { tenantId, companyId: e.companyId, userId: e.userId ?? '', operations: new Set() };
+  // The job acts on the company's own setting, as its author would (recurring journals act as their authoriser): it may
+  // make and post the run; a DepreciationSchedule workflow still governs the posting when one is active.
+  const label = depreciationRunDocument.kinds.Run.permission;
+  const actor: Actor = { tenantId, companyId: e.companyId, userId: e.userId ?? '', operations: new Set([`Save${label}`, `Edit${label}`]) };
   const ctx = { tenantId, userId: e.userId ?? undefined, companies: [e.companyId] };
   const base = { tenantId, companyId: e.companyId, period: period.slice(0, 7) };
   const claimed = await withTenant(platform.database.db, ctx, async (tx) => {
@@ -89,6 +92,9 @@ export async function runCompanyMonth(platform: Platform, tenantId: string, e: E
     await submitDocument(platform, actor, { approvalType: 'DepreciationSchedule', documentId: claimed });
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 409) return { ...base, runId: claimed, outcome: `Run ${before.number ?? ''} awaits approval`, issueCount: 0 };
+    // Another worker submitted it meanwhile: its outcome stands.
+    const now = await state();
+    if (now && now.status !== 'Draft') return { ...base, runId: claimed, outcome: `Run ${now.number ?? ''} is ${now.status.toLowerCase()}`, issueCount: now.issueCount };
     const message = `Run ${before.number ?? ''} could not be submitted: ${messageOf(err)}`;
     await record(message);
     throw new AppError(422, message, 'BusinessRule');
