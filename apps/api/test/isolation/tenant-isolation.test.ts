@@ -389,6 +389,17 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/change-terms', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: [404] }] },
+    // The fixed-asset reports: B's register, forecast and movement schedule name none of A's classes or assets.
+    ...(['register?asOf=2026-12-31', 'forecast?from=2026-01&to=2026-12&by=Asset', 'movements?from=2026-01-01&to=2026-12-31'] as const).flatMap((q): Endpoint[] => {
+      const path = `/fa/reports/${q.split('?')[0]}`;
+      const noA = (body: unknown) => {
+        for (const id of [FA.assetClass!, FA.asset!]) expect(JSON.stringify(body)).not.toContain(id);
+      };
+      return [
+        { method: 'GET', route: path, access: 'user', attacks: () => [{ as: 'user', url: `/fa/reports/${q}`, status: [200], check: noA }] },
+        { method: 'GET', route: `${path}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${path}/export?${q.split('?')[1]}&format=xlsx`, file: true, status: [200] }] },
+      ];
+    }),
   ];
 }
 
