@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHLY_DEPRECIATION_SETTING, type DepreciationRunListItem, type DepreciationRunView, type EntityRecord, type TrialBalance } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withTenant } from '../../src/platform/db/tenancy';
-import { DEPRECIATION_JOB, previousMonth, runMonthlyDepreciation } from '../../src/modules/fixed-assets/depreciation-job';
+import { DEPRECIATION_JOB, previousMonth, runMonthlyDepreciation } from '../../src/modules/fixed-assets/index';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 let t: TestApp;

@@ -15,6 +15,7 @@ export * from './assets.tables';
 export * from './depreciation-runs.tables';
 export * from './disposals.tables';
 export * from './depreciation-job.tables';
+export { DEPRECIATION_JOB, previousMonth, runMonthlyDepreciation } from './depreciation-job';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
