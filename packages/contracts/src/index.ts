@@ -41,6 +41,7 @@ export * from './fixed-assets/maintenance';
 export * from './fixed-assets/splits';
 export * from './fixed-assets/asset-stocks';
 export * from './fixed-assets/insurance';
+export * from './fixed-assets/reports';
 export * from './cash-management/banks';
 export * from './cash-management/fund-transfers';
 export * from './cash-management/statements';

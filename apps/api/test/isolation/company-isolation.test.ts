@@ -139,6 +139,17 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${disposals}/:id`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}`, body: disposalBody(), status: gone() }] },
     { route: `POST ${disposals}/:id/reverse`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${disposals}/:id/submit`, attacks: () => [{ url: `${disposals}/${B.docs.assetDisposal}/submit`, body: {}, status: gone() }] },
+    // The fixed-asset reports: A's register, forecast and movement schedule name none of B's classes or assets.
+    ...(['register?asOf=2026-12-31', 'forecast?from=2026-01&to=2026-12&by=Asset', 'movements?from=2026-01-01&to=2026-12-31'] as const).flatMap((q) => {
+      const path = `/fa/reports/${q.split('?')[0]}`;
+      const noB = (body: unknown) => {
+        for (const id of [B.kit.get('assetClass')!.id, B.kit.get('asset')!.id]) expect(JSON.stringify(body)).not.toContain(id);
+      };
+      return [
+        { route: `GET ${path}`, attacks: () => [{ url: `/fa/reports/${q}`, status: [200], check: noB }] },
+        { route: `GET ${path}/export`, attacks: () => [{ url: `${path}/export?${q.split('?')[1]}&format=xlsx`, file: true as const, status: [200] }] },
+      ];
+    }),
   ];
   const revaluations = '/fa/revaluations';
   const revaluationBody = () => ({ revaluationDate: '2026-03-31', lines: [{ asset: B.kit.get('asset')!.id, fairValue: '1' }] });

@@ -403,6 +403,17 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: '/fa/vendor-invoice-assets', access: 'user', attacks: () => [{ as: 'user', url: '/fa/vendor-invoice-assets', body: { vendorInvoice: APAR['payables.posted'], assets: [{ lineNo: 1, amount: '1', assetClass: FA.assetClass, description: 'x' }] }, status: [422] }] },
     { method: 'GET', route: '/fa/maintenance-schedules/:id/completions', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/completions`, status: [404] }] },
     { method: 'POST', route: '/fa/maintenance-schedules/:id/complete', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/complete`, body: { completedDate: '2026-03-31', actualCost: '1', treatment: 'Expensed' }, status: [404] }] },
+    // The fixed-asset reports: B's register, forecast and movement schedule name none of A's classes or assets.
+    ...(['register?asOf=2026-12-31', 'forecast?from=2026-01&to=2026-12&by=Asset', 'movements?from=2026-01-01&to=2026-12-31'] as const).flatMap((q): Endpoint[] => {
+      const path = `/fa/reports/${q.split('?')[0]}`;
+      const noA = (body: unknown) => {
+        for (const id of [FA.assetClass!, FA.asset!]) expect(JSON.stringify(body)).not.toContain(id);
+      };
+      return [
+        { method: 'GET', route: path, access: 'user', attacks: () => [{ as: 'user', url: `/fa/reports/${q}`, status: [200], check: noA }] },
+        { method: 'GET', route: `${path}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${path}/export?${q.split('?')[1]}&format=xlsx`, file: true, status: [200] }] },
+      ];
+    }),
   ];
 }
 

@@ -18,6 +18,8 @@ import { assetStocks } from './asset-stocks.tables';
 import { insuranceCompanies } from './insurance.tables';
 import { assetStockFits } from './asset-stocks.service';
 import { assetStockRouteFacts, registerAssetStockRoutes } from './asset-stocks.routes';
+import { assetReportRouteFacts, registerAssetReportRoutes } from './asset-reports.routes';
+import { DEPRECIATION_JOB, DEPRECIATION_JOB_CRON, runMonthlyDepreciation } from './depreciation-job';
 
 export * from './assets.tables';
 export * from './depreciation-runs.tables';
@@ -30,6 +32,8 @@ export { runMaintenanceReminders } from './maintenance.service';
 export * from './splits.tables';
 export * from './asset-stocks.tables';
 export * from './insurance.tables';
+export * from './depreciation-job.tables';
+export { DEPRECIATION_JOB, previousMonth, runMonthlyDepreciation } from './depreciation-job';
 
 /** Fixed assets: classes, assets and their schedules, the depreciation run. */
 export const fixedAssetsModule: ModuleManifest = {
@@ -47,9 +51,13 @@ export const fixedAssetsModule: ModuleManifest = {
     registerCapitalisationRoutes(app, platform);
     registerMaintenanceRoutes(app, platform);
     registerAssetStockRoutes(app, platform);
+    registerAssetReportRoutes(app, platform);
   },
-  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts, ...assetStockRouteFacts },
-  jobs: [{ name: MAINTENANCE_REMINDERS_JOB, cron: MAINTENANCE_REMINDERS_JOB_CRON, run: runMaintenanceReminders }],
+  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts, ...assetStockRouteFacts, ...assetReportRouteFacts },
+  jobs: [
+    { name: MAINTENANCE_REMINDERS_JOB, cron: MAINTENANCE_REMINDERS_JOB_CRON, run: runMaintenanceReminders },
+    { name: DEPRECIATION_JOB, cron: DEPRECIATION_JOB_CRON, run: runMonthlyDepreciation },
+  ],
   seeders: { company: seedFixedAssets },
   auditLabels: [
     { table: 'asset_classes', key: 'id', label: `t.code || ' · ' || t.name` },

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Select, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -28,24 +28,49 @@ import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
 import { AssetSchedulePanel } from './AssetSchedulePanel';
 import { CapitalisationPanel } from './CapitalisationPanel';
+import { AssetMovementsReport, AssetRegisterReport, DepreciationForecastReport } from './AssetReports';
 import { saveRun } from './fa-api';
 import '../ledger/journals/ledger-screens.css';
 
 /** /asset-class: the kit's list and form of asset classes. */
 export const AssetClassPage = () => <EntityListPage def={assetClassEntity} />;
 
-/** /assets: the kit's list of assets; a row opens its schedule, and its screen (/asset). */
-export const AssetsPage = () => (
-  <EntityListPage
-    def={assetEntity}
-    expandedRow={(record) => (
-      <Flex vertical gap={8}>
-        <Link to={`/asset?id=${record.id}`}>Open the asset</Link>
-        <AssetSchedulePanel id={record.id} />
-      </Flex>
-    )}
-  />
-);
+const assetTabs = ['assets', 'register', 'forecast', 'movements'] as const;
+type AssetTab = (typeof assetTabs)[number];
+
+/**
+ * /assets: the kit's list of assets (a row opens its schedule, and its screen /asset), and the
+ * fixed-asset reports as tabs (?tab=register, forecast, movements): SPEC.md has no route for them.
+ */
+export function AssetsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: AssetTab = (assetTabs as readonly string[]).includes(asked ?? '') ? (asked as AssetTab) : 'assets';
+  const list = (
+    <EntityListPage
+      def={assetEntity}
+      expandedRow={(record) => (
+        <Flex vertical gap={8}>
+          <Link to={`/asset?id=${record.id}`}>Open the asset</Link>
+          <AssetSchedulePanel id={record.id} />
+        </Flex>
+      )}
+    />
+  );
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'assets' ? {} : { tab: key }, { replace: true })}
+      destroyOnHidden
+      items={[
+        { key: 'assets', label: 'Assets', children: list },
+        { key: 'register', label: 'Register', children: <AssetRegisterReport /> },
+        { key: 'forecast', label: 'Depreciation forecast', children: <DepreciationForecastReport /> },
+        { key: 'movements', label: 'Movement schedule', children: <AssetMovementsReport /> },
+      ]}
+    />
+  );
+}
 
 /** /asset?id=: one asset and its schedule row by row (Activate on a draft). */
 export function AssetPage() {
