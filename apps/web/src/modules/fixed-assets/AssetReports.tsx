@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, DatePicker, Flex, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { saveBlob } from '../../shared/kit/kit-api';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
 import '../ledger/journals/ledger-screens.css';
+import { useNotify } from '../../app/notifications/useNotify';
 
 /*
  * The fixed-asset reports (issue 18), tabs of /assets (SPEC.md's route list has no report route of
@@ -23,7 +24,7 @@ const get = async <T,>(report: Report, params: Record<string, string | undefined
 };
 
 function Downloads({ report, params }: { report: Report; params: Record<string, string | undefined> }) {
-  const { message } = App.useApp();
+  const notify = useNotify();
   const [busy, setBusy] = useState<FaReportFormat | null>(null);
   const download = async (format: FaReportFormat) => {
     setBusy(format);
@@ -32,7 +33,7 @@ function Downloads({ report, params }: { report: Report; params: Record<string, 
       const file = unwrap(await apiDownload(`/fa/reports/${report}/export?${q}`));
       saveBlob(file.blob, file.fileName ?? `${report}.${format}`);
     } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
+      notify.error(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
     }
