@@ -235,4 +235,33 @@ describe('the revaluation of assets', () => {
     expect(entry).toMatchObject({ posted: true, journal: posted.journalId });
     expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(preview.lines.map((l) => [l.accountCode, l.debit, l.credit]));
   });
+
+  it('splits a revalued asset by what the ledger holds: the parts carry its cost and accumulated depreciation less what the revaluation eliminated', async () => {
+    // A class of its own, on the same profile, so the runs touch this asset only.
+    const spl = await ok<EntityRecord>('POST', '/fa/asset-classes', { code: 'SPL', name: 'Split after revaluation', method: 'Straight line', lifeMonths: 12, residualKind: 'Amount', convention: 'Full month', postingProfile: sl.postingProfile });
+    const start = await balances();
+    const delta = async () => {
+      const now = await balances();
+      return { cost: Math.round((now.cost - start.cost) * 100) / 100, accumulated: Math.round((now.accumulated - start.accumulated) * 100) / 100 };
+    };
+    // 1200 over 12 months: January to March posted (300); revalued to 1800 (300 eliminated); April posted (1800 over 9: 200)
+    const y = await activeAsset(spl.id, '1200', '2026-01-01');
+    await runTo('2026-03-31', spl.id);
+    await post((await revalue('2026-03-31', [[y.id, '1800']])).id);
+    await runTo('2026-04-30', spl.id);
+    // The ledger holds 1800 of cost and 200 of accumulated depreciation for it (its cost term is 2100, opening plus posted 500).
+    const split = await ok<{ id: string; cost: string; accumulated: string; parts: { cost: string; accumulated: string; newAsset: string | null }[] }>('POST', '/fa/splits', { asset: y.id, splitDate: '2026-04-30', basis: 'Percent', parts: [{ share: '50' }, { share: '50' }] });
+    expect([split.cost, split.accumulated]).toEqual(['1800.00', '200.00']);
+    const done = await ok<typeof split>('POST', `/fa/splits/${split.id}/post`);
+    expect(done.parts.map((p) => [p.cost, p.accumulated])).toEqual([['900.00', '100.00'], ['900.00', '100.00']]);
+    // Each part: book value 800 over the 8 months left, 100 a month; May posted.
+    await runTo('2026-05-31', spl.id);
+    for (const part of done.parts) {
+      const sold = await ok<DisposalView>('POST', `/fa/disposals/${(await ok<DisposalView>('POST', '/fa/disposals', { asset: part.newAsset, disposalDate: '2026-05-31', disposalType: 'Sale', proceeds: '700' })).id}/post`);
+      expect(sold).toMatchObject({ cost: '900.00', accumulated: '200.00', netBookValue: '700.00', gainLoss: '0.00' });
+    }
+    // Everything the asset brought to the ledger is gone but its unposted acquisition (1200): accumulated depreciation back to nothing.
+    expect(await delta()).toEqual({ cost: -1200, accumulated: 0 });
+    expect((await tiesOut()).every(([, , ties]) => ties === true)).toBe(true);
+  });
 });
