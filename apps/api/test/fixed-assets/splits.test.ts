@@ -5,7 +5,7 @@
 // subledger per asset ties). Refusals change nothing; Reverse restores the original.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AssetSchedule, DepreciationRunView, EntityRecord, JournalView, SplitView, TrialBalance } from '@erp/contracts';
+import type { AssetSchedule, DepreciationRunView, DocumentEntry, EntityRecord, JournalView, SplitView, TrialBalance } from '@erp/contracts';
 import { withTenant } from '../../src/platform/db/tenancy';
 import { ledgerEntries } from '../../src/modules/ledger/index';
 import { apportion, planParts, shareUnits } from '../../src/modules/fixed-assets/split/plan';
@@ -114,8 +114,18 @@ describe('splitting an asset', () => {
       ['1.0000', '33.33', '8.33', '0.00'],
       ['1.0000', '33.34', '8.33', '0.00'],
     ]);
+    // What /journal shows of a SplittingSchedule task before posting: the posting staged and rolled back (nothing written), then the entry posted.
+    const journalsBefore = (await ok<{ total: number }>('GET', '/gl/journals?limit=1')).total;
+    const preview = await ok<DocumentEntry>('GET', `/fa/splits/${draft.id}/entry`);
+    expect(preview).toMatchObject({ posted: false, journal: null, date: '2026-03-31' });
+    expect((await ok<{ total: number }>('GET', '/gl/journals?limit=1')).total).toBe(journalsBefore);
+    expect((await ok<EntityRecord>('GET', `/fa/assets/${pc.id}`)).status).toBe('Active');
     const posted = await ok<SplitView>('POST', `/fa/splits/${draft.id}/post`);
     expect(posted.status).toBe('Posted');
+    const entry = await ok<DocumentEntry>('GET', `/fa/splits/${draft.id}/entry`);
+    expect(entry).toMatchObject({ posted: true, journal: posted.journalId, journalNumber: posted.journalNumber });
+    expect(entry.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual(preview.lines.map((l) => [l.accountCode, l.debit, l.credit]));
+    expect(entry.lines.length).toBeGreaterThan(0);
     const ids = posted.parts.map((p) => p.newAsset!);
     expect(posted.parts.map((p) => p.newAssetCode)).toEqual(['A00002', 'A00003', 'A00004']);
     expect((await ok<EntityRecord>('GET', `/fa/assets/${pc.id}`)).status).toBe('Split');

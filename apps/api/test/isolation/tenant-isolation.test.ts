@@ -462,6 +462,7 @@ function splitEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
     { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
     { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
     { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
+    { method: 'GET', route: `${base}/:id/entry`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/entry`, status: [404] }] },
     { method: 'PUT', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, body: body(), status: [404] }] },
     { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}`, status: [404] }] },
     { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/post`, status: [404] }] },

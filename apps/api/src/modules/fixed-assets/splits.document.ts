@@ -17,6 +17,7 @@ import type { DocumentBinding } from '../../platform/kit/documents';
 import { createSplit, deleteSplit, editSplit, exportSplits, listSplits, postSplit, reverseSplit, splitAmount, storedSplit, viewSplit } from './splits.service';
 import { assetSplits } from './splits.tables';
 import { baseCurrencyOf } from './money';
+import { fixedAssetDocumentEntry } from './document-entry.service';
 
 /**
  * The split as a document of the kit: routes under /fa/splits, the labels of /splitting-schedules
@@ -54,4 +55,12 @@ export const splitBinding: DocumentBinding<SplitStatus, SplitAction, SplitKind, 
   },
   auditedByAction: [],
   approvalAmount: splitAmount,
+  // What /journal shows of a SplittingSchedule task: the split's entry (posted, or its posting staged and rolled back).
+  entry: async (tx, scope, id) => {
+    const s = await storedSplit(tx, scope, id, false);
+    return fixedAssetDocumentEntry(tx, scope, s.journalId, s.splitDate, async (sp, actor) => {
+      await postSplit(sp, actor, id);
+      return (await storedSplit(sp, scope, id, false)).journalId;
+    });
+  },
 };

@@ -35,10 +35,11 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
 /**
  * What /journal shows of the module's tasks (SPEC.md section 2 links them there): a DepreciationSchedule
  * task's run (its lines, what it leaves out), a DisposalSchedule task's disposal and a RevaluationSchedule
- * task's revaluation, each with its entry.
+ * task's revaluation and a SplittingSchedule task's split, each with its entry.
  */
 export const fixedAssetTaskSubjects: TaskSubjects = {
   DepreciationSchedule: () => import('./DepreciationRunSubject'),
   DisposalSchedule: () => import('./DisposalSubject'),
   RevaluationSchedule: () => import('./RevaluationSubject'),
+  SplittingSchedule: () => import('./SplitSubject'),
 };
