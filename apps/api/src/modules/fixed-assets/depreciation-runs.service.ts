@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   lastDayOfPeriod,
@@ -21,6 +21,7 @@ import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
 import { baseCurrencyOf } from './money';
 import { planRunLines, type ClassFacts, type RunAmount } from './depreciation-runs.plan';
+import { documentListOrder } from './document-list';
 
 /*
  * The depreciation run (RULES.md of this module): set-based. Posting claims every unposted schedule
@@ -290,18 +291,7 @@ function listWhere(scope: KitScope, q: DepreciationRunListFilter): SQL {
   return and(...conds)!;
 }
 
-const orderOf = (sort: string | undefined) => {
-  switch (sort) {
-    case 'period':
-      return [depreciationRuns.period, depreciationRuns.createdAt];
-    case 'number':
-      return [depreciationRuns.number];
-    case '-number':
-      return [desc(depreciationRuns.number)];
-    default:
-      return [desc(depreciationRuns.period), desc(depreciationRuns.createdAt)];
-  }
-};
+const orderOf = documentListOrder({ date: depreciationRuns.period, createdAt: depreciationRuns.createdAt, number: depreciationRuns.number }, 'period');
 
 export async function listRuns(tx: Tx, scope: KitScope, q: DepreciationRunListFilter & { limit: number; page: number }): Promise<{ items: DepreciationRunListItem[]; total: number }> {
   const { scale } = await baseCurrencyOf(tx, scope);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   addMonths,
   ASSET_ACTIVE,
@@ -28,6 +28,7 @@ import { buildSchedule, regenerate, type ScheduleRow } from './depreciation/engi
 import { termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
+import { documentListOrder } from './document-list';
 
 /*
  * The disposal of an asset (RULES.md of this module). Posting: the asset's unposted schedule rows up
@@ -292,18 +293,7 @@ function listWhere(scope: KitScope, q: DisposalListFilter): SQL {
   return and(...conds)!;
 }
 
-const orderOf = (sort: string | undefined) => {
-  switch (sort) {
-    case 'disposalDate':
-      return [assetDisposals.disposalDate, assetDisposals.createdAt];
-    case 'number':
-      return [assetDisposals.number];
-    case '-number':
-      return [desc(assetDisposals.number)];
-    default:
-      return [desc(assetDisposals.disposalDate), desc(assetDisposals.createdAt)];
-  }
-};
+const orderOf = documentListOrder({ date: assetDisposals.disposalDate, createdAt: assetDisposals.createdAt, number: assetDisposals.number }, 'disposalDate');
 
 export async function listDisposals(tx: Tx, scope: KitScope, q: DisposalListFilter & { limit: number; page: number }): Promise<{ items: DisposalListItem[]; total: number }> {
   const { scale } = await baseCurrencyOf(tx, scope);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   addMonths,
   ASSET_ACTIVE,
@@ -24,6 +24,7 @@ import { assetRevaluationLines, assetRevaluations } from './revaluations.tables'
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { storedRows, termsOf, usageOf } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
+import { documentListOrder } from './document-list';
 
 /*
  * The revaluation of assets (RULES.md of this module, IAS 16 elimination method). For each asset at
@@ -452,18 +453,7 @@ function listWhere(scope: KitScope, q: AssetRevaluationListFilter): SQL {
   return and(...conds)!;
 }
 
-const orderOf = (sort: string | undefined) => {
-  switch (sort) {
-    case 'revaluationDate':
-      return [assetRevaluations.revaluationDate, assetRevaluations.createdAt];
-    case 'number':
-      return [assetRevaluations.number];
-    case '-number':
-      return [desc(assetRevaluations.number)];
-    default:
-      return [desc(assetRevaluations.revaluationDate), desc(assetRevaluations.createdAt)];
-  }
-};
+const orderOf = documentListOrder({ date: assetRevaluations.revaluationDate, createdAt: assetRevaluations.createdAt, number: assetRevaluations.number }, 'revaluationDate');
 
 export async function listRevaluations(tx: Tx, scope: KitScope, q: AssetRevaluationListFilter & { limit: number; page: number }): Promise<{ items: AssetRevaluationListItem[]; total: number }> {
   const { scale } = await baseCurrencyOf(tx, scope);

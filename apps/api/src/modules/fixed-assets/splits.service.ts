@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   addMonths,
   ASSET_ACTIVE,
@@ -30,6 +30,7 @@ import { buildSchedule, regenerate, ScheduleRefusal, type ScheduleRow } from './
 import { termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
+import { documentListOrder } from './document-list';
 
 /*
  * The splitting of an asset (RULES.md of this module, "The split"). The original becomes Split and
@@ -365,18 +366,7 @@ function listWhere(scope: KitScope, q: SplitListFilter): SQL {
   return and(...conds)!;
 }
 
-const orderOf = (sort: string | undefined) => {
-  switch (sort) {
-    case 'splitDate':
-      return [assetSplits.splitDate, assetSplits.createdAt];
-    case 'number':
-      return [assetSplits.number];
-    case '-number':
-      return [desc(assetSplits.number)];
-    default:
-      return [desc(assetSplits.splitDate), desc(assetSplits.createdAt)];
-  }
-};
+const orderOf = documentListOrder({ date: assetSplits.splitDate, createdAt: assetSplits.createdAt, number: assetSplits.number }, 'splitDate');
 
 export async function listSplits(tx: Tx, scope: KitScope, q: SplitListFilter & { limit: number; page: number }): Promise<{ items: SplitListItem[]; total: number }> {
   const { scale } = await baseCurrencyOf(tx, scope);
