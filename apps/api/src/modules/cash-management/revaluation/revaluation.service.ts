@@ -6,7 +6,7 @@ import { recordAudit } from '../../../platform/audit/audit';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
 import { accountBalances, accountingPeriods, accounts, journals, planRevaluation, postEntry, ratesOn, resolvePostingAccounts, reverseEntry, type RevaluedBalance } from '../../ledger/index';
-import { companies, currencies } from '../../organisation/organisation.tables';
+import { companies, currencies } from '../../organisation/index';
 import { banks } from '../banks.tables';
 import { bankRevaluationLines, bankRevaluations } from './revaluation.tables';
 
