@@ -555,8 +555,10 @@ async function snapshotOfB(): Promise<Record<string, string[]>> {
 /** The tables the company policy guards, read from the catalogue (the policy's own name); `readable`: those the API role may read at all. */
 async function companyTables(readable = false): Promise<string[]> {
   return withSystem(t.platform.database.db, async (tx) =>
-    rowsOf<{ t: string; r: boolean }>(await tx.execute(sql`select tablename as t, has_table_privilege('erp_app', format('%I', tablename), 'SELECT') as r
-      from pg_policies where schemaname = current_schema() and policyname = 'company_isolation' order by 1`)).filter((row) => !readable || row.r).map((row) => row.t),
+    // pg_policy itself, not the pg_policies view (which renders every schema's policy expressions and fails when another test file drops its schema meanwhile).
+    rowsOf<{ t: string; r: boolean }>(await tx.execute(sql`select c.relname as t, has_table_privilege('erp_app', c.oid, 'SELECT') as r
+      from pg_policy p join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and p.polname = 'company_isolation' order by 1`)).filter((row) => !readable || row.r).map((row) => row.t),
   );
 }
 
