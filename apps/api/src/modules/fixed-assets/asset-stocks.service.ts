@@ -1,17 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatMoney, type AssetStockIssue, type AssetStockIssueResult } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../platform/db/client';
+import type { Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { KitRule } from '../../platform/kit/registry';
-import { accounts, postEntry, postingProfiles } from '../ledger/index';
+import { postEntry } from '../ledger/index';
 import { assetClasses, assets } from './assets.tables';
 import { assetKey } from './assets.rules';
 import { assetStocks } from './asset-stocks.tables';
 import { activateAsset } from './schedule.service';
 import { baseCurrencyOf } from './money';
 import { shareUnits } from './split/plan';
+import { accountsOfClass } from './class-accounts';
 
 /*
  * Asset stock (RULES.md of this module, "Asset stock"): items held for later use, carried on their
@@ -38,20 +39,6 @@ export function issueCost(quantity: string, unitCost: string, scale: number): bi
   return (2n * num + den) / (2n * den);
 }
 
-/** The class's control and clearing accounts (its posting profile, then the module default) with their control types. */
-async function stockAccounts(tx: Tx, actor: Actor, assetClass: string) {
-  const [r] = rowsOf<{ control: string | null; clearing: string | null; control_type: string | null; clearing_type: string | null }>(
-    await tx.execute(sql`
-      with d as (select * from ${postingProfiles} where company_id = ${actor.companyId}::uuid and module = 'Fixed Asset' and module_default and active limit 1),
-      c as (
-        select coalesce(p.control_account, d.control_account) as control, coalesce(p.clearing_account, d.clearing_account) as clearing
-        from ${assetClasses} k left join ${postingProfiles} p on p.tenant_id = k.tenant_id and p.id = k.posting_profile and p.active left join d on true
-        where k.tenant_id = ${actor.tenantId}::uuid and k.id = ${assetClass}::uuid)
-      select c.*, (select control_type from ${accounts} where id = c.control) as control_type, (select control_type from ${accounts} where id = c.clearing) as clearing_type from c`),
-  );
-  return { control: r?.control ?? null, clearing: r?.clearing ?? null, controlIsControl: (r?.control_type ?? 'None') !== 'None', clearingIsControl: (r?.clearing_type ?? 'None') !== 'None' };
-}
-
 /** Issues a quantity of a stock item into service: a new asset (a draft, or activated), the entry clearing → cost, the stock lowered. */
 export async function issueFromStock(tx: Tx, actor: Actor, id: string, input: AssetStockIssue): Promise<AssetStockIssueResult> {
   const [s] = await tx.select().from(assetStocks).where(and(eq(assetStocks.tenantId, actor.tenantId), eq(assetStocks.companyId, actor.companyId), eq(assetStocks.id, id))).for('update');
@@ -62,7 +49,7 @@ export async function issueFromStock(tx: Tx, actor: Actor, id: string, input: As
   if (input.issueDate < s.acquisitionDate) throw unprocessable(`issueDate: Stock ${s.code} was acquired on ${s.acquisitionDate}`);
   const { currency, scale } = await baseCurrencyOf(tx, actor);
   const costMinor = issueCost(input.quantity, s.unitCost, scale);
-  const acc = await stockAccounts(tx, actor, s.assetClass);
+  const acc = await accountsOfClass(tx, actor, s.assetClass);
   if (costMinor > 0n && (!acc.control || !acc.clearing)) throw unprocessable(`No ${acc.control ? 'clearing' : 'cost (control)'} account: set one on the posting profile of the stock's asset class, or the default posting profile of Fixed Asset (/posting-profile)`);
   const code = await assetKey(tx, actor, { assetClass: s.assetClass });
   const [asset] = await tx

@@ -26,7 +26,7 @@ import { journals, ledgerEntries, postEntry, reverseEntry } from '../ledger/inde
 import { invoices } from '../ap-ar/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetCapitalisations, capitalisedInvoiceLines, type KeptRow } from './capitalisations.tables';
-import { disposalAccounts } from './disposals.service';
+import { accountsOfClass } from './class-accounts';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { storedRows, termsOf, usageOf } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
@@ -130,7 +130,7 @@ export async function capitalise(tx: Tx, scope: KitScope, assetId: string, req: 
   if (a.status !== ASSET_DRAFT && a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only a draft, active or fully depreciated asset is capitalised`);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   if (req.amountMinor <= 0n) throw unprocessable('amount: The amount must be more than zero');
-  const acc = await disposalAccounts(tx, scope, a.assetClass);
+  const acc = await accountsOfClass(tx, scope, a.assetClass);
   if (!acc.control) throw unprocessable(`No cost (control) account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   if (!acc.clearing) throw unprocessable(`No clearing account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   const line = req.invoiceLine ? await takeInvoiceLine(tx, scope, req.invoiceLine, req.amountMinor, acc.clearing, acc.clearingCode, scale) : null;

@@ -19,7 +19,7 @@ import { notFound, unprocessable } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
-import { accounts, journals, moduleSequence, nextNumber, postEntry, postingProfiles, reverseEntry, type EntryLine } from '../ledger/index';
+import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type EntryLine } from '../ledger/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
 import { assetDisposals } from './disposals.tables';
@@ -29,6 +29,7 @@ import { termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
+import { accountsOfClass, type ClassAccounts } from './class-accounts';
 
 /*
  * The disposal of an asset (RULES.md of this module). Posting: the asset's unposted schedule rows up
@@ -107,32 +108,10 @@ function disposalShare(convention: string, date: string, amount: bigint): bigint
   }
 }
 
-type Accounts = { control: string | null; controlCode: string | null; accumulated: string | null; accumulatedCode: string | null; clearing: string | null; clearingCode: string | null; gain: string | null; gainCode: string | null; loss: string | null; lossCode: string | null };
-
-/** The class's disposal accounts (its posting profile, then the module default): one statement. */
-export async function disposalAccounts(tx: Tx, scope: KitScope, assetClass: string): Promise<Accounts> {
-  const [r] = rowsOf<Record<string, string | null>>(
-    await tx.execute(sql`
-      with d as (select * from ${postingProfiles} where company_id = ${scope.companyId}::uuid and module = 'Fixed Asset' and module_default and active limit 1),
-      c as (
-        select coalesce(p.control_account, d.control_account) as control, coalesce(p.accumulated_depreciation_account, d.accumulated_depreciation_account) as accumulated,
-          coalesce(p.clearing_account, d.clearing_account) as clearing, coalesce(p.disposal_gain_account, d.disposal_gain_account) as gain, coalesce(p.disposal_loss_account, d.disposal_loss_account) as loss
-        from ${assetClasses} k left join ${postingProfiles} p on p.tenant_id = k.tenant_id and p.id = k.posting_profile and p.active left join d on true
-        where k.tenant_id = ${scope.tenantId}::uuid and k.id = ${assetClass}::uuid)
-      select c.*, (select code from ${accounts} where id = c.control) as control_code, (select code from ${accounts} where id = c.accumulated) as accumulated_code,
-        (select code from ${accounts} where id = c.clearing) as clearing_code, (select code from ${accounts} where id = c.gain) as gain_code, (select code from ${accounts} where id = c.loss) as loss_code
-      from c`),
-  );
-  return {
-    control: r?.control ?? null, controlCode: r?.control_code ?? null, accumulated: r?.accumulated ?? null, accumulatedCode: r?.accumulated_code ?? null,
-    clearing: r?.clearing ?? null, clearingCode: r?.clearing_code ?? null, gain: r?.gain ?? null, gainCode: r?.gain_code ?? null, loss: r?.loss ?? null, lossCode: r?.loss_code ?? null,
-  };
-}
-
 type Plan = { costMinor: bigint; accumulatedMinor: bigint; proceedsMinor: bigint; gainLossMinor: bigint; lines: { role: string; account: string | null; accountCode: string | null; debitMinor: bigint; creditMinor: bigint }[] };
 
 /** The disposal's entry, pure: remove cost and accumulated depreciation, proceeds, gain or loss; it balances. */
-export function planDisposal(costMinor: bigint, accumulatedMinor: bigint, proceedsMinor: bigint, acc: Accounts): Plan {
+export function planDisposal(costMinor: bigint, accumulatedMinor: bigint, proceedsMinor: bigint, acc: ClassAccounts): Plan {
   const gainLossMinor = proceedsMinor - (costMinor - accumulatedMinor);
   const lines: Plan['lines'] = [];
   if (accumulatedMinor > 0n) lines.push({ role: 'Accumulated depreciation', account: acc.accumulated, accountCode: acc.accumulatedCode, debitMinor: accumulatedMinor, creditMinor: 0n });
@@ -191,7 +170,7 @@ export async function postDisposal(tx: Tx, actor: Actor, id: string): Promise<vo
   // A revaluation eliminated the accumulated depreciation it found against the cost (revaluations.service.ts).
   const eliminated = (await revaluedOf(tx, actor, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
   const accumulatedMinor = (terms.openingAccumulatedMinor ?? 0n) + BigInt(posted?.total ?? '0') - eliminated;
-  const acc = await disposalAccounts(tx, actor, a.assetClass);
+  const acc = await accountsOfClass(tx, actor, a.assetClass);
   const plan = planDisposal(terms.costMinor - eliminated, accumulatedMinor, minorOf(d.proceeds, scale), acc);
   for (const l of plan.lines) {
     if (!l.account) throw unprocessable(`No ${ACCOUNT_ROLE[l.role]} account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
@@ -254,7 +233,7 @@ export async function viewDisposal(tx: Tx, scope: KitScope, id: string): Promise
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   const money = (m: bigint) => formatMoney(m, scale);
   const [journal] = d.journalId ? await tx.select({ number: journals.number }).from(journals).where(and(eq(journals.tenantId, scope.tenantId), eq(journals.id, d.journalId))) : [];
-  const acc = await disposalAccounts(tx, scope, a.assetClass);
+  const acc = await accountsOfClass(tx, scope, a.assetClass);
   let plan: Plan;
   let depreciationMinor = d.depreciationMinor;
   if (d.status === 'Draft') {

@@ -18,13 +18,14 @@ import { notFound, unprocessable } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
-import { accounts, journals, moduleSequence, nextNumber, postEntry, postingProfiles, reverseEntry, type EntryLine } from '../ledger/index';
+import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type EntryLine } from '../ledger/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetRevaluationLines, assetRevaluations } from './revaluations.tables';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { storedRows, termsOf, usageOf } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
+import { classAccounts, type ClassAccounts } from './class-accounts';
 
 /*
  * The revaluation of assets (RULES.md of this module, IAS 16 elimination method). For each asset at
@@ -139,31 +140,6 @@ export async function deleteRevaluation(tx: Tx, actor: Actor, id: string): Promi
   await tx.delete(assetRevaluations).where(and(eq(assetRevaluations.tenantId, actor.tenantId), eq(assetRevaluations.id, id)));
 }
 
-type Accounts = { control: string | null; controlCode: string | null; accumulated: string | null; accumulatedCode: string | null; surplus: string | null; surplusCode: string | null; loss: string | null; lossCode: string | null };
-
-/** The revaluation accounts of the classes (their posting profile, then the module default): one statement. */
-async function revaluationAccounts(tx: Tx, scope: KitScope, classIds: string[]): Promise<Map<string, Accounts>> {
-  if (!classIds.length) return new Map();
-  const rows = rowsOf<Record<string, string | null> & { id: string }>(
-    await tx.execute(sql`
-      with d as (select * from ${postingProfiles} where company_id = ${scope.companyId}::uuid and module = 'Fixed Asset' and module_default and active limit 1),
-      c as (
-        select k.id, coalesce(p.control_account, d.control_account) as control, coalesce(p.accumulated_depreciation_account, d.accumulated_depreciation_account) as accumulated,
-          coalesce(p.revaluation_surplus_account, d.revaluation_surplus_account) as surplus, coalesce(p.revaluation_loss_account, d.revaluation_loss_account) as loss
-        from ${assetClasses} k left join ${postingProfiles} p on p.tenant_id = k.tenant_id and p.id = k.posting_profile and p.active left join d on true
-        where k.tenant_id = ${scope.tenantId}::uuid and k.company_id = ${scope.companyId}::uuid and k.id in (${sql.join(classIds.map((x) => sql`${x}::uuid`), sql`, `)}))
-      select c.*, (select code from ${accounts} where id = c.control) as control_code, (select code from ${accounts} where id = c.accumulated) as accumulated_code,
-        (select code from ${accounts} where id = c.surplus) as surplus_code, (select code from ${accounts} where id = c.loss) as loss_code
-      from c`),
-  );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { control: r.control ?? null, controlCode: r.control_code ?? null, accumulated: r.accumulated ?? null, accumulatedCode: r.accumulated_code ?? null, surplus: r.surplus ?? null, surplusCode: r.surplus_code ?? null, loss: r.loss ?? null, lossCode: r.loss_code ?? null },
-    ]),
-  );
-}
-
 /** One asset's revaluation, pure: the split of the change between the reserve and profit or loss. */
 export type LinePlan = {
   costMinor: bigint; // the gross carrying amount before (ledger: K - E)
@@ -200,7 +176,7 @@ export function planRevaluation(costMinor: bigint, accumulatedMinor: bigint, fai
 type EntryPlanLine = { role: string; assetId: string; assetCode: string; account: string | null; accountCode: string | null; debitMinor: bigint; creditMinor: bigint; party: boolean };
 
 /** The entry lines of one asset: elimination, then the restatement of the cost with its reserve and profit-or-loss sides; it balances. */
-export function entryLines(p: LinePlan, acc: Accounts, assetId: string, assetCode: string): EntryPlanLine[] {
+export function entryLines(p: LinePlan, acc: ClassAccounts, assetId: string, assetCode: string): EntryPlanLine[] {
   const out: EntryPlanLine[] = [];
   const line = (role: string, account: string | null, accountCode: string | null, debitMinor: bigint, creditMinor: bigint, party = false) => {
     if (debitMinor > 0n || creditMinor > 0n) out.push({ role, assetId, assetCode, account, accountCode, debitMinor, creditMinor, party });
@@ -209,11 +185,11 @@ export function entryLines(p: LinePlan, acc: Accounts, assetId: string, assetCod
   line('Cost: elimination', acc.control, acc.controlCode, 0n, p.eliminatedMinor, true);
   if (p.changeMinor > 0n) {
     line('Cost: revaluation increase', acc.control, acc.controlCode, p.changeMinor, 0n, true);
-    line('Revaluation deficit reversed', acc.loss, acc.lossCode, 0n, p.pnlMinor);
+    line('Revaluation deficit reversed', acc.revaluationLoss, acc.revaluationLossCode, 0n, p.pnlMinor);
     line('Revaluation surplus', acc.surplus, acc.surplusCode, 0n, p.reserveMinor);
   } else if (p.changeMinor < 0n) {
     line('Revaluation surplus reversed', acc.surplus, acc.surplusCode, -p.reserveMinor, 0n);
-    line('Revaluation loss', acc.loss, acc.lossCode, -p.pnlMinor, 0n);
+    line('Revaluation loss', acc.revaluationLoss, acc.revaluationLossCode, -p.pnlMinor, 0n);
     line('Cost: revaluation decrease', acc.control, acc.controlCode, 0n, -p.changeMinor, true);
   }
   const d = out.reduce((s, l) => s + l.debitMinor, 0n);
@@ -289,7 +265,7 @@ export async function postRevaluation(tx: Tx, actor: Actor, id: string): Promise
   const refused = assessed.find((x) => x.problem);
   if (refused) throw unprocessable(refused.problem!);
   const { currency, scale } = await baseCurrencyOf(tx, actor);
-  const accountsOf = await revaluationAccounts(tx, actor, [...new Set(assessed.map((x) => x.c.id))]);
+  const accountsOf = await classAccounts(tx, actor, assessed.map((x) => x.c.id));
   const plan = assessed.flatMap((x) => entryLines(x.plan, accountsOf.get(x.c.id)!, x.a.id, x.a.code).map((l) => ({ ...l, classCode: x.c.code })));
   for (const l of plan) {
     if (!l.account) throw unprocessable(`No ${ROLE_ACCOUNT[l.role]} account: set one on the posting profile of asset class ${l.classCode}, or the default posting profile of Fixed Asset (/posting-profile)`);
@@ -412,7 +388,7 @@ export async function viewRevaluation(tx: Tx, scope: KitScope, id: string): Prom
       return { line, a, c, plan, before: { eliminatedMinor: 0n, surplusMinor: line.surplusBeforeMinor, deficitMinor: line.deficitBeforeMinor }, problem: null, monthsLeft: s?.n ?? 0, next: s?.first ? BigInt(s.first) : null };
     });
   }
-  const accountsOf = await revaluationAccounts(tx, scope, [...new Set(items.map((x) => x.c.id))]);
+  const accountsOf = await classAccounts(tx, scope, items.map((x) => x.c.id));
   const entry = items.flatMap((x) => entryLines(x.plan, accountsOf.get(x.c.id)!, x.a.id, x.a.code));
   const sum = (f: (p: LinePlan) => bigint) => money(items.reduce((s, x) => s + f(x.plan), 0n));
   return {

@@ -21,7 +21,7 @@ import { AppError, notFound, unprocessable } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
-import { accounts, journals, moduleSequence, nextNumber, postEntry, postingProfiles, reverseEntry, type EntryLine } from '../ledger/index';
+import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type EntryLine } from '../ledger/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetKey } from './assets.rules';
 import { assetSplitParts, assetSplits } from './splits.tables';
@@ -29,6 +29,7 @@ import { planParts, planSplitEntry, shareUnits, type PartFigures, type SplitAcco
 import { buildSchedule, regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
+import { accountsOfClass } from './class-accounts';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
 
@@ -113,25 +114,6 @@ export async function deleteSplit(tx: Tx, actor: Actor, id: string): Promise<voi
   await tx.delete(assetSplits).where(and(eq(assetSplits.tenantId, actor.tenantId), eq(assetSplits.id, id)));
 }
 
-/** The class's cost (control) and accumulated depreciation accounts (its posting profile, then the module default), with their control types. */
-async function splitAccounts(tx: Tx, scope: KitScope, assetClass: string): Promise<SplitAccounts> {
-  const [r] = rowsOf<{ control: string | null; accumulated: string | null; control_code: string | null; accumulated_code: string | null; control_type: string | null; accumulated_type: string | null }>(
-    await tx.execute(sql`
-      with d as (select * from ${postingProfiles} where company_id = ${scope.companyId}::uuid and module = 'Fixed Asset' and module_default and active limit 1),
-      c as (
-        select coalesce(p.control_account, d.control_account) as control, coalesce(p.accumulated_depreciation_account, d.accumulated_depreciation_account) as accumulated
-        from ${assetClasses} k left join ${postingProfiles} p on p.tenant_id = k.tenant_id and p.id = k.posting_profile and p.active left join d on true
-        where k.tenant_id = ${scope.tenantId}::uuid and k.id = ${assetClass}::uuid)
-      select c.*, (select code from ${accounts} where id = c.control) as control_code, (select code from ${accounts} where id = c.accumulated) as accumulated_code,
-        (select control_type from ${accounts} where id = c.control) as control_type, (select control_type from ${accounts} where id = c.accumulated) as accumulated_type
-      from c`),
-  );
-  return {
-    control: r?.control ?? null, controlCode: r?.control_code ?? null, controlIsControl: (r?.control_type ?? 'None') !== 'None',
-    accumulated: r?.accumulated ?? null, accumulatedCode: r?.accumulated_code ?? null, accumulatedIsControl: (r?.accumulated_type ?? 'None') !== 'None',
-  };
-}
-
 type Prepared = { a: AssetRow; c: ClassRow; scale: number; currency: string; original: SplitFigures; parts: PartFigures[]; firstPeriod: string; acc: SplitAccounts };
 
 /**
@@ -177,7 +159,7 @@ async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], l
   // The parts depreciate from the month after the split month (or a brought-in asset's first period, when later).
   const after = addMonths(month, 1);
   const firstPeriod = terms.firstPeriod && terms.firstPeriod > after ? terms.firstPeriod : after;
-  const acc = await splitAccounts(tx, scope, a.assetClass);
+  const acc = await accountsOfClass(tx, scope, a.assetClass);
   if (!acc.control) throw unprocessable(`No cost (control) account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   if (original.accumulatedMinor > 0n && !acc.accumulated) throw unprocessable(`No accumulated depreciation account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   return { a, c, scale, currency, original, parts: planned, firstPeriod, acc };
@@ -321,7 +303,7 @@ export async function viewSplit(tx: Tx, scope: KitScope, id: string): Promise<Sp
       problem = e.message;
       figures = stored.map(() => null);
     }
-  } else acc = await splitAccounts(tx, scope, a.assetClass);
+  } else acc = await accountsOfClass(tx, scope, a.assetClass);
   const codes = new Map<string, string>();
   const made = stored.map((p) => p.newAsset).filter((x): x is string => x !== null);
   if (made.length) for (const r of await tx.select({ id: assets.id, code: assets.code }).from(assets).where(and(eq(assets.tenantId, scope.tenantId), inArray(assets.id, made)))) codes.set(r.id, r.code);
