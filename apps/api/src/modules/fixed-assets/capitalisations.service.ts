@@ -24,11 +24,11 @@ import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitScope } from '../../platform/kit/registry';
 import { journals, ledgerEntries, postEntry, reverseEntry } from '../ledger/index';
 import { invoices } from '../ap-ar/index';
-import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { assetClasses, assets } from './assets.tables';
 import { assetCapitalisations, capitalisedInvoiceLines, type KeptRow } from './capitalisations.tables';
 import { accountsOfClass } from './class-accounts';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
-import { storedRows, termsOf, usageOf } from './schedule.service';
+import { assetWithClass, replaceUnpostedRows, storedRows, termsOf, usageOf } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
 
 /*
@@ -39,26 +39,9 @@ import { baseCurrencyOf, minorOf } from './money';
  */
 
 type AssetRow = typeof assets.$inferSelect;
-type ClassRow = typeof assetClasses.$inferSelect;
-
-async function lockAsset(tx: Tx, scope: KitScope, id: string): Promise<{ a: AssetRow; c: ClassRow }> {
-  const [row] = await tx
-    .select({ a: assets, c: assetClasses })
-    .from(assets)
-    .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
-    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.companyId, scope.companyId), eq(assets.id, id)))
-    .for('update', { of: assets });
-  if (!row) throw notFound('The asset');
-  return row;
-}
 
 const keep = (r: ScheduleRow): KeptRow => ({ period: r.period, amountMinor: String(r.amountMinor), accumulatedMinor: String(r.accumulatedMinor), nbvMinor: String(r.nbvMinor), basis: r.basis });
-const insertRows = async (tx: Tx, scope: KitScope, asset: string, rows: KeptRow[]) => {
-  if (!rows.length) return;
-  await tx.insert(assetScheduleRows).values(
-    rows.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset, period: `${r.period}-01`, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis as ScheduleRow['basis'] })),
-  );
-};
+const unkeep = (r: KeptRow) => ({ period: r.period, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis as ScheduleRow['basis'] });
 
 /** A vendor invoice line as the ledger posted it: its base amount on its account. */
 type PostedLine = { invoiceId: string; number: string | null; partyDocumentNumber: string | null; documentDate: string; status: string; accountId: string; amountMinor: bigint };
@@ -126,7 +109,7 @@ export type CapitaliseRequest = { date: string; amountMinor: bigint; description
  * a draft's cost only (its schedule is a preview until activation). Returns the capitalisation's id.
  */
 export async function capitalise(tx: Tx, scope: KitScope, assetId: string, req: CapitaliseRequest): Promise<string> {
-  const { a, c } = await lockAsset(tx, scope, assetId);
+  const { a, c } = await assetWithClass(tx, scope, assetId, true);
   if (a.status !== ASSET_DRAFT && a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only a draft, active or fully depreciated asset is capitalised`);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   if (req.amountMinor <= 0n) throw unprocessable('amount: The amount must be more than zero');
@@ -158,8 +141,7 @@ export async function capitalise(tx: Tx, scope: KitScope, assetId: string, req: 
     }
     replaced = stored.filter((r) => !r.posted && r.period >= from).map(keep);
     written = rows.filter((r) => r.period >= from).map(keep);
-    await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${`${from}-01`}::date and run is null`);
-    await insertRows(tx, scope, a.id, written);
+    await replaceUnpostedRows(tx, scope, a.id, from, rows);
     status = rows.some((r) => !r.posted) || terms.method === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
     fromPeriod = `${from}-01`;
   }
@@ -202,7 +184,7 @@ export async function reverseCapitalisation(tx: Tx, scope: KitScope, id: string,
     .for('update');
   if (!cap) throw notFound('The capitalisation');
   if (cap.status !== CAPITALISATION_POSTED) throw unprocessable('The capitalisation is already reversed');
-  const { a } = await lockAsset(tx, scope, cap.asset);
+  const { a } = await assetWithClass(tx, scope, cap.asset, true);
   const { scale } = await baseCurrencyOf(tx, scope);
   if (minorOf(a.cost, scale) !== minorOf(cap.costAfter, scale)) throw unprocessable(`Asset ${a.code}'s cost changed after this capitalisation (now ${formatMoney(minorOf(a.cost, scale), scale)}): reverse the later change first`);
   if (cap.fromPeriod === null) {
@@ -215,8 +197,7 @@ export async function reverseCapitalisation(tx: Tx, scope: KitScope, id: string,
     if (postedAfter) throw unprocessable(`Asset ${a.code} was depreciated for ${postedAfter.period}, after this capitalisation: reverse that depreciation run first`);
     const now = JSON.stringify(stored.filter((r) => r.period >= from).map((r) => [r.period, String(r.amountMinor)]));
     if (now !== JSON.stringify(cap.writtenRows.map((r) => [r.period, r.amountMinor]))) throw unprocessable(`Asset ${a.code}'s schedule changed after this capitalisation: undo the later change first`);
-    await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${cap.fromPeriod}::date and run is null`);
-    await insertRows(tx, scope, a.id, cap.replacedRows);
+    await replaceUnpostedRows(tx, scope, a.id, from, cap.replacedRows.map(unkeep));
   }
   const reversal = cap.journalId ? (await reverseEntry(tx, scope, cap.journalId, date)).journalId : null;
   if (cap.vendorInvoice && cap.invoiceLineNo != null) {

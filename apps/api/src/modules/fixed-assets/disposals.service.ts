@@ -1,6 +1,5 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
-  addMonths,
   ASSET_ACTIVE,
   ASSET_DISPOSED,
   ASSET_FULLY_DEPRECIATED,
@@ -20,12 +19,11 @@ import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
 import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type EntryLine } from '../ledger/index';
-import { assetClasses, assets, assetScheduleRows } from './assets.tables';
+import { assets, assetScheduleRows } from './assets.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
 import { assetDisposals } from './disposals.tables';
 import { classFacts, postRun } from './depreciation-runs.service';
-import { buildSchedule, regenerate, type ScheduleRow } from './depreciation/engine';
-import { termsOf } from './schedule.service';
+import { assetWithClass, noSuchAsset, regenerateAfterPosted, termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
@@ -49,19 +47,8 @@ export async function storedDisposal(tx: Tx, scope: KitScope, id: string, lock: 
   return row;
 }
 
-async function loadAsset(tx: Tx, scope: KitScope, id: string, lock: boolean) {
-  const q = tx
-    .select({ a: assets, c: assetClasses })
-    .from(assets)
-    .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
-    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.companyId, scope.companyId), eq(assets.id, id)));
-  const [row] = lock ? await q.for('update', { of: assets }) : await q;
-  if (!row) throw unprocessable('asset: No such asset in this company');
-  return row;
-}
-
 async function checkInput(tx: Tx, scope: KitScope, input: DisposalInput) {
-  const { a } = await loadAsset(tx, scope, input.asset, false);
+  const { a } = await assetWithClass(tx, scope, input.asset, false, noSuchAsset);
   const { scale } = await baseCurrencyOf(tx, scope);
   if (input.proceeds && (input.proceeds.split('.')[1]?.replace(/0+$/, '').length ?? 0) > scale) throw unprocessable(`proceeds: The proceeds have more than ${scale} decimals (the company's currency)`);
   if (input.disposalDate < (a.inServiceDate ?? a.acquisitionDate)) throw unprocessable(`disposalDate: Asset ${a.code} is in service from ${a.inServiceDate ?? a.acquisitionDate}`);
@@ -130,7 +117,7 @@ const ACCOUNT_ROLE: Record<string, string> = { 'Accumulated depreciation': 'accu
 /** Posts a disposal: the depreciation up to its date (a run of the asset), then its entry; the asset becomes Disposed. */
 export async function postDisposal(tx: Tx, actor: Actor, id: string): Promise<void> {
   const d = await storedDisposal(tx, actor, id, true);
-  const { a, c } = await loadAsset(tx, actor, d.asset, true);
+  const { a, c } = await assetWithClass(tx, actor, d.asset, true, noSuchAsset);
   if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only an active or fully depreciated asset is disposed`);
   const { currency, scale } = await baseCurrencyOf(tx, actor);
   const month = periodOfDate(d.disposalDate);
@@ -197,7 +184,7 @@ export async function postDisposal(tx: Tx, actor: Actor, id: string): Promise<vo
 /** Reverses a posted disposal: both entries reversed, the asset's schedule regenerated after the rows other runs posted. */
 export async function reverseDisposal(tx: Tx, actor: Actor, id: string, date: string | undefined): Promise<void> {
   const d = await storedDisposal(tx, actor, id, true);
-  const { a, c } = await loadAsset(tx, actor, d.asset, true);
+  const { a, c } = await assetWithClass(tx, actor, d.asset, true, noSuchAsset);
   if (a.status !== ASSET_DISPOSED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}, not disposed`);
   const on = date ?? d.disposalDate;
   let reversal: string | null = null;
@@ -211,15 +198,7 @@ export async function reverseDisposal(tx: Tx, actor: Actor, id: string, date: st
   // The schedule again: the rows other runs posted stay, the engine regenerates the rest.
   const { scale } = await baseCurrencyOf(tx, actor);
   const terms = termsOf(a, c, scale);
-  const stored = rowsOf<{ period: string; amount_minor: string; accumulated_minor: string; nbv_minor: string; basis: ScheduleRow['basis'] }>(await tx.execute(sql`
-    select to_char(period, 'YYYY-MM') as period, amount_minor::text, accumulated_minor::text, nbv_minor::text, basis from ${assetScheduleRows}
-    where tenant_id = ${actor.tenantId}::uuid and asset = ${a.id}::uuid order by period`)).map((r) => ({ period: r.period, amountMinor: BigInt(r.amount_minor), accumulatedMinor: BigInt(r.accumulated_minor), nbvMinor: BigInt(r.nbv_minor), basis: r.basis, posted: true }));
-  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${actor.tenantId}::uuid and asset = ${a.id}::uuid and run is null`);
-  const last = stored.at(-1);
-  const rows = last ? regenerate(stored, terms, addMonths(last.period, 1)).filter((r) => r.period > last.period) : buildSchedule(terms);
-  if (rows.length) {
-    await tx.insert(assetScheduleRows).values(rows.map((r) => ({ tenantId: actor.tenantId, companyId: actor.companyId, asset: a.id, period: `${r.period}-01`, amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })));
-  }
+  const rows = await regenerateAfterPosted(tx, actor, a.id, terms);
   const status = rows.length || terms.method === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, a.id)));
   await tx.update(assetDisposals).set({ status: 'Reversed', reversalJournalId: reversal, updatedAt: new Date() }).where(and(eq(assetDisposals.tenantId, actor.tenantId), eq(assetDisposals.id, d.id)));
@@ -229,7 +208,7 @@ export async function reverseDisposal(tx: Tx, actor: Actor, id: string, date: st
 /** A disposal as the screen shows it: posted, what it posted; a draft, what posting now would (without the month's pro rata). */
 export async function viewDisposal(tx: Tx, scope: KitScope, id: string): Promise<DisposalView> {
   const d = await storedDisposal(tx, scope, id, false);
-  const { a, c } = await loadAsset(tx, scope, d.asset, false);
+  const { a, c } = await assetWithClass(tx, scope, d.asset, false, noSuchAsset);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   const money = (m: bigint) => formatMoney(m, scale);
   const [journal] = d.journalId ? await tx.select({ number: journals.number }).from(journals).where(and(eq(journals.tenantId, scope.tenantId), eq(journals.id, d.journalId))) : [];

@@ -22,7 +22,7 @@ import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type Ent
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetRevaluationLines, assetRevaluations } from './revaluations.tables';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
-import { storedRows, termsOf, usageOf } from './schedule.service';
+import { assetsWithClass, replaceUnpostedRows, storedRows, termsOf, usageOf } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
 import { classAccounts, type ClassAccounts } from './class-accounts';
@@ -84,23 +84,11 @@ async function linesOf(tx: Tx, scope: KitScope, id: string) {
     .orderBy(asc(assetRevaluationLines.lineNo));
 }
 
-async function assetsOf(tx: Tx, scope: KitScope, ids: string[], lock: boolean) {
-  if (!ids.length) return new Map<string, { a: AssetRow; c: ClassRow }>();
-  const q = tx
-    .select({ a: assets, c: assetClasses })
-    .from(assets)
-    .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
-    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.companyId, scope.companyId), inArray(assets.id, ids)))
-    .orderBy(asc(assets.id));
-  const rows = lock ? await q.for('update', { of: assets }) : await q;
-  return new Map(rows.map((r) => [r.a.id, r]));
-}
-
 const decimals = (v: string) => v.split('.')[1]?.replace(/0+$/, '').length ?? 0;
 
 async function checkInput(tx: Tx, scope: KitScope, input: AssetRevaluationInput): Promise<void> {
   const { scale } = await baseCurrencyOf(tx, scope);
-  const found = await assetsOf(tx, scope, input.lines.map((l) => l.asset), false);
+  const found = await assetsWithClass(tx, scope, input.lines.map((l) => l.asset), false);
   input.lines.forEach((l, i) => {
     if (!found.has(l.asset)) throw unprocessable(`lines.${i}.asset: No such asset in this company`);
     if (decimals(l.fairValue) > scale) throw unprocessable(`lines.${i}.fairValue: The fair value has more than ${scale} decimals (the company's currency)`);
@@ -223,7 +211,7 @@ type Assessed = {
 /** Each line's figures at the date and why it cannot be revalued, if it cannot (nothing written). */
 async function assess(tx: Tx, scope: KitScope, r: RevaluationRow, lock: boolean): Promise<Assessed[]> {
   const lines = await linesOf(tx, scope, r.id);
-  const found = await assetsOf(tx, scope, lines.map((l) => l.asset), lock);
+  const found = await assetsWithClass(tx, scope, lines.map((l) => l.asset), lock);
   const { scale } = await baseCurrencyOf(tx, scope);
   const revalued = await revaluedOf(tx, scope, lines.map((l) => l.asset), r.id);
   const month = periodOfDate(r.revaluationDate);
@@ -286,10 +274,7 @@ export async function postRevaluation(tx: Tx, actor: Actor, id: string): Promise
     const cost = formatMoney(minorOf(x.a.cost, scale) + x.plan.changeMinor, scale);
     // A residual given as a percent of the cost stays the amount it is: the cost term now carries the eliminated depreciation.
     const residualValue = x.a.residualValue ?? formatMoney(x.residualMinor, scale);
-    await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${actor.tenantId}::uuid and asset = ${x.a.id}::uuid and run is null and period > ${`${month}-01`}::date`);
-    if (x.rows.length) {
-      await tx.insert(assetScheduleRows).values(x.rows.map((row) => ({ tenantId: actor.tenantId, companyId: actor.companyId, asset: x.a.id, period: `${row.period}-01`, amountMinor: row.amountMinor, accumulatedMinor: row.accumulatedMinor, nbvMinor: row.nbvMinor, basis: row.basis })));
-    }
+    await replaceUnpostedRows(tx, actor, x.a.id, addMonths(month, 1), x.rows);
     const status = x.rows.length || (x.a.method ?? x.c.method) === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
     await tx.update(assets).set({ cost, residualValue, status, updatedAt: new Date() }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, x.a.id)));
     await tx
@@ -317,7 +302,7 @@ export async function postRevaluation(tx: Tx, actor: Actor, id: string): Promise
 export async function reverseRevaluation(tx: Tx, actor: Actor, id: string, date: string | undefined): Promise<void> {
   const r = await storedRevaluation(tx, actor, id, true);
   const lines = await linesOf(tx, actor, r.id);
-  const found = await assetsOf(tx, actor, lines.map((l) => l.asset), true);
+  const found = await assetsWithClass(tx, actor, lines.map((l) => l.asset), true);
   const { scale } = await baseCurrencyOf(tx, actor);
   const month = periodOfDate(r.revaluationDate);
   const plans: { a: AssetRow; rows: ScheduleRow[]; status: typeof ASSET_ACTIVE | typeof ASSET_FULLY_DEPRECIATED; previousCost: string }[] = [];
@@ -347,10 +332,7 @@ export async function reverseRevaluation(tx: Tx, actor: Actor, id: string, date:
   }
   const reversal = r.journalId ? (await reverseEntry(tx, actor, r.journalId, date ?? r.revaluationDate)).journalId : null;
   for (const p of plans) {
-    await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${actor.tenantId}::uuid and asset = ${p.a.id}::uuid and run is null and period > ${`${month}-01`}::date`);
-    if (p.rows.length) {
-      await tx.insert(assetScheduleRows).values(p.rows.map((row) => ({ tenantId: actor.tenantId, companyId: actor.companyId, asset: p.a.id, period: `${row.period}-01`, amountMinor: row.amountMinor, accumulatedMinor: row.accumulatedMinor, nbvMinor: row.nbvMinor, basis: row.basis })));
-    }
+    await replaceUnpostedRows(tx, actor, p.a.id, addMonths(month, 1), p.rows);
     await tx.update(assets).set({ cost: p.previousCost, status: p.status, updatedAt: new Date() }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, p.a.id)));
   }
   await tx.update(assetRevaluationLines).set({ status: 'Reversed' }).where(and(eq(assetRevaluationLines.tenantId, actor.tenantId), eq(assetRevaluationLines.revaluation, r.id)));
@@ -369,7 +351,7 @@ export async function viewRevaluation(tx: Tx, scope: KitScope, id: string): Prom
     items = (await assess(tx, scope, r, false)).map((x) => ({ ...x, monthsLeft: x.rows.length, next: x.rows[0]?.amountMinor ?? null }));
   } else {
     const lines = await linesOf(tx, scope, r.id);
-    const found = await assetsOf(tx, scope, lines.map((l) => l.asset), false);
+    const found = await assetsWithClass(tx, scope, lines.map((l) => l.asset), false);
     const month = `${periodOfDate(r.revaluationDate)}-01`;
     const after = new Map(
       rowsOf<{ asset: string; n: number; first: string | null }>(

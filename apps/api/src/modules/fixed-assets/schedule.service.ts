@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   addMonths,
   ASSET_ACTIVE,
@@ -56,16 +56,30 @@ export function termsOf(a: AssetRow, c: ClassRow, scale: number): DepreciationTe
   };
 }
 
-async function loadAsset(tx: Tx, scope: KitScope, id: string, write: boolean) {
+type AssetWithClass = { a: typeof assets.$inferSelect; c: typeof assetClasses.$inferSelect };
+
+/** The company's assets of `ids` with their classes, by id; `lock`: locked for update, in id order (two writers never deadlock). */
+export async function assetsWithClass(tx: Tx, scope: KitScope, ids: readonly string[], lock: boolean): Promise<Map<string, AssetWithClass>> {
+  if (!ids.length) return new Map();
   const q = tx
     .select({ a: assets, c: assetClasses })
     .from(assets)
     .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
-    .where(and(eq(assets.id, id), eq(assets.companyId, scope.companyId)));
-  const [row] = write ? await q.for('update', { of: assets }) : await q;
-  if (!row) throw notFound('The asset');
+    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.companyId, scope.companyId), inArray(assets.id, [...new Set(ids)])))
+    .orderBy(asc(assets.id));
+  const rows = lock ? await q.for('update', { of: assets }) : await q;
+  return new Map(rows.map((r) => [r.a.id, r]));
+}
+
+/** One asset of the company with its class; `missing` answers when it is none (a document's field names it: a 422). */
+export async function assetWithClass(tx: Tx, scope: KitScope, id: string, lock: boolean, missing: () => Error = () => notFound('The asset')): Promise<AssetWithClass> {
+  const row = (await assetsWithClass(tx, scope, [id], lock)).get(id);
+  if (!row) throw missing();
   return row;
 }
+
+/** A document's asset field names no asset of the company. */
+export const noSuchAsset = () => unprocessable('asset: No such asset in this company');
 
 function engineRows(t: DepreciationTerms, code: string): ScheduleRow[] {
   try {
@@ -83,24 +97,11 @@ const periodDate = (p: string) => `${p}-01`;
  * Fully depreciated when nothing is left to depreciate).
  */
 export async function activateAsset(tx: Tx, scope: KitScope, id: string): Promise<AssetSchedule> {
-  const { a, c } = await loadAsset(tx, scope, id, true);
+  const { a, c } = await assetWithClass(tx, scope, id, true);
   if (a.status !== ASSET_DRAFT) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only a draft asset is activated`);
   const { scale } = await baseCurrencyOf(tx, scope);
   const rows = engineRows(termsOf(a, c, scale), a.code);
-  if (rows.length) {
-    await tx.insert(assetScheduleRows).values(
-      rows.map((r) => ({
-        tenantId: scope.tenantId,
-        companyId: scope.companyId,
-        asset: a.id,
-        period: periodDate(r.period),
-        amountMinor: r.amountMinor,
-        accumulatedMinor: r.accumulatedMinor,
-        nbvMinor: r.nbvMinor,
-        basis: r.basis,
-      })),
-    );
-  }
+  await replaceUnpostedRows(tx, scope, a.id, null, rows);
   // Units of production depreciate as usage comes: no rows yet is still an active asset.
   const status = rows.length || (a.method ?? c.method) === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
@@ -110,7 +111,7 @@ export async function activateAsset(tx: Tx, scope: KitScope, id: string): Promis
 
 /** The asset's schedule row by row with how each amount was computed: stored once active, a preview while a draft. */
 export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promise<AssetSchedule> {
-  const { a, c } = await loadAsset(tx, scope, id, false);
+  const { a, c } = await assetWithClass(tx, scope, id, false);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   const t = termsOf(a, c, scale);
   const money = (m: bigint) => formatMoney(m, scale);
@@ -185,13 +186,42 @@ export async function storedRows(tx: Tx, scope: KitScope, assetId: string): Prom
   return rows.map((r) => ({ period: r.period, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis, posted: r.run !== null }));
 }
 
+type RowValues = Pick<ScheduleRow, 'period' | 'amountMinor' | 'accumulatedMinor' | 'nbvMinor' | 'basis'>;
+
+/**
+ * Replaces an asset's unposted schedule rows from the period `from` ('YYYY-MM'; null: all of them)
+ * by `rows` of that period on. Rows a run posted never change (the delete spares them).
+ */
+export async function replaceUnpostedRows(tx: Tx, scope: KitScope, assetId: string, from: string | null, rows: readonly RowValues[]): Promise<void> {
+  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${assetId}::uuid and run is null${from ? sql` and period >= ${periodDate(from)}::date` : sql``}`);
+  const fresh = from ? rows.filter((r) => r.period >= from) : rows;
+  if (fresh.length) {
+    await tx.insert(assetScheduleRows).values(
+      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: assetId, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
+    );
+  }
+}
+
+/**
+ * An asset's schedule again after the rows posted so far (a reversed disposal or split): the engine's
+ * `regenerate` from the month after the last posted row (none posted: `buildSchedule`) replaces its
+ * unposted rows. Answers the rows written.
+ */
+export async function regenerateAfterPosted(tx: Tx, scope: KitScope, assetId: string, terms: DepreciationTerms): Promise<ScheduleRow[]> {
+  const posted = (await storedRows(tx, scope, assetId)).filter((r) => r.posted);
+  const last = posted.at(-1);
+  const rows = last ? regenerate(posted, terms, addMonths(last.period, 1)).filter((r) => r.period > last.period) : buildSchedule(terms);
+  await replaceUnpostedRows(tx, scope, assetId, null, rows);
+  return rows;
+}
+
 /**
  * Changes an active (or fully depreciated) asset's terms from a period on: cost (a capitalised
  * improvement, a revaluation), residual, life, method. The rows before the period stay; the engine
  * regenerates the rest (`regenerate`), which refuses a period already posted.
  */
 export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: AssetTermsChange): Promise<AssetSchedule> {
-  const { a, c } = await loadAsset(tx, scope, id, true);
+  const { a, c } = await assetWithClass(tx, scope, id, true);
   if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only an active or fully depreciated asset's terms change (a draft is edited)`);
   const { scale } = await baseCurrencyOf(tx, scope);
   const fits = (label: string, v: string | null | undefined) => {
@@ -216,13 +246,7 @@ export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: A
     if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${a.code}: ${e.message}`);
     throw e;
   }
-  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${periodDate(from)}::date and run is null`);
-  const fresh = rows.filter((r) => r.period >= from);
-  if (fresh.length) {
-    await tx.insert(assetScheduleRows).values(
-      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
-    );
-  }
+  await replaceUnpostedRows(tx, scope, a.id, from, rows);
   const open = rows.some((r) => !r.posted);
   const status = open || terms.method === 'Units of production' ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx
@@ -240,7 +264,7 @@ export async function changeTerms(tx: Tx, scope: KitScope, id: string, change: A
  * and regenerates its schedule from that month; a month already posted refuses.
  */
 export async function recordUsage(tx: Tx, scope: KitScope, id: string, input: AssetUsageInput): Promise<AssetSchedule> {
-  const { a, c } = await loadAsset(tx, scope, id, true);
+  const { a, c } = await assetWithClass(tx, scope, id, true);
   const { scale } = await baseCurrencyOf(tx, scope);
   const base = termsOf(a, c, scale);
   if (base.method !== 'Units of production') throw unprocessable(`Asset ${a.code} depreciates by ${base.method.toLowerCase()}, not by units of production`);
@@ -258,13 +282,7 @@ export async function recordUsage(tx: Tx, scope: KitScope, id: string, input: As
     if (e instanceof ScheduleRefusal) throw unprocessable(`Asset ${a.code}: ${e.message}`);
     throw e;
   }
-  await tx.execute(sql`delete from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid and period >= ${periodDate(period)}::date and run is null`);
-  const fresh = rows.filter((r) => r.period >= period);
-  if (fresh.length) {
-    await tx.insert(assetScheduleRows).values(
-      fresh.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset: a.id, period: periodDate(r.period), amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis })),
-    );
-  }
+  await replaceUnpostedRows(tx, scope, a.id, period, rows);
   if (a.status !== ASSET_ACTIVE && rows.some((r) => !r.posted)) await tx.update(assets).set({ status: ASSET_ACTIVE, updatedAt: new Date() }).where(and(eq(assets.tenantId, scope.tenantId), eq(assets.id, a.id)));
   await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'asset', recordId: a.id, action: 'edit', after: { usage: { period, units: input.units } } }]);
   return assetSchedule(tx, scope, id);

@@ -26,8 +26,8 @@ import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetKey } from './assets.rules';
 import { assetSplitParts, assetSplits } from './splits.tables';
 import { planParts, planSplitEntry, shareUnits, type PartFigures, type SplitAccounts, type SplitFigures, type SplitLine } from './split/plan';
-import { buildSchedule, regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
-import { termsOf } from './schedule.service';
+import { buildSchedule, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
+import { assetWithClass, noSuchAsset, regenerateAfterPosted, replaceUnpostedRows, termsOf } from './schedule.service';
 import { revaluedOf } from './revaluations.service';
 import { accountsOfClass } from './class-accounts';
 import { baseCurrencyOf, minorOf } from './money';
@@ -58,23 +58,12 @@ async function partsOf(tx: Tx, scope: KitScope, split: string): Promise<PartRow[
   return tx.select().from(assetSplitParts).where(and(eq(assetSplitParts.tenantId, scope.tenantId), eq(assetSplitParts.split, split))).orderBy(asc(assetSplitParts.lineNo));
 }
 
-async function loadAsset(tx: Tx, scope: KitScope, id: string, lock: boolean): Promise<{ a: AssetRow; c: ClassRow }> {
-  const q = tx
-    .select({ a: assets, c: assetClasses })
-    .from(assets)
-    .innerJoin(assetClasses, and(eq(assetClasses.tenantId, assets.tenantId), eq(assetClasses.id, assets.assetClass)))
-    .where(and(eq(assets.tenantId, scope.tenantId), eq(assets.companyId, scope.companyId), eq(assets.id, id)));
-  const [row] = lock ? await q.for('update', { of: assets }) : await q;
-  if (!row) throw unprocessable('asset: No such asset in this company');
-  return row;
-}
-
 const QTY_SCALE = 4;
 const quantityUnits = (q: string) => shareUnits(q);
 const quantityText = (u: bigint) => formatMoney(u, QTY_SCALE);
 
 async function checkInput(tx: Tx, scope: KitScope, input: SplitInput): Promise<void> {
-  const { a } = await loadAsset(tx, scope, input.asset, false);
+  const { a } = await assetWithClass(tx, scope, input.asset, false, noSuchAsset);
   if (input.basis === 'Quantity') {
     const total = input.parts.reduce((s, p) => s + shareUnits(p.share), 0n);
     if (total !== quantityUnits(a.quantity)) throw unprocessable(`parts: The parts' quantities add up to ${quantityText(total)}; asset ${a.code} has ${quantityText(quantityUnits(a.quantity))}`);
@@ -124,7 +113,7 @@ type Prepared = { a: AssetRow; c: ClassRow; scale: number; currency: string; ori
  * quantities that do not add up, a share too small for the rounding, a missing account.
  */
 async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], lock: boolean): Promise<Prepared> {
-  const { a, c } = await loadAsset(tx, scope, s.asset, lock);
+  const { a, c } = await assetWithClass(tx, scope, s.asset, lock, noSuchAsset);
   if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: only an active or fully depreciated asset is split`);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   const terms = termsOf(a, c, scale);
@@ -165,9 +154,6 @@ async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], l
   return { a, c, scale, currency, original, parts: planned, firstPeriod, acc };
 }
 
-const scheduleValues = (scope: KitScope, asset: string, rows: ScheduleRow[]) =>
-  rows.map((r) => ({ tenantId: scope.tenantId, companyId: scope.companyId, asset, period: `${r.period}-01`, amountMinor: r.amountMinor, accumulatedMinor: r.accumulatedMinor, nbvMinor: r.nbvMinor, basis: r.basis }));
-
 /** Posts a split: the parts become new assets with their schedules, the original becomes Split, ONE entry moves the amounts. */
 export async function postSplit(tx: Tx, actor: Actor, id: string): Promise<void> {
   const s = await storedSplit(tx, actor, id, true);
@@ -198,8 +184,8 @@ export async function postSplit(tx: Tx, actor: Actor, id: string): Promise<void>
       if (e instanceof ScheduleRefusal) throw unprocessable(`Part ${i + 1} of asset ${a.code}: ${e.message}`);
       throw e;
     }
-    if (rows.length) await tx.insert(assetScheduleRows).values(scheduleValues(actor, asset.id, rows));
-    else await tx.update(assets).set({ status: ASSET_FULLY_DEPRECIATED }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, asset.id)));
+    await replaceUnpostedRows(tx, actor, asset.id, null, rows);
+    if (!rows.length) await tx.update(assets).set({ status: ASSET_FULLY_DEPRECIATED }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, asset.id)));
     made.push({ id: asset.id, code, ...part });
     await tx
       .update(assetSplitParts)
@@ -236,7 +222,7 @@ function entryLines(lines: SplitLine[], acc: SplitAccounts, currency: string): E
 /** Reverses a posted split: its entry reversed, the parts Cancelled (none may have depreciation posted), the original's schedule regenerated. */
 export async function reverseSplit(tx: Tx, actor: Actor, id: string, date: string | undefined): Promise<void> {
   const s = await storedSplit(tx, actor, id, true);
-  const { a, c } = await loadAsset(tx, actor, s.asset, true);
+  const { a, c } = await assetWithClass(tx, actor, s.asset, true, noSuchAsset);
   if (a.status !== ASSET_SPLIT) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}, not split`);
   const parts = await partsOf(tx, actor, id);
   const made = parts.map((p) => p.newAsset).filter((x): x is string => x !== null);
@@ -263,12 +249,7 @@ export async function reverseSplit(tx: Tx, actor: Actor, id: string, date: strin
   // The original's schedule again: its posted rows stay, the engine regenerates the rest.
   const { scale } = await baseCurrencyOf(tx, actor);
   const terms = termsOf(a, c, scale);
-  const kept = rowsOf<{ period: string; amount_minor: string; accumulated_minor: string; nbv_minor: string; basis: ScheduleRow['basis'] }>(await tx.execute(sql`
-    select to_char(period, 'YYYY-MM') as period, amount_minor::text, accumulated_minor::text, nbv_minor::text, basis from ${assetScheduleRows}
-    where tenant_id = ${actor.tenantId}::uuid and asset = ${a.id}::uuid order by period`)).map((r) => ({ period: r.period, amountMinor: BigInt(r.amount_minor), accumulatedMinor: BigInt(r.accumulated_minor), nbvMinor: BigInt(r.nbv_minor), basis: r.basis, posted: true }));
-  const last = kept.at(-1);
-  const rows = last ? regenerate(kept, terms, addMonths(last.period, 1)).filter((r) => r.period > last.period) : buildSchedule(terms);
-  if (rows.length) await tx.insert(assetScheduleRows).values(scheduleValues(actor, a.id, rows));
+  const rows = await regenerateAfterPosted(tx, actor, a.id, terms);
   const status = rows.length ? ASSET_ACTIVE : ASSET_FULLY_DEPRECIATED;
   await tx.update(assets).set({ status, updatedAt: new Date() }).where(and(eq(assets.tenantId, actor.tenantId), eq(assets.id, a.id)));
   await tx.update(assetSplits).set({ status: 'Reversed', reversalJournalId: reversal, updatedAt: new Date() }).where(and(eq(assetSplits.tenantId, actor.tenantId), eq(assetSplits.id, s.id)));
@@ -282,7 +263,7 @@ export async function reverseSplit(tx: Tx, actor: Actor, id: string, date: strin
 export async function viewSplit(tx: Tx, scope: KitScope, id: string): Promise<SplitView> {
   const s = await storedSplit(tx, scope, id, false);
   const stored = await partsOf(tx, scope, id);
-  const { a } = await loadAsset(tx, scope, s.asset, false);
+  const { a } = await assetWithClass(tx, scope, s.asset, false, noSuchAsset);
   const { currency, scale } = await baseCurrencyOf(tx, scope);
   const money = (m: bigint) => formatMoney(m, scale);
   const [journal] = s.journalId ? await tx.select({ number: journals.number }).from(journals).where(and(eq(journals.tenantId, scope.tenantId), eq(journals.id, s.journalId))) : [];
@@ -334,7 +315,7 @@ export async function viewSplit(tx: Tx, scope: KitScope, id: string): Promise<Sp
 export async function splitAmount(tx: Tx, scope: KitScope, id: string): Promise<bigint> {
   const s = await storedSplit(tx, scope, id, false);
   if (s.status !== 'Draft') return s.costMinor;
-  const { a, c } = await loadAsset(tx, scope, s.asset, false);
+  const { a, c } = await assetWithClass(tx, scope, s.asset, false, noSuchAsset);
   const { scale } = await baseCurrencyOf(tx, scope);
   return termsOf(a, c, scale).costMinor;
 }
