@@ -24,7 +24,7 @@ import { depreciationRuns } from './depreciation-runs.tables';
 import { assetDisposals } from './disposals.tables';
 import { classFacts, postRun } from './depreciation-runs.service';
 import { assetWithClass, noSuchAsset, regenerateAfterPosted, termsOf } from './schedule.service';
-import { revaluedOf } from './revaluations.service';
+import { heldInLedger, revaluedOf } from './revaluations.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
 import { accountsOfClass, type ClassAccounts } from './class-accounts';
@@ -154,11 +154,10 @@ export async function postDisposal(tx: Tx, actor: Actor, id: string): Promise<vo
   }
   const terms = termsOf(a, c, scale);
   const [posted] = rowsOf<{ total: string }>(await tx.execute(sql`select coalesce(sum(amount_minor), 0)::text as total from ${assetScheduleRows} where tenant_id = ${actor.tenantId}::uuid and asset = ${a.id}::uuid and run is not null`));
-  // A revaluation eliminated the accumulated depreciation it found against the cost (revaluations.service.ts).
-  const eliminated = (await revaluedOf(tx, actor, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
-  const accumulatedMinor = (terms.openingAccumulatedMinor ?? 0n) + BigInt(posted?.total ?? '0') - eliminated;
+  const held = heldInLedger(terms, BigInt(posted?.total ?? '0'), (await revaluedOf(tx, actor, [a.id])).get(a.id));
+  const accumulatedMinor = held.accumulatedMinor;
   const acc = await accountsOfClass(tx, actor, a.assetClass);
-  const plan = planDisposal(terms.costMinor - eliminated, accumulatedMinor, minorOf(d.proceeds, scale), acc);
+  const plan = planDisposal(held.costMinor, accumulatedMinor, minorOf(d.proceeds, scale), acc);
   for (const l of plan.lines) {
     if (!l.account) throw unprocessable(`No ${ACCOUNT_ROLE[l.role]} account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   }
@@ -222,8 +221,8 @@ export async function viewDisposal(tx: Tx, scope: KitScope, id: string): Promise
       select coalesce(sum(amount_minor) filter (where run is not null), 0)::text as posted, coalesce(sum(amount_minor) filter (where run is null and period <= ${month}::date), 0)::text as pending
       from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid`));
     depreciationMinor = BigInt(r?.pending ?? '0');
-    const eliminated = (await revaluedOf(tx, scope, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
-    plan = planDisposal(terms.costMinor - eliminated, (terms.openingAccumulatedMinor ?? 0n) + BigInt(r?.posted ?? '0') + depreciationMinor - eliminated, minorOf(d.proceeds, scale), acc);
+    const held = heldInLedger(terms, BigInt(r?.posted ?? '0') + depreciationMinor, (await revaluedOf(tx, scope, [a.id])).get(a.id));
+    plan = planDisposal(held.costMinor, held.accumulatedMinor, minorOf(d.proceeds, scale), acc);
   } else {
     plan = planDisposal(d.costMinor, d.accumulatedMinor, minorOf(d.proceeds, scale), acc);
   }

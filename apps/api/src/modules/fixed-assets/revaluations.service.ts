@@ -76,6 +76,15 @@ export async function revaluedOf(tx: Tx, scope: KitScope, assetIds: string[], ex
 
 const NONE: Revalued = { eliminatedMinor: 0n, surplusMinor: 0n, deficitMinor: 0n };
 
+/**
+ * What the ledger holds of an asset (K - E of cost, O + P - E of accumulated depreciation) from its
+ * terms, the depreciation posted (P) and what its posted revaluations did (E): what a disposal removes,
+ * a split moves and a revaluation eliminates. One place, so no document forgets E.
+ */
+export function heldInLedger(terms: { costMinor: bigint; openingAccumulatedMinor?: bigint | null }, postedMinor: bigint, revalued: Revalued = NONE): { costMinor: bigint; accumulatedMinor: bigint } {
+  return { costMinor: terms.costMinor - revalued.eliminatedMinor, accumulatedMinor: (terms.openingAccumulatedMinor ?? 0n) + postedMinor - revalued.eliminatedMinor };
+}
+
 async function linesOf(tx: Tx, scope: KitScope, id: string) {
   return tx
     .select()
@@ -222,8 +231,8 @@ async function assess(tx: Tx, scope: KitScope, r: RevaluationRow, lock: boolean)
     const terms = { ...termsOf(a, c, scale), usage: await usageOf(tx, scope, a.id) };
     const stored = await storedRows(tx, scope, a.id);
     const posted = stored.filter((x) => x.posted).reduce((s, x) => s + x.amountMinor, 0n);
-    const opening = terms.openingAccumulatedMinor ?? 0n;
-    const plan = planRevaluation(terms.costMinor - before.eliminatedMinor, opening + posted - before.eliminatedMinor, minorOf(line.fairValue, scale), before);
+    const held = heldInLedger(terms, posted, before);
+    const plan = planRevaluation(held.costMinor, held.accumulatedMinor, minorOf(line.fairValue, scale), before);
     let problem: string | null = null;
     let rows: ScheduleRow[] = [];
     const laterPosted = stored.filter((x) => x.posted && x.period > month).at(-1);

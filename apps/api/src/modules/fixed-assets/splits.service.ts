@@ -28,7 +28,7 @@ import { assetSplitParts, assetSplits } from './splits.tables';
 import { planParts, planSplitEntry, shareUnits, type PartFigures, type SplitAccounts, type SplitFigures, type SplitLine } from './split/plan';
 import { buildSchedule, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { assetWithClass, noSuchAsset, regenerateAfterPosted, replaceUnpostedRows, termsOf } from './schedule.service';
-import { revaluedOf } from './revaluations.service';
+import { heldInLedger, revaluedOf } from './revaluations.service';
 import { accountsOfClass } from './class-accounts';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
@@ -127,12 +127,10 @@ async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], l
     from ${assetScheduleRows} where tenant_id = ${scope.tenantId}::uuid and asset = ${a.id}::uuid`));
   if (r?.posted_after) throw unprocessable(`Asset ${a.code} is depreciated up to ${r.posted_after}, after the split month: reverse that depreciation run first`);
   if (r?.unposted_to) throw unprocessable(`Asset ${a.code} has depreciation up to ${r.unposted_to} not posted: run the depreciation up to ${month} first (a split never skips depreciation)`);
-  // What the ledger holds of the asset: a revaluation eliminated accumulated depreciation against cost
-  // (RULES: cost K - E, accumulated O + P - E), so the split moves those and the parts carry them.
-  const eliminated = (await revaluedOf(tx, scope, [a.id])).get(a.id)?.eliminatedMinor ?? 0n;
+  // The split moves what the ledger holds of the asset (a revalued one: less what its revaluations eliminated).
+  const held = heldInLedger(terms, BigInt(r?.posted ?? '0'), (await revaluedOf(tx, scope, [a.id])).get(a.id));
   const original: SplitFigures = {
-    costMinor: terms.costMinor - eliminated,
-    accumulatedMinor: (terms.openingAccumulatedMinor ?? 0n) + BigInt(r?.posted ?? '0') - eliminated,
+    ...held,
     residualMinor: terms.residualMinor,
     quantity: quantityUnits(a.quantity),
   };
