@@ -135,12 +135,10 @@ function inScope(scope: KitScope, run: RunRow, classes: string[]): SQL {
     and a.tenant_id = r.tenant_id and a.id = r.asset and a.status = 'Active' and a.asset_class = any(${uuidArray(classes)})${run.asset ? sql` and a.id = ${run.asset}::uuid` : sql``}`;
 }
 
-/** Sums of the rows a run covers: claimed by the run (`claimed`) or still in scope (a draft's preview). */
-async function sums(tx: Tx, scope: KitScope, run: RunRow, classes: string[], claimed: boolean): Promise<RunAmount[]> {
+/** Sums of the rows still in a run's scope (a draft's preview and its approval amount; posting sums what it claims in the same statement). */
+async function sums(tx: Tx, scope: KitScope, run: RunRow, classes: string[]): Promise<RunAmount[]> {
   const perAsset = run.detail === 'Per asset';
-  const where = claimed
-    ? sql`r.tenant_id = ${scope.tenantId}::uuid and r.run = ${run.id}::uuid and a.tenant_id = r.tenant_id and a.id = r.asset`
-    : inScope(scope, run, classes);
+  const where = inScope(scope, run, classes);
   const rows = rowsOf<{ asset_class: string; asset: string | null; code: string | null; assets: number; rows: number; amount: string }>(
     await tx.execute(sql`
       select a.asset_class, ${perAsset ? sql`a.id` : sql`null::uuid`} as asset, ${perAsset ? sql`min(a.code)` : sql`null::text`} as code,
@@ -264,7 +262,7 @@ export async function viewRun(tx: Tx, scope: KitScope, id: string): Promise<Depr
   }
   const facts = await classFacts(tx, scope, run);
   const good = facts.filter((c) => !c.problem);
-  const amounts = await sums(tx, scope, run, good.map((c) => c.id), false);
+  const amounts = await sums(tx, scope, run, good.map((c) => c.id));
   const plan = planRunLines(amounts, good, run.detail, currency);
   const { issues, issueCount } = await issuesOf(tx, scope, run, facts.filter((c) => c.problem));
   return {
@@ -279,7 +277,7 @@ export async function viewRun(tx: Tx, scope: KitScope, id: string): Promise<Depr
 export async function runAmount(tx: Tx, scope: KitScope, id: string): Promise<bigint> {
   const run = await storedRun(tx, scope, id, false);
   const good = (await classFacts(tx, scope, run)).filter((c) => !c.problem);
-  return (await sums(tx, scope, run, good.map((c) => c.id), false)).reduce((a, x) => a + x.amountMinor, 0n);
+  return (await sums(tx, scope, run, good.map((c) => c.id))).reduce((a, x) => a + x.amountMinor, 0n);
 }
 
 function listWhere(scope: KitScope, q: DepreciationRunListFilter): SQL {

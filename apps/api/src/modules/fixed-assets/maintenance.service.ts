@@ -5,6 +5,7 @@ import {
   MAINTENANCE_ACTIVE,
   MAINTENANCE_CAPITALISED,
   MAINTENANCE_COMPLETED,
+  occurrenceDate,
   type MaintenanceCompletionInput,
   type MaintenanceHistory,
 } from '@erp/contracts';
@@ -45,15 +46,8 @@ export const maintenanceFits: KitRule = async (tx, scope, input, id) => {
   if (before && input.status !== undefined && input.status !== before.status) throw refuse('status', `The status changes by completing an occurrence, not by an edit; it is ${before.status}`);
 };
 
-/** The next date of a recurring schedule: `months` later, on the same day or the month's last. */
-export function nextOccurrence(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const ny = Math.floor(total / 12);
-  const nm = (total % 12) + 1;
-  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
-  return `${String(ny).padStart(4, '0')}-${String(nm).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
+/** The next date of a recurring schedule: `months` later, on the same day or the month's last (the recurring grid's own stepping). */
+const nextOccurrence = (date: string, months: number): string => occurrenceDate({ frequency: 'Monthly', interval: months, startDate: date }, 1);
 
 async function scheduleOf(tx: Tx, scope: KitScope, id: string, lock: boolean) {
   const q = tx.select().from(maintenanceSchedules).where(and(eq(maintenanceSchedules.tenantId, scope.tenantId), eq(maintenanceSchedules.companyId, scope.companyId), eq(maintenanceSchedules.id, id)));
