@@ -54,7 +54,7 @@ describe('the monthly depreciation job', () => {
     await ok('POST', '/gl/module-configs', { module: 'Fixed Asset', setting: MONTHLY_DEPRECIATION_SETTING, value: 'Per class and dimensions' });
     const summary = await jobAt('2026-04-02T02:30:00Z');
     const mine = summary.outcomes.filter((o) => o.tenantId === tenant.tenantId);
-    expect(mine).toMatchObject([{ period: '2026-03', outcome: expect.stringMatching(/^Run DR2026-\d+ posted$/), issueCount: 0 }]);
+    expect(mine).toMatchObject([{ period: '2026-03', result: 'posted', outcome: expect.stringMatching(/^Run DR2026-\d+ posted$/), issueCount: 0 }]);
     const [made] = await runs();
     expect(made).toMatchObject({ status: 'Posted', period: '2026-03', amount: '300.00', description: 'Depreciation 2026-03 (monthly job)' });
     const view = await ok<DepreciationRunView>('GET', `/fa/depreciation-runs/${made!.id}`);
@@ -62,7 +62,7 @@ describe('the monthly depreciation job', () => {
     expect(await accumulated()).toBe('300.00');
 
     const again = await jobAt('2026-04-03T02:30:00Z');
-    expect(again.outcomes.filter((o) => o.tenantId === tenant.tenantId)).toMatchObject([{ runId: made!.id, outcome: expect.stringMatching(/is posted$/) }]);
+    expect(again.outcomes.filter((o) => o.tenantId === tenant.tenantId)).toMatchObject([{ runId: made!.id, result: 'none', outcome: expect.stringMatching(/is posted$/) }]);
     await Promise.all([jobAt('2026-04-04T02:30:00Z'), jobAt('2026-04-04T02:30:00Z')]);
     expect((await runs()).length).toBe(1);
     expect(await accumulated()).toBe('300.00');

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { depreciationRunDocument, lastDayOfPeriod, MONTHLY_DEPRECIATION_SETTING, runDetails, utcCalendarDate, type RunDetail } from '@erp/contracts';
+import { addMonths, depreciationRunDocument, lastDayOfPeriod, MONTHLY_DEPRECIATION_SETTING, runDetails, utcCalendarDate, type RunDetail } from '@erp/contracts';
 import { rowsOf } from '../../platform/db/client';
 import { withSystem, withTenant } from '../../platform/db/tenancy';
 import { tenantHosts } from '../../platform/db/tenancy.tables';
@@ -28,13 +28,14 @@ export const DEPRECIATION_JOB = 'fixed-assets.monthly-depreciation';
 /** Daily at 02:30 UTC: a month missed while the server was down is made the next day. */
 export const DEPRECIATION_JOB_CRON = '30 2 * * *';
 
-export type CompanyOutcome = { tenantId: string; companyId: string; period: string; runId: string | null; outcome: string; issueCount: number };
+/** What this pass did for a company's month: posted its run, submitted it for approval, or nothing (made before, deleted, or failed). */
+export type JobResult = 'posted' | 'submitted' | 'none';
+export type CompanyOutcome = { tenantId: string; companyId: string; period: string; runId: string | null; result: JobResult; outcome: string; issueCount: number };
 export type DepreciationJobSummary = { companies: number; posted: number; submitted: number; failed: number; outcomes: CompanyOutcome[] };
 
 /** The first day of the month before `today`. */
 export function previousMonth(today: string): string {
-  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  return m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+  return `${addMonths(today.slice(0, 7), -1)}-01`;
 }
 
 type Enabled = { companyId: string; detail: RunDetail; userId: string | null };
@@ -86,25 +87,26 @@ export async function runCompanyMonth(platform: Platform, tenantId: string, e: E
     return r;
   };
   const before = await state();
-  if (!before) return { ...base, runId: claimed, outcome: 'The run made for this month was deleted: nothing made', issueCount: 0 };
-  if (before.status !== 'Draft') return { ...base, runId: claimed, outcome: `Run ${before.number ?? ''} is ${before.status.toLowerCase()}`, issueCount: before.issueCount };
+  if (!before) return { ...base, runId: claimed, result: 'none', outcome: 'The run made for this month was deleted: nothing made', issueCount: 0 };
+  if (before.status !== 'Draft') return { ...base, runId: claimed, result: 'none', outcome: `Run ${before.number ?? ''} is ${before.status.toLowerCase()}`, issueCount: before.issueCount };
   try {
     await submitDocument(platform, actor, { approvalType: 'DepreciationSchedule', documentId: claimed });
   } catch (err) {
-    if (err instanceof AppError && err.statusCode === 409) return { ...base, runId: claimed, outcome: `Run ${before.number ?? ''} awaits approval`, issueCount: 0 };
+    if (err instanceof AppError && err.statusCode === 409) return { ...base, runId: claimed, result: 'none', outcome: `Run ${before.number ?? ''} awaits approval`, issueCount: 0 };
     // Another worker submitted it meanwhile: its outcome stands.
     const now = await state();
-    if (now && now.status !== 'Draft') return { ...base, runId: claimed, outcome: `Run ${now.number ?? ''} is ${now.status.toLowerCase()}`, issueCount: now.issueCount };
+    if (now && now.status !== 'Draft') return { ...base, runId: claimed, result: 'none', outcome: `Run ${now.number ?? ''} is ${now.status.toLowerCase()}`, issueCount: now.issueCount };
     const message = `Run ${before.number ?? ''} could not be submitted: ${messageOf(err)}`;
     await record(message);
     throw new AppError(422, message, 'BusinessRule');
   }
   const after = await state();
-  const outcome = after?.status === 'Posted'
-    ? `Run ${after.number ?? ''} posted${after.issueCount ? `; ${after.issueCount} asset(s) could not be depreciated (see the run)` : ''}`
+  const result: JobResult = after?.status === 'Posted' ? 'posted' : 'submitted';
+  const outcome = result === 'posted'
+    ? `Run ${after?.number ?? ''} posted${after?.issueCount ? `; ${after.issueCount} asset(s) could not be depreciated (see the run)` : ''}`
     : `Run ${after?.number ?? ''} submitted for approval`;
   await record(outcome);
-  return { ...base, runId: claimed, outcome, issueCount: after?.issueCount ?? 0 };
+  return { ...base, runId: claimed, result, outcome, issueCount: after?.issueCount ?? 0 };
 }
 
 /** The job's work: the previous month of `now` for every enabled company of every tenant; a failing company is reported and the others go on. */
@@ -118,13 +120,13 @@ export async function runMonthlyDepreciation(platform: Platform, now: Date): Pro
       try {
         const o = await runCompanyMonth(platform, tenantId, e, period);
         summary.outcomes.push(o);
-        if (/ posted/.test(o.outcome)) summary.posted++;
-        else if (/approval/.test(o.outcome)) summary.submitted++;
+        if (o.result === 'posted') summary.posted++;
+        else if (o.result === 'submitted') summary.submitted++;
         if (o.issueCount > 0) platform.log.warn({ tenantId, companyId: e.companyId, period, issues: o.issueCount }, o.outcome);
       } catch (err) {
         summary.failed++;
         const outcome = messageOf(err);
-        summary.outcomes.push({ tenantId, companyId: e.companyId, period: period.slice(0, 7), runId: null, outcome, issueCount: 0 });
+        summary.outcomes.push({ tenantId, companyId: e.companyId, period: period.slice(0, 7), runId: null, result: 'none', outcome, issueCount: 0 });
         platform.log.error({ err, tenantId, companyId: e.companyId, period }, 'monthly depreciation failed');
       }
     }
