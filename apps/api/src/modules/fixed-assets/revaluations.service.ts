@@ -22,7 +22,7 @@ import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type Ent
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetRevaluationLines, assetRevaluations } from './revaluations.tables';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
-import { assetsWithClass, replaceUnpostedRows, storedRows, termsOf, usageOf } from './schedule.service';
+import { assetsWithClass, replaceUnpostedRows, storedRowsByAsset, termsOf, usageByAsset } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
 import { documentListOrder } from './document-list';
 import { classAccounts, type ClassAccounts } from './class-accounts';
@@ -224,12 +224,14 @@ async function assess(tx: Tx, scope: KitScope, r: RevaluationRow, lock: boolean)
   const { scale } = await baseCurrencyOf(tx, scope);
   const revalued = await revaluedOf(tx, scope, lines.map((l) => l.asset), r.id);
   const month = periodOfDate(r.revaluationDate);
+  const ids = lines.map((l) => l.asset);
+  const [usage, schedules] = [await usageByAsset(tx, scope, ids), await storedRowsByAsset(tx, scope, ids)];
   const out: Assessed[] = [];
   for (const line of lines) {
     const { a, c } = found.get(line.asset)!;
     const before = revalued.get(a.id) ?? NONE;
-    const terms = { ...termsOf(a, c, scale), usage: await usageOf(tx, scope, a.id) };
-    const stored = await storedRows(tx, scope, a.id);
+    const terms = { ...termsOf(a, c, scale), usage: usage.get(a.id)! };
+    const stored = schedules.get(a.id)!;
     const posted = stored.filter((x) => x.posted).reduce((s, x) => s + x.amountMinor, 0n);
     const held = heldInLedger(terms, posted, before);
     const plan = planRevaluation(held.costMinor, held.accumulatedMinor, minorOf(line.fairValue, scale), before);
@@ -315,20 +317,24 @@ export async function reverseRevaluation(tx: Tx, actor: Actor, id: string, date:
   const { scale } = await baseCurrencyOf(tx, actor);
   const month = periodOfDate(r.revaluationDate);
   const plans: { a: AssetRow; rows: ScheduleRow[]; status: typeof ASSET_ACTIVE | typeof ASSET_FULLY_DEPRECIATED; previousCost: string }[] = [];
+  const ids = lines.map((l) => l.asset);
+  // A later posted revaluation of each asset (reverse the latest first): one statement for all of them.
+  const laterOf = new Map(rowsOf<{ asset: string; number: string | null }>(await tx.execute(sql`
+    select distinct on (l.asset) l.asset, v.number from ${assetRevaluationLines} l join ${assetRevaluations} v on v.tenant_id = l.tenant_id and v.id = l.revaluation
+    where l.tenant_id = ${actor.tenantId}::uuid and l.asset = any(${`{${ids.join(',')}}`}::uuid[]) and l.status = 'Posted' and l.revaluation <> ${r.id}::uuid
+      and (v.revaluation_date > ${r.revaluationDate}::date or (v.revaluation_date = ${r.revaluationDate}::date and v.number > ${r.number ?? ''}))
+    order by l.asset, v.revaluation_date, v.number`)).map((x) => [x.asset, x]));
+  const [usage, schedules] = [await usageByAsset(tx, actor, ids), await storedRowsByAsset(tx, actor, ids)];
   for (const line of lines) {
     const { a, c } = found.get(line.asset)!;
     if (a.status !== ASSET_ACTIVE && a.status !== ASSET_FULLY_DEPRECIATED) throw unprocessable(`Asset ${a.code} is ${a.status.toLowerCase()}: reverse that first`);
-    const [later] = rowsOf<{ number: string | null }>(await tx.execute(sql`
-      select v.number from ${assetRevaluationLines} l join ${assetRevaluations} v on v.tenant_id = l.tenant_id and v.id = l.revaluation
-      where l.tenant_id = ${actor.tenantId}::uuid and l.asset = ${a.id}::uuid and l.status = 'Posted' and l.revaluation <> ${r.id}::uuid
-        and (v.revaluation_date > ${r.revaluationDate}::date or (v.revaluation_date = ${r.revaluationDate}::date and v.number > ${r.number ?? ''}))
-      limit 1`));
+    const later = laterOf.get(a.id);
     if (later) throw unprocessable(`Asset ${a.code} has a later revaluation ${later.number ?? ''}: reverse it first`.replace('  ', ' '));
-    const stored = await storedRows(tx, actor, a.id);
+    const stored = schedules.get(a.id)!;
     const laterPosted = stored.filter((x) => x.posted && x.period > month).at(-1);
     if (laterPosted) throw unprocessable(`Asset ${a.code} is depreciated up to ${laterPosted.period}, after the revaluation: reverse that depreciation run first`);
     const previousCost = line.previousCost ?? a.cost;
-    const terms = { ...termsOf({ ...a, cost: previousCost }, c, scale), usage: await usageOf(tx, actor, a.id) };
+    const terms = { ...termsOf({ ...a, cost: previousCost }, c, scale), usage: usage.get(a.id)! };
     let rows: ScheduleRow[];
     try {
       rows = regenerate(stored, terms, addMonths(month, 1)).filter((x) => x.period > month);

@@ -160,19 +160,32 @@ export async function assetSchedule(tx: Tx, scope: KitScope, id: string): Promis
   };
 }
 
-/** The usage recorded for an asset (units of production). */
-export async function usageOf(tx: Tx, scope: KitScope, assetId: string) {
+type Usage = { period: string; units: bigint }[];
+
+/** The usage recorded for assets (units of production), by asset: one statement for any number of them. */
+export async function usageByAsset(tx: Tx, scope: KitScope, assetIds: readonly string[]): Promise<Map<string, Usage>> {
+  const out = new Map<string, Usage>(assetIds.map((id) => [id, []]));
+  if (!assetIds.length) return out;
   const usage = await tx
-    .select({ period: sql<string>`to_char(${assetUsage.period}, 'YYYY-MM')`, units: assetUsage.units })
+    .select({ asset: assetUsage.asset, period: sql<string>`to_char(${assetUsage.period}, 'YYYY-MM')`, units: assetUsage.units })
     .from(assetUsage)
-    .where(and(eq(assetUsage.tenantId, scope.tenantId), eq(assetUsage.asset, assetId)));
-  return usage.map((u) => ({ period: u.period, units: BigInt(u.units) }));
+    .where(and(eq(assetUsage.tenantId, scope.tenantId), inArray(assetUsage.asset, [...new Set(assetIds)])));
+  for (const u of usage) out.get(u.asset)?.push({ period: u.period, units: BigInt(u.units) });
+  return out;
 }
 
-/** The stored rows of an asset as the engine's rows (posted: a run took them). */
-export async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
+/** The usage recorded for an asset (units of production). */
+export async function usageOf(tx: Tx, scope: KitScope, assetId: string): Promise<Usage> {
+  return (await usageByAsset(tx, scope, [assetId])).get(assetId)!;
+}
+
+/** The stored rows of assets as the engine's rows (posted: a run took them), by asset, in period order: one statement. */
+export async function storedRowsByAsset(tx: Tx, scope: KitScope, assetIds: readonly string[]): Promise<Map<string, ScheduleRow[]>> {
+  const out = new Map<string, ScheduleRow[]>(assetIds.map((id) => [id, []]));
+  if (!assetIds.length) return out;
   const rows = await tx
     .select({
+      asset: assetScheduleRows.asset,
       period: sql<string>`to_char(${assetScheduleRows.period}, 'YYYY-MM')`,
       amountMinor: assetScheduleRows.amountMinor,
       accumulatedMinor: assetScheduleRows.accumulatedMinor,
@@ -181,9 +194,15 @@ export async function storedRows(tx: Tx, scope: KitScope, assetId: string): Prom
       run: assetScheduleRows.run,
     })
     .from(assetScheduleRows)
-    .where(and(eq(assetScheduleRows.tenantId, scope.tenantId), eq(assetScheduleRows.asset, assetId)))
-    .orderBy(asc(assetScheduleRows.period));
-  return rows.map((r) => ({ period: r.period, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis, posted: r.run !== null }));
+    .where(and(eq(assetScheduleRows.tenantId, scope.tenantId), inArray(assetScheduleRows.asset, [...new Set(assetIds)])))
+    .orderBy(asc(assetScheduleRows.asset), asc(assetScheduleRows.period));
+  for (const r of rows) out.get(r.asset)?.push({ period: r.period, amountMinor: BigInt(r.amountMinor), accumulatedMinor: BigInt(r.accumulatedMinor), nbvMinor: BigInt(r.nbvMinor), basis: r.basis, posted: r.run !== null });
+  return out;
+}
+
+/** The stored rows of an asset as the engine's rows (posted: a run took them). */
+export async function storedRows(tx: Tx, scope: KitScope, assetId: string): Promise<ScheduleRow[]> {
+  return (await storedRowsByAsset(tx, scope, [assetId])).get(assetId)!;
 }
 
 type RowValues = Pick<ScheduleRow, 'period' | 'amountMinor' | 'accumulatedMinor' | 'nbvMinor' | 'basis'>;
