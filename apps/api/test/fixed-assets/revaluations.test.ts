@@ -5,7 +5,7 @@
 // parties (the assets), the schedule is the engine's regeneration, Reverse restores both, and the
 // refusals change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetRevaluationView, AssetSchedule, DepreciationRunView, DisposalView, DocumentEntry, EntityRecord, ErrorObject, JournalView, SubledgerTieout, TrialBalance } from '@erp/contracts';
+import type { AssetRegister, AssetRevaluationView, AssetSchedule, DepreciationRunView, DisposalView, DocumentEntry, EntityRecord, ErrorObject, JournalView, SubledgerTieout, TrialBalance } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { regenerate, type DepreciationTerms, type ScheduleRow } from '../../src/modules/fixed-assets/depreciation/engine';
 
@@ -103,6 +103,9 @@ describe('the revaluation of assets', () => {
     // cost: -300 + 900 (the acquisition is not posted here), accumulated: 300 depreciated, 300 eliminated
     expect(await balances()).toEqual({ cost: 600, accumulated: 0, reserve: -900, loss: 0, expense: 300 });
     expect(await tiesOut()).toEqual([['600.00', '600.00', true]]);
+    // The register shows what the ledger holds of it: cost 2100 less the 300 eliminated, no accumulated depreciation left, book value 1800.
+    const register = await ok<AssetRegister>('GET', '/fa/reports/register?asOf=2026-03-31');
+    expect(register.rows.find((row) => row.id === x.id)).toMatchObject({ cost: '1800.00', accumulated: '0.00', netBookValue: '1800.00' });
     // the schedule: January to March posted as they were, April on: 1800 over the 9 months left
     const s1 = await schedule(x.id);
     expect(s1.cost).toBe('2100.00');

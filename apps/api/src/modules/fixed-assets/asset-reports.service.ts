@@ -17,6 +17,7 @@ import { accountDayBalances, accounts, journals, ledgerEntries, postingProfiles 
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetDisposals } from './disposals.tables';
 import { depreciationRuns } from './depreciation-runs.tables';
+import { assetRevaluationLines, assetRevaluations } from './revaluations.tables';
 import { baseCurrencyOf } from './money';
 
 /*
@@ -29,7 +30,8 @@ const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
 /**
  * The asset register at `asOf`: assets in service by then and not disposed by then, their cost, and
- * the opening plus the depreciation whose run's entry is dated on or before it (so it ties to the ledger at that day).
+ * the opening plus the depreciation whose run's entry is dated on or before it (so it ties to the ledger at that day),
+ * both less what revaluations dated by then eliminated (what the ledger holds: `heldInLedger`).
  */
 export async function assetRegister(tx: Tx, scope: KitScope, q: AssetRegisterQuery, today: string): Promise<AssetRegister> {
   const asOf = q.asOf ?? today;
@@ -47,16 +49,23 @@ export async function assetRegister(tx: Tx, scope: KitScope, q: AssetRegisterQue
         where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid
       ), posted as (
         select asset, sum(amount_minor) filter (where posted) as amount, bool_or(not posted) as later from rows_at group by asset
+      ), eliminated as (
+        -- what revaluations dated by then eliminated against the cost (heldInLedger: the ledger holds cost and accumulated less it)
+        select l.asset, sum(l.eliminated_minor) as amount
+        from ${assetRevaluationLines} l join ${assetRevaluations} v on v.tenant_id = l.tenant_id and v.id = l.revaluation
+        where l.tenant_id = ${scope.tenantId}::uuid and l.company_id = ${scope.companyId}::uuid and l.status = 'Posted' and v.revaluation_date <= ${asOf}::date
+        group by l.asset
       )
       select a.id, a.code, a.description, a.asset_class, c.code as class_code, c.name as class_name, a.location, a.custodian, coalesce(a.in_service_date, a.acquisition_date)::text as in_service_date,
-        round(a.cost * ${10 ** scale})::bigint::text as cost,
-        (round(coalesce(a.opening_accumulated, 0) * ${10 ** scale})::bigint + coalesce(p.amount, 0))::text as accumulated,
+        (round(a.cost * ${10 ** scale})::bigint - coalesce(e.amount, 0))::text as cost,
+        (round(coalesce(a.opening_accumulated, 0) * ${10 ** scale})::bigint + coalesce(p.amount, 0) - coalesce(e.amount, 0))::text as accumulated,
         case when a.status in ('Disposed', 'Fully depreciated') and p.later then 'Active'
              when a.status = 'Disposed' then 'Fully depreciated'
              else a.status end as state
       from ${assets} a
       join ${assetClasses} c on c.tenant_id = a.tenant_id and c.id = a.asset_class
       left join posted p on p.asset = a.id
+      left join eliminated e on e.asset = a.id
       where a.tenant_id = ${scope.tenantId}::uuid and a.company_id = ${scope.companyId}::uuid
         and a.status in ('Active', 'Fully depreciated', 'Disposed')
         and coalesce(a.in_service_date, a.acquisition_date) <= ${asOf}::date
