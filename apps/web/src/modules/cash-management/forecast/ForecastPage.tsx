@@ -27,7 +27,7 @@ async function fetchSaved(signal?: AbortSignal): Promise<EntityRecord[]> {
 /**
  * The cash-flow forecast (/cashflow-forecast, issue 17): a saved forecast (?id=) or settings of the
  * moment; per currency of the banks, a chart and the table of buckets (opening, receipts,
- * payments, adjustments, closing); a row opens the bucket's items. The sources not wired yet are
+ * payments, adjustments, closing); a row, or a bar or point of the chart, opens the bucket's items. The sources not wired yet are
  * named above the result.
  */
 export function ForecastPage() {
@@ -58,6 +58,11 @@ export function ForecastPage() {
   const amount = (text: string) => <span className="ledger-amount">{display.amount(text)}</span>;
   const bucketLabel = (b: { from: string; to: string }) => (b.from === b.to ? display.date(b.from) : `${display.date(b.from)} – ${display.date(b.to)}`);
   const missing = (data?.sources ?? []).filter((s) => !s.wired);
+  /** The drill-down of one bucket of one currency: a row of the table and a bar or point of the chart open it. */
+  const openBucket = (currency: string, bucket: ForecastBucketRow) => {
+    setDrill({ currency, bucket });
+    setItemsPage(1);
+  };
   return (
     <>
       <PageHeading
@@ -102,7 +107,7 @@ export function ForecastPage() {
       {(data?.currencies ?? []).map((c) => (
         <Card key={c.currency} size="small" title={`${c.currency}: opening ${display.amount(c.opening)}, closing ${display.amount(c.closing)}`} style={{ marginBottom: 16 }}>
           <Suspense fallback={<div style={{ height: 240 }} />}>
-            <ForecastChart currency={c} label={(i) => bucketLabel(c.buckets[i]!)} />
+            <ForecastChart currency={c} label={(i) => bucketLabel(c.buckets[i]!)} onOpen={(i) => openBucket(c.currency, c.buckets[i]!)} />
           </Suspense>
           <Table
             size="small"
@@ -112,7 +117,7 @@ export function ForecastPage() {
             rowKey="index"
             dataSource={c.buckets}
             pagination={c.buckets.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
-            onRow={(row) => ({ onClick: () => (setDrill({ currency: c.currency, bucket: row }), setItemsPage(1)), style: { cursor: 'pointer' } })}
+            onRow={(row) => ({ onClick: () => openBucket(c.currency, row), style: { cursor: 'pointer' } })}
             columns={[
               { key: 'period', title: 'Period', render: (_, row) => bucketLabel(row) },
               { key: 'opening', title: 'Opening', align: 'right', render: (_, row) => amount(row.opening) },

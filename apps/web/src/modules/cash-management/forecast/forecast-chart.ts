@@ -1,4 +1,4 @@
-import type { ForecastBucketRow } from '@erp/contracts';
+import { formatMoney, parseMoney, type ForecastBucketRow } from '@erp/contracts';
 
 /*
  * The geometry of the forecast chart (plain SVG, no chart library): per bucket a receipts bar above
@@ -6,11 +6,18 @@ import type { ForecastBucketRow } from '@erp/contracts';
  * scale around a middle zero line; the closing cash as a line on its own scale (the range of the
  * openings and closings, padded), so a small flow and a large balance both read.
  */
-export type ChartBar = { x: number; width: number; y: number; height: number; kind: 'in' | 'out'; amount: number; index: number };
+export type ChartBar = { x: number; width: number; y: number; height: number; kind: 'in' | 'out'; amount: number; index: number; /** The amount exactly, a decimal string (the label). */ text: string };
 export type ChartGeometry = { width: number; height: number; zeroY: number; bars: ChartBar[]; line: string; points: { x: number; y: number }[] };
 
 const inflow = (b: ForecastBucketRow) => Number(b.receipts) + Math.max(0, Number(b.adjustments));
 const outflow = (b: ForecastBucketRow) => Number(b.payments) + Math.max(0, -Number(b.adjustments));
+
+/** A flow and the adjustment on its side, added exactly (the bar's height may round; its label does not). */
+function exactFlow(flow: string, adjustment: string, side: 1 | -1): string {
+  const scale = Math.max(...[flow, adjustment].map((t) => t.split('.')[1]?.length ?? 0));
+  const adjusted = parseMoney(adjustment, scale) * BigInt(side);
+  return formatMoney(parseMoney(flow, scale) + (adjusted > 0n ? adjusted : 0n), scale);
+}
 
 export function chartGeometry(buckets: readonly ForecastBucketRow[], width = 1000, height = 240, pad = 8): ChartGeometry {
   const inner = height - 2 * pad;
@@ -29,10 +36,19 @@ export function chartGeometry(buckets: readonly ForecastBucketRow[], width = 100
     const left = pad + index * slot;
     const up = inflow(b);
     const down = outflow(b);
-    if (up > 0) bars.push({ x: left + slot * 0.12, width: barWidth, y: flowY(up), height: zeroY - flowY(up), kind: 'in', amount: up, index });
-    if (down > 0) bars.push({ x: left + slot * 0.12 + barWidth, width: barWidth, y: zeroY, height: flowY(-down) - zeroY, kind: 'out', amount: down, index });
+    if (up > 0) bars.push({ x: left + slot * 0.12, width: barWidth, y: flowY(up), height: zeroY - flowY(up), kind: 'in', amount: up, index, text: exactFlow(b.receipts, b.adjustments, 1) });
+    if (down > 0) bars.push({ x: left + slot * 0.12 + barWidth, width: barWidth, y: zeroY, height: flowY(-down) - zeroY, kind: 'out', amount: down, index, text: exactFlow(b.payments, b.adjustments, -1) });
     return { x: left + slot / 2, y: cashY(Number(b.closing)) };
   });
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   return { width, height, zeroY, bars, line, points };
+}
+
+/** What the chart offers to click or focus, in reading order: per bucket its receipts bar, its payments bar (each if any) and its closing point. */
+export type ChartTarget = { kind: 'in' | 'out'; index: number; bar: ChartBar } | { kind: 'closing'; index: number };
+
+export function chartTargets(g: ChartGeometry): ChartTarget[] {
+  const byBucket = new Map<number, ChartBar[]>();
+  for (const bar of g.bars) byBucket.set(bar.index, [...(byBucket.get(bar.index) ?? []), bar]);
+  return g.points.flatMap((_, index): ChartTarget[] => [...(byBucket.get(index) ?? []).map((bar) => ({ kind: bar.kind, index, bar })), { kind: 'closing', index }]);
 }
