@@ -1,6 +1,7 @@
 // Proves the cash-flow forecast journey in Chromium (issue 17): a saved forecast of one bank, opened from the saved
 // forecasts' list, shows per currency a chart and the buckets (opening from the ledger, a customer invoice due in
-// week 2 as a receipt there, the saved adjustment, the closing), a bucket opens its items, and the XLSX downloads.
+// week 2 as a receipt there, the saved adjustment, the closing), a bucket opens its items, so do a bar of the chart (by a
+// click) and the adjustment's bar (by the keyboard), and the XLSX downloads.
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiSignIn, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
@@ -64,7 +65,8 @@ test('a saved forecast opens from its list: chart, buckets, a bucket\'s items an
   await expect(page).toHaveURL(new RegExp(`/cashflow-forecast\\?id=${world.forecast}$`));
   const buckets = page.getByRole('table', { name: 'Buckets USD' });
   await expect(buckets).toBeVisible({ timeout: SLOW });
-  await expect(page.getByRole('img', { name: 'Cash-flow chart USD' })).toBeVisible({ timeout: SLOW });
+  const chart = page.getByRole('figure', { name: 'Cash-flow chart USD' });
+  await expect(chart).toBeVisible({ timeout: SLOW });
   await expect(page.getByText(/Not included yet: salary schedules/i)).toBeVisible();
   const week2 = buckets.getByRole('row').nth(2);
   await expect(week2).toContainText('1,234.56');
@@ -80,6 +82,32 @@ test('a saved forecast opens from its list: chart, buckets, a bucket\'s items an
   await expect(items).toContainText('1,234.56');
   await page.screenshot({ path: `${shots}/cm-forecast-items.png` });
   await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(items).toBeHidden();
+
+  // The chart opens the same drill-down: a click on week 2's receipts bar opens week 2's items.
+  const period2 = (await week2.getByRole('cell').first().textContent())!;
+  const period3 = (await week3.getByRole('cell').first().textContent())!;
+  await chart.getByRole('button', { name: new RegExp(`^Receipts ${period2}: `) }).click();
+  await expect(page.getByRole('dialog', { name: `USD · ${period2}` })).toBeVisible();
+  await expect(items).toContainText(`Forecast customer ${suffix}`, { timeout: SLOW });
+  await expect(items).toContainText('1,234.56');
+  await page.screenshot({ path: `${shots}/cm-forecast-chart-drill.png` });
+  await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(items).toBeHidden();
+  // By the keyboard: Tab reaches the chart's one stop, End and the arrows move to week 3's payments bar (the adjustment), Enter opens it.
+  const payments3 = chart.getByRole('button', { name: new RegExp(`^Payments ${period3}: `) });
+  await chart.getByRole('button').first().focus();
+  await page.keyboard.press('Home');
+  await expect(chart.getByRole('button').first()).toBeFocused();
+  for (let i = 0; i < 13 * 3 && !(await payments3.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
+  await expect(payments3).toBeFocused();
+  await page.screenshot({ path: `${shots}/cm-forecast-chart-focus.png` });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `USD · ${period3}` })).toBeVisible();
+  await expect(items).toContainText(`Tax instalment ${suffix}`, { timeout: SLOW });
+  await page.keyboard.press('Escape');
+  await expect(items).toBeHidden();
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export/ }).hover();
   await clickInPopup(page.getByRole('menuitem', { name: 'XLSX' }), 10_000);
