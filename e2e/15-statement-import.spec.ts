@@ -5,8 +5,9 @@
 /// <reference lib="dom" />
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
+import { openImport } from './support/statement-import';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,14 +27,6 @@ const sample = (name: string): Buffer => readFileSync(join(SAMPLES, name));
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string };
 
-async function chooseBank(page: Page, combobox: Locator, code: string): Promise<void> {
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(code);
-    await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: code }).first(), 3_000);
-  }).toPass({ timeout: 45_000 });
-}
-
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
   const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
@@ -46,20 +39,6 @@ test.beforeAll(async ({ request }) => {
   await bank(ING, '0574908765');
   await bank(ABN, '574908765');
 });
-
-async function openImport(page: Page, bank: string, name: string, file: Buffer): Promise<Locator> {
-  await page.getByRole('button', { name: 'Import statement' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Import statement' });
-  await chooseBank(page, drawer.getByLabel('Bank', { exact: true }), bank);
-  await drawer.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: file });
-  await expect(drawer.getByText(name)).toBeVisible();
-  // A click that only closes the bank's dropdown starts nothing: click until the preview answers.
-  await expect(async () => {
-    await drawer.getByRole('button', { name: 'Preview' }).click();
-    await expect(drawer.getByRole('alert').filter({ hasText: /checks passed|fails its checks/ })).toBeVisible({ timeout: 8_000 });
-  }).toPass({ timeout: 60_000 });
-  return drawer;
-}
 
 test('an MT940 statement is previewed with its checks and lines, then imported and listed', async ({ page }) => {
   await page.setViewportSize({ width: 1500, height: 1000 });

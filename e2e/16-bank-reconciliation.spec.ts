@@ -1,9 +1,11 @@
-// Proves the bank reconciliation journey in Chromium (issue 17): a CAMT.053 statement imported for a bank whose
-// book has a deposit and a cheque; on /bank-reconciliation the rules propose both with their reasons, the user
+// Proves the bank reconciliation journey in Chromium (issue 17): a CAMT.053 statement imported through the Import drawer of
+// /bank-reconciliations (the file chosen in the file chooser) for a bank whose book has a deposit and a cheque, opened from
+// the list; on /bank-reconciliation the rules propose both with their reasons, the user
 // accepts them, books the bank's fee line as an entry, closes the reconciliation and downloads its report.
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, authHeaders, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
+import { ADMIN, apiSignIn, clickInPopup, ensureAdmin, signInThroughUi, api } from './support/bootstrap';
+import { openImport } from './support/statement-import';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,7 +30,7 @@ const camt = () => `<?xml version="1.0" encoding="UTF-8"?>
     ${entry('12.00', 'DBIT', '2026-03-31', `FEE-${suffix}-3`, 'Account maintenance fee')}
   </Stmt></BkToCstmrStmt></Document>`;
 
-const world = { statement: '' };
+const BANK = `R${suffix}`;
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
@@ -45,7 +47,7 @@ test.beforeAll(async ({ request }) => {
   const gl = await api<Row>(request, admin, 'POST', '/gl/accounts', { code: `1020${suffix}`, name: `Bank ${suffix}`, accountGroup: cash.accountGroup, kind: 'Posting', controlType: 'None' });
   const usd = (await api<Paged<Row>>(request, admin, 'GET', '/gl/currencies?limit=200')).items.find((c) => c.code === 'USD')!;
   const group = await api<Row>(request, admin, 'POST', '/cm/bank-groups', { code: `R${suffix}`, name: `Reconciled ${suffix}` });
-  const bank = await api<Row>(request, admin, 'POST', '/cm/banks', { code: `R${suffix}`, name: `Reconciled account ${suffix}`, bankGroup: group.id, account: gl.id, currency: usd.id, accountNumber: IBAN, bic: 'DEUTDEFF' });
+  await api<Row>(request, admin, 'POST', '/cm/banks', { code: BANK, name: `Reconciled account ${suffix}`, bankGroup: group.id, account: gl.id, currency: usd.id, accountNumber: IBAN, bic: 'DEUTDEFF' });
   for (const [date, amount, reference, other] of [['2026-03-02', '1000.00', `DEP-${suffix}-1`, '4100'], ['2026-03-03', '-250.00', `CHQ-${suffix}-2`, '6100']] as const) {
     const inflow = !amount.startsWith('-');
     const value = amount.replace('-', '');
@@ -54,18 +56,27 @@ test.beforeAll(async ({ request }) => {
       lines: [{ account: gl.id, currency: 'USD', [inflow ? 'debit' : 'credit']: value }, { account: account(other), currency: 'USD', [inflow ? 'credit' : 'debit']: value }],
     });
   }
-  const imported = await request.fetch(`/cm/bank-statements/import?bank=${bank.id}&fileName=${encodeURIComponent(`march-${suffix}.xml`)}`, {
-    method: 'POST', headers: { ...authHeaders(admin), 'Content-Type': 'application/octet-stream' }, data: Buffer.from(camt()),
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-  world.statement = ((await imported.json()) as { statementIds: string[] }).statementIds[0]!;
 });
 
 test('the rules propose the deposit and the cheque, the fee becomes an entry, the reconciliation closes and reports', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1600, height: 1100 });
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/bank-reconciliation?id=${world.statement}`);
+  // The statement comes in through the screen: the bank, the file from the file chooser, its preview, Import.
+  await page.goto('/bank-reconciliations');
+  await expect(page.getByRole('heading', { name: 'Bank Reconciliations' })).toBeVisible({ timeout: 30_000 });
+  const fileName = `march-${suffix}.xml`;
+  const importer = await openImport(page, BANK, fileName, Buffer.from(camt()));
+  await expect(importer.getByText('CAMT.053: 1 statement, checks passed')).toBeVisible();
+  await expect(importer.getByText(`REC-${suffix} → ${BANK}`)).toBeVisible();
+  await expect(importer.getByRole('table', { name: `Lines of REC-${suffix}` }).locator('tbody tr.ant-table-row')).toHaveCount(3);
+  await page.screenshot({ path: '/tmp/cm-recon-import.png' });
+  await importer.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(importer).toBeHidden({ timeout: 20_000 });
+  const listed = page.getByRole('table', { name: 'Bank statements' }).getByRole('row').filter({ hasText: `REC-${suffix}` });
+  await expect(listed).toContainText('738.00', { timeout: 20_000 });
+  await listed.getByRole('link', { name: `REC-${suffix}` }).click();
+  await expect(page).toHaveURL(/\/bank-reconciliation\?id=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: `Bank reconciliation REC-${suffix}` })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Run rules' }).click();
   const proposals = page.locator('.ant-card').filter({ hasText: 'Proposals (2)' });
@@ -94,7 +105,7 @@ test('the rules propose the deposit and the cheque, the fee becomes an entry, th
   expect(file.suggestedFilename()).toBe(`bank-reconciliation-REC-${suffix}.pdf`);
   // The bank's matching rules: none of its own yet (the defaults run), a rule added in the drawer.
   await page.getByRole('button', { name: 'Rules' }).click();
-  const drawer = page.locator('.ant-drawer').filter({ hasText: `Matching rules of R${suffix}` });
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Matching rules of ${BANK}` });
   await expect(drawer).toBeVisible();
   await drawer.getByRole('button', { name: 'New' }).click();
   const form = page.locator('.ant-drawer').filter({ hasText: 'Sequence' }).last();
