@@ -1,13 +1,15 @@
-// Proves the vendor payment run journey in Chromium (issue 16): a run of one vendor group is created on
-// /vendor-payment-schedule, its open invoices proposed, one line excluded, the run posted (one payment per
-// vendor), and its ISO 20022 pain.001 credit transfer file downloaded: two transactions, the exact control
-// sum, valid against the pain.001.001.03 schema (Debian's xmllint, when installed).
+// Proves the vendor payment run journey in Chromium (issue 16): under a VendorPaymentScheduleApproval workflow a run of
+// one vendor group is created on /vendor-payment-schedule, its open invoices proposed, one line excluded, and the run
+// submitted (it cannot be posted directly); the approver opens the task from the inbox (its link is
+// /vendor-payment-schedule, SPEC.md section 2) and approves, which posts the run (one payment per vendor); its ISO 20022
+// pain.001 credit transfer file is downloaded from the screen: two transactions, the exact control sum, valid against
+// the pain.001.001.03 schema (Debian's xmllint, when installed).
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi } from './support/bootstrap';
-import { apiJson, chooseOption } from './support/ui';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail } from './support/bootstrap';
+import { apiJson, chooseOption, deactivateWorkflow, onlyWorkflow } from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,6 +25,9 @@ type Row = { id: string; code?: string; number?: string | null; controlAccount?:
 const api = apiJson;
 
 const invoices: { id: string; number: string }[] = [];
+const APPROVER = { name: `Tess Treasurer ${suffix}`, email: uniqueEmail('run-approver'), password: 'Approval#Pass123' };
+const DESCRIPTION = `March run ${suffix}`;
+const world = { workflow: '' };
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
@@ -47,15 +52,23 @@ test.beforeAll(async ({ request }) => {
     });
     invoices.push({ id: inv.id, number: inv.number });
   }
+  // Runs of this company wait for the treasurer's approval; its one step posts the run.
+  await createUserViaApi(request, { ...APPROVER, roleName: 'Administrator' });
+  const approver = (await apiSignIn(request, APPROVER.email, APPROVER.password)).activeUser as unknown as { code: string };
+  world.workflow = await onlyWorkflow(request, admin, 'VendorPaymentScheduleApproval', `Payment runs ${suffix}`, 'Post', approver.code);
 });
 
-test('a vendor payment run is proposed, one line excluded, posted, and its pain.001 downloaded', async ({ page, request }) => {
+test.afterAll(async ({ request }) => {
+  if (world.workflow) await deactivateWorkflow(request, await apiSignIn(request, ADMIN.email, ADMIN.password), world.workflow);
+});
+
+test('a vendor payment run is proposed, one line excluded, approved, and its pain.001 downloaded', async ({ page, request }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/vendor-payment-schedule');
   await chooseOption(page, page.getByLabel('Bank', { exact: true }), BANK, new RegExp(BANK));
   await chooseOption(page, page.getByLabel('Vendor group', { exact: true }), GROUP, new RegExp(GROUP));
-  await page.getByLabel('Description', { exact: true }).fill(`March run ${suffix}`);
+  await page.getByLabel('Description', { exact: true }).fill(DESCRIPTION);
   await page.getByRole('button', { name: 'Propose' }).click();
   const lines = page.getByRole('table');
   await expect(lines.getByRole('row')).toHaveCount(4, { timeout: SLOW });
@@ -64,8 +77,29 @@ test('a vendor payment run is proposed, one line excluded, posted, and its pain.
   await lines.getByRole('checkbox', { name: `Pay ${invoices[2]!.number}` }).uncheck();
   await expect(page.getByTestId('run-total')).toHaveText('150.00');
   await page.screenshot({ path: '/tmp/ap-runs-draft.png', fullPage: true });
-  await page.getByRole('button', { name: 'Post' }).click();
+  // Under the workflow the run is submitted, not posted: it waits, locked, for the approver.
+  await expect(page.getByRole('button', { name: 'Post' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(page).toHaveURL(/\/vendor-payment-schedule\?id=[0-9a-f-]{36}$/, { timeout: SLOW });
+  await expect(page.getByText('This run is under approval (VendorPaymentScheduleApproval): it is posted when the approval completes')).toBeVisible({ timeout: SLOW });
+  const runId = new URL(page.url()).searchParams.get('id')!;
+  await logoutThroughUi(page);
+
+  // The approver opens the task from the inbox: its link is the run's own screen, which offers the decision.
+  await signInThroughUi(page, APPROVER.email, APPROVER.password);
+  await page.goto('/workflow-task');
+  const task = page.getByRole('table', { name: 'Approval tasks' }).getByRole('row').filter({ hasText: DESCRIPTION });
+  await task.getByRole('link').first().click({ timeout: SLOW });
+  await expect(page).toHaveURL(new RegExp(`/vendor-payment-schedule\\?id=${runId}$`));
+  await expect(page.getByTestId('run-total')).toHaveText('150.00', { timeout: SLOW });
+  const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
+  await decision.getByRole('textbox', { name: 'Comment' }).fill('Due this week');
+  await page.screenshot({ path: '/tmp/ap-runs-approval.png', fullPage: true });
+  await decision.getByRole('button', { name: 'Approve' }).click();
+
+  // Approving posted the run: numbered, Posted, one payment per vendor.
   await expect(page.getByText(/Vendor payment run VPR2026-/)).toBeVisible({ timeout: SLOW });
+  await expect(page.locator('.ant-descriptions-item').filter({ hasText: 'Status' })).toContainText('Posted');
   await expect(page.getByRole('link', { name: /^VP2026-/ })).toHaveCount(2);
   await page.screenshot({ path: '/tmp/ap-runs-posted.png', fullPage: true });
 
@@ -74,6 +108,7 @@ test('a vendor payment run is proposed, one line excluded, posted, and its pain.
   const file = await (await download).path();
   const xml = readFileSync(file, 'utf8');
   expect((await download).suggestedFilename()).toMatch(/^vendor-payment-run-VPR2026-\d+\.pain\.001\.001\.03\.xml$/);
+  expect(xml.match(/<CdtTrfTxInf>/g)).toHaveLength(2);
   expect(xml.match(/<NbOfTxs>\d+<\/NbOfTxs>/g)).toEqual(['<NbOfTxs>2</NbOfTxs>', '<NbOfTxs>2</NbOfTxs>']);
   expect(xml.match(/<CtrlSum>[\d.]+<\/CtrlSum>/g)).toEqual(['<CtrlSum>150.00</CtrlSum>', '<CtrlSum>150.00</CtrlSum>']);
   expect(xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
