@@ -92,6 +92,11 @@ test('a vendor payment run is proposed, one line excluded, approved, and its pai
   await task.getByRole('link').first().click({ timeout: SLOW });
   await expect(page).toHaveURL(new RegExp(`/vendor-payment-schedule\\?id=${runId}$`));
   await expect(page.getByTestId('run-total')).toHaveText('150.00', { timeout: SLOW });
+  // What is under approval reads but does not change on the screen: criteria, lines and Propose are disabled.
+  await expect(page.getByRole('checkbox', { name: `Pay ${invoices[0]!.number}` })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: `Amount of ${invoices[0]!.number}` })).toBeDisabled();
+  await expect(page.getByLabel('Description', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Propose' })).toBeDisabled();
   const decision = page.getByRole('region', { name: 'Approval' }).getByRole('group', { name: 'Your decision' });
   await decision.getByRole('textbox', { name: 'Comment' }).fill('Due this week');
   await page.screenshot({ path: '/tmp/ap-runs-approval.png', fullPage: true });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Input, Popconfirm, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Checkbox, ConfigProvider, DatePicker, Descriptions, Flex, Input, Popconfirm, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -86,7 +86,8 @@ function inputOf(h: Header, lines: Line[]): PaymentRunInput {
   };
 }
 
-function LineEditor({ lines, onChange, refused }: { lines: Line[]; onChange: (lines: Line[]) => void; refused: LineRefusal | null }) {
+/** The run's lines, each included or not with its amount and discount; `locked` (under approval) shows them without editing. */
+function LineEditor({ lines, onChange, refused, locked }: { lines: Line[]; onChange: (lines: Line[]) => void; refused: LineRefusal | null; locked: boolean }) {
   const display = useDisplay();
   // A line's place in the run (the table's render index is the page's, once the lines run over pages).
   const at = new Map(lines.map((l, i) => [l.openItem, i]));
@@ -94,14 +95,14 @@ function LineEditor({ lines, onChange, refused }: { lines: Line[]; onChange: (li
   const label = (l: Line) => l.invoiceNumber ?? '(invoice)';
   const status = (l: Line, field: LineRefusal['field']) => (refused && refused.index === at.get(l.openItem) && (refused.field === field || refused.field === 'openItem') ? 'error' : undefined);
   const columns: TableColumnsType<Line> = [
-    { title: 'Pay', key: 'include', width: 50, render: (_, l) => <Checkbox aria-label={`Pay ${label(l)}`} checked={!l.excluded} onChange={(e) => set(l, { excluded: !e.target.checked })} /> },
+    { title: 'Pay', key: 'include', width: 50, render: (_, l) => <Checkbox aria-label={`Pay ${label(l)}`} disabled={locked} checked={!l.excluded} onChange={(e) => set(l, { excluded: !e.target.checked })} /> },
     { title: 'Party', key: 'party', ellipsis: true, render: (_, l) => <>{`${l.partyCode} · ${l.partyName}`} {l.problem && <Tag color="red" title={l.problem}>{l.problem}</Tag>}</> },
     { title: 'Invoice', key: 'invoice', render: (_, l) => <>{label(l)}{l.partyDocumentNumber ? <Typography.Text type="secondary">{` (${l.partyDocumentNumber})`}</Typography.Text> : null}</> },
     { title: 'Due', key: 'due', render: (_, l) => display.date(l.dueDate), responsive: ['sm'] },
     { title: 'Discount by', key: 'discountDate', render: (_, l) => (l.discountDate ? display.date(l.discountDate) : '—'), responsive: ['lg'] },
     { title: 'Open', key: 'remaining', align: 'right', render: (_, l) => <span className="ledger-amount">{display.amount(l.remaining)}</span> },
-    { title: 'Discount', key: 'discount', align: 'right', render: (_, l) => <Input aria-label={`Discount of ${label(l)}`} status={status(l, 'discount')} value={l.discount} disabled={l.excluded} onChange={(e) => set(l, { discount: e.target.value })} style={{ width: 100, textAlign: 'right' }} /> },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, l) => <Input aria-label={`Amount of ${label(l)}`} status={status(l, 'amount')} value={l.amount} disabled={l.excluded} onChange={(e) => set(l, { amount: e.target.value })} style={{ width: 120, textAlign: 'right' }} /> },
+    { title: 'Discount', key: 'discount', align: 'right', render: (_, l) => <Input aria-label={`Discount of ${label(l)}`} status={status(l, 'discount')} value={l.discount} disabled={locked || l.excluded} onChange={(e) => set(l, { discount: e.target.value })} style={{ width: 100, textAlign: 'right' }} /> },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, l) => <Input aria-label={`Amount of ${label(l)}`} status={status(l, 'amount')} value={l.amount} disabled={locked || l.excluded} onChange={(e) => set(l, { amount: e.target.value })} style={{ width: 120, textAlign: 'right' }} /> },
   ];
   return (
     <Table<Line>
@@ -183,20 +184,23 @@ function DraftEditor({ rf, view }: { rf: PaymentRunFace; view: PaymentRunView | 
     <Card title={view ? `${label} (draft)` : `New ${label.toLowerCase()}`} extra={<Link to={rf.pages.runs}>Back to the list</Link>}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} />}
       {underApproval && <Alert type="info" showIcon title={`This run is under approval (${rf.approval}): it is posted when the approval completes`} style={{ marginBottom: 12 }} />}
-      <Flex wrap gap={12} style={{ marginBottom: 12 }}>
-        {field('Bank', <RefSelect id="run-bank" refName="bank" value={h.bank} onChange={(bank) => setH({ ...h, bank })} knownLabels={view ? { [view.bank]: view.bankCode } : undefined} />, 'run-bank')}
-        {field('Payment date', <DatePicker aria-label="Payment date" format={display.pickerFormat} value={dayjs(h.paymentDate)} allowClear={false} onChange={(d) => setH({ ...h, paymentDate: d ? d.format('YYYY-MM-DD') : h.paymentDate })} />)}
-        {field('Method', <Select aria-label="Method" value={h.method} options={paymentMethods.map((m) => ({ value: m, label: m }))} onChange={(method: PaymentMethod) => setH({ ...h, method })} />)}
-        {field('Select by', <Select aria-label="Select by" value={h.basis} options={paymentRunBases.map((b) => ({ value: b, label: b }))} onChange={(basis: PaymentRunBasis) => setH({ ...h, basis })} />)}
-        {field('Up to', <DatePicker aria-label="Up to" format={display.pickerFormat} value={dayjs(h.upTo)} allowClear={false} onChange={(d) => setH({ ...h, upTo: d ? d.format('YYYY-MM-DD') : h.upTo })} />)}
-        {field(`${rf.pf.face.partyLabel} group`, <RefSelect id="run-group" refName={`${rf.pf.face.partyWord}Group`} value={h.partyGroup} onChange={(partyGroup) => setH({ ...h, partyGroup })} placeholder="Every group" knownLabels={view?.partyGroup && view.partyGroupCode ? { [view.partyGroup]: view.partyGroupCode } : undefined} />, 'run-group')}
-        {field('Description', <Input aria-label="Description" value={h.description} onChange={(e) => setH({ ...h, description: e.target.value })} />)}
-      </Flex>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>Lines</Typography.Title>
-        <Button onClick={() => propose.mutate()} loading={propose.isPending}>Propose</Button>
-      </Flex>
-      <LineEditor lines={lines} onChange={setLines} refused={lineOfRefusal(error)} />
+      {/* Under approval the run is what the approvers decide on: its criteria and lines read, not edited. */}
+      <ConfigProvider componentDisabled={underApproval}>
+        <Flex wrap gap={12} style={{ marginBottom: 12 }}>
+          {field('Bank', <RefSelect id="run-bank" refName="bank" value={h.bank} onChange={(bank) => setH({ ...h, bank })} knownLabels={view ? { [view.bank]: view.bankCode } : undefined} />, 'run-bank')}
+          {field('Payment date', <DatePicker aria-label="Payment date" format={display.pickerFormat} value={dayjs(h.paymentDate)} allowClear={false} onChange={(d) => setH({ ...h, paymentDate: d ? d.format('YYYY-MM-DD') : h.paymentDate })} />)}
+          {field('Method', <Select aria-label="Method" value={h.method} options={paymentMethods.map((m) => ({ value: m, label: m }))} onChange={(method: PaymentMethod) => setH({ ...h, method })} />)}
+          {field('Select by', <Select aria-label="Select by" value={h.basis} options={paymentRunBases.map((b) => ({ value: b, label: b }))} onChange={(basis: PaymentRunBasis) => setH({ ...h, basis })} />)}
+          {field('Up to', <DatePicker aria-label="Up to" format={display.pickerFormat} value={dayjs(h.upTo)} allowClear={false} onChange={(d) => setH({ ...h, upTo: d ? d.format('YYYY-MM-DD') : h.upTo })} />)}
+          {field(`${rf.pf.face.partyLabel} group`, <RefSelect id="run-group" refName={`${rf.pf.face.partyWord}Group`} value={h.partyGroup} onChange={(partyGroup) => setH({ ...h, partyGroup })} placeholder="Every group" knownLabels={view?.partyGroup && view.partyGroupCode ? { [view.partyGroup]: view.partyGroupCode } : undefined} />, 'run-group')}
+          {field('Description', <Input aria-label="Description" value={h.description} onChange={(e) => setH({ ...h, description: e.target.value })} />)}
+        </Flex>
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>Lines</Typography.Title>
+          <Button onClick={() => propose.mutate()} loading={propose.isPending}>Propose</Button>
+        </Flex>
+        <LineEditor lines={lines} onChange={setLines} refused={lineOfRefusal(error)} locked={underApproval} />
+      </ConfigProvider>
       <Flex justify="flex-end" gap={24} style={{ marginTop: 8 }} aria-label="Run totals" role="group">
         <Typography.Text>{`${parties} ${rf.pf.face.partyWord}${parties === 1 ? '' : 's'}, ${kept.length} of ${lines.length} lines`}</Typography.Text>
         <Typography.Text>Discounts <span className="ledger-amount">{display.amount(discount, 2)}</span></Typography.Text>
