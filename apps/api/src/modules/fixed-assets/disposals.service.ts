@@ -260,7 +260,8 @@ export async function reverseDisposal(tx: Tx, actor: Actor, id: string, date: st
   const on = date ?? d.disposalDate;
   // The customer invoice first, by its own full reversal (refused while payments or credit notes touch it: nothing changes then).
   let invoiceReversal: string | null = null;
-  if (d.invoice) invoiceReversal = (await reverseSourcedCustomerInvoice(tx, actor, d.invoice, on, `Reversal of the sale of asset ${a.code}: disposal ${d.number ?? ''} reversed`.trim())).id;
+  // An invoice already reversed on its own screen has nothing left to undo.
+  if (d.invoice) invoiceReversal = (await reverseSourcedCustomerInvoice(tx, actor, d.invoice, on, `Reversal of the sale of asset ${a.code}: disposal ${d.number ?? ''} reversed`.trim()))?.id ?? null;
   let reversal: string | null = null;
   if (d.journalId) reversal = (await reverseEntry(tx, actor, d.journalId, on)).journalId;
   if (d.depreciationRun) {

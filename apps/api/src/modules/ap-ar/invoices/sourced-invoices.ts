@@ -43,10 +43,14 @@ export async function postSourcedCustomerInvoice(tx: Tx, actor: Actor, req: Sour
   return { id, number: row!.number!, journalId: row!.journalId!, grossMinor: row!.gross };
 }
 
-/** Reverses a sourced customer invoice in full on a date (a posted credit note of kind Reversal); answers the credit note's id and number. */
-export async function reverseSourcedCustomerInvoice(tx: Tx, actor: Actor, invoiceId: string, date: string, description: string): Promise<{ id: string; number: string | null }> {
-  const [inv] = await tx.select({ party: invoices.partyId, number: invoices.number }).from(invoices).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId)));
+/**
+ * Reverses a sourced customer invoice in full on a date (a posted credit note of kind Reversal); answers the credit
+ * note's id and number, or null when the invoice was already reversed on its own screen (nothing left to undo).
+ */
+export async function reverseSourcedCustomerInvoice(tx: Tx, actor: Actor, invoiceId: string, date: string, description: string): Promise<{ id: string; number: string | null } | null> {
+  const [inv] = await tx.select({ party: invoices.partyId, number: invoices.number, status: invoices.status }).from(invoices).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.companyId, actor.companyId), eq(invoices.id, invoiceId))).for('update');
   if (!inv) throw new Error(`Invariant: the sourced customer invoice ${invoiceId} exists`);
+  if (inv.status === 'Reversed') return null;
   const input: CreditNoteInput = { kind: 'Reversal', invoice: invoiceId, party: inv.party, documentDate: date, description, lines: [] };
   const id = await insertDocument(tx, actor, face, 'Reversal', input);
   await postCreditNote(tx, actor, face, id);
