@@ -157,5 +157,7 @@ describe('a sale invoiced to a customer, a revalued asset\'s reserve', () => {
       expect(res.body.message).toEqual(expect.any(String));
     }
     expect(await api('POST', '/fa/disposals', { asset: b.id, disposalDate: '2026-06-30', proceeds: '10', customer: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ status: 422, body: { message: 'customer: No such customer in this company' } });
+    const purchase = (await ok<EntityRecord>('POST', '/gl/taxes', { code: 'IN20', name: 'Input 20%', rate: '20', kind: 'Purchase', inputAccount: acct('1400') })).id;
+    expect(await api('POST', '/fa/disposals', { asset: b.id, disposalDate: '2026-06-30', proceeds: '10', customer, tax: purchase })).toMatchObject({ status: 422, body: { message: 'tax: Tax IN20 applies to purchases only' } });
   });
 });

@@ -65,8 +65,11 @@ async function checkInput(tx: Tx, scope: KitScope, input: DisposalInput) {
     if (!c) throw unprocessable('customer: No such customer in this company');
   }
   if (tax) {
-    const [x] = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.tenantId, scope.tenantId), eq(taxes.companyId, scope.companyId), eq(taxes.id, tax)));
+    const [x] = await tx.select({ code: taxes.code, kind: taxes.kind, active: taxes.active }).from(taxes).where(and(eq(taxes.tenantId, scope.tenantId), eq(taxes.companyId, scope.companyId), eq(taxes.id, tax)));
     if (!x) throw unprocessable('tax: No such tax code in this company');
+    // The invoice's own rules (priceLines), said on this document's field at save.
+    if (!x.active) throw unprocessable(`tax: Tax ${x.code} is inactive`);
+    if (x.kind === 'Purchase') throw unprocessable(`tax: Tax ${x.code} applies to purchases only`);
   }
   return { proceeds: sale ? (input.proceeds ?? '0') : '0', customer, tax };
 }
