@@ -3,7 +3,8 @@
 // depreciation run prepared on /recurring-depreciation, posted from its editor as one entry, and the
 // asset's rows then marked posted with a link to the journal; then a revaluation made and posted on
 // /revaluation-schedule (the surplus to the reserve, the schedule regenerated on the fair value) and
-// the revalued asset sold at a gain on /disposal-schedule, the numbers read on the screens.
+// the revalued asset sold at a gain on /disposal-schedule to a customer (its customer invoice posted
+// with the disposal and linked both ways, the reserve moved to retained earnings), the numbers read on the screens.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption } from './support/bootstrap';
@@ -168,6 +169,8 @@ test('a revaluation on its screen sends the surplus to the reserve and regenerat
   const run = await api<Row>(request, admin, 'POST', '/fa/depreciation-runs', { period: '2026-03-31', assetClass: cls.id });
   await api(request, admin, 'POST', `/fa/depreciation-runs/${run.id}/post`);
   const { dateFormat } = await api<{ dateFormat: string }>(request, admin, 'GET', '/gl/GetFullCompany');
+  const group = (await api<Paged<Row>>(request, admin, 'GET', '/ar/customer-groups?limit=50')).items.find((g) => g.code === 'LOCAL')!;
+  const buyer = await api<Row & { code: string }>(request, admin, 'POST', '/ar/customers', { name: `Van buyer ${suffix}`, group: group.id });
 
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
@@ -208,6 +211,7 @@ test('a revaluation on its screen sends the surplus to the reserve and regenerat
   await chooseOption(page, page.locator('#assetDisposal-asset'), asset.code, new RegExp(asset.code));
   await fillDate(page.getByLabel('Disposal Date'), dateText('2026-04-30', dateFormat));
   await page.getByLabel('Proceeds', { exact: true }).fill('1700');
+  await chooseOption(page, page.locator('#assetDisposal-customer'), buyer.code, new RegExp(buyer.code));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/disposal-schedule\?id=/, { timeout: SLOW });
   const disposal = page.getByLabel('Disposal figures');
@@ -223,7 +227,16 @@ test('a revaluation on its screen sends the surplus to the reserve and regenerat
   await expect(lines.getByRole('row').filter({ hasText: 'Cost' })).toContainText('1,800.00');
   await expect(lines.getByRole('row').filter({ hasText: 'Accumulated depreciation' })).toContainText('200.00');
   await expect(disposal).toContainText('100.00');
+  // IAS 16.41: the reserve (900) to retained earnings beside the gain; the customer invoice of the proceeds, linked both ways
+  await expect(lines.getByRole('row').filter({ hasText: 'Revaluation reserve' })).toContainText('900.00');
+  await expect(lines.getByRole('row').filter({ hasText: 'Retained earnings' })).toContainText('900.00');
+  const invoiceLink = disposal.getByRole('link', { name: new RegExp(`^CI.* · ${buyer.code} · 1,700\\.00$`) });
+  await expect(invoiceLink).toBeVisible();
   await page.screenshot({ path: 'test-results/13-disposal-gain.png', fullPage: true });
+  await invoiceLink.click();
+  await expect(page).toHaveURL(/\/customer-invoice\?id=/, { timeout: SLOW });
+  await expect(page.getByRole('link', { name: /^Asset disposal DS/ })).toBeVisible({ timeout: SLOW });
+  await page.screenshot({ path: 'test-results/13-disposal-invoice.png', fullPage: true });
 });
 
 test('under a RevaluationSchedule workflow the approver reads the revaluation and the entry it will post on /journal, and approving posts it', async ({ page, request }) => {

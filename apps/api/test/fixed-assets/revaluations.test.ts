@@ -245,7 +245,7 @@ describe('the revaluation of assets', () => {
     const start = await balances();
     const delta = async () => {
       const now = await balances();
-      return { cost: Math.round((now.cost - start.cost) * 100) / 100, accumulated: Math.round((now.accumulated - start.accumulated) * 100) / 100 };
+      return { cost: Math.round((now.cost - start.cost) * 100) / 100, accumulated: Math.round((now.accumulated - start.accumulated) * 100) / 100, reserve: Math.round((now.reserve - start.reserve) * 100) / 100 };
     };
     // 1200 over 12 months: January to March posted (300); revalued to 1800 (300 eliminated); April posted (1800 over 9: 200)
     const y = await activeAsset(spl.id, '1200', '2026-01-01');
@@ -261,10 +261,11 @@ describe('the revaluation of assets', () => {
     await runTo('2026-05-31', spl.id);
     for (const part of done.parts) {
       const sold = await ok<DisposalView>('POST', `/fa/disposals/${(await ok<DisposalView>('POST', '/fa/disposals', { asset: part.newAsset, disposalDate: '2026-05-31', disposalType: 'Sale', proceeds: '700' })).id}/post`);
-      expect(sold).toMatchObject({ cost: '900.00', accumulated: '200.00', netBookValue: '700.00', gainLoss: '0.00' });
+      // each part carries half the surplus (900 / 2), moved to retained earnings when it is sold
+      expect(sold).toMatchObject({ cost: '900.00', accumulated: '200.00', netBookValue: '700.00', gainLoss: '0.00', reserveTransferred: '450.00' });
     }
-    // Everything the asset brought to the ledger is gone but its unposted acquisition (1200): accumulated depreciation back to nothing.
-    expect(await delta()).toEqual({ cost: -1200, accumulated: 0 });
+    // Everything the asset brought to the ledger is gone but its unposted acquisition (1200): accumulated depreciation back to nothing, the reserve too.
+    expect(await delta()).toEqual({ cost: -1200, accumulated: 0, reserve: 0 });
     expect((await tiesOut()).every(([, , ties]) => ties === true)).toBe(true);
   });
 });

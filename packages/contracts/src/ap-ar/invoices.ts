@@ -151,6 +151,20 @@ export const instalmentViewSchema = z.object({
 });
 export type InstalmentView = z.infer<typeof instalmentViewSchema>;
 
+/**
+ * The document of another module that made an invoice (a fixed-asset disposal's sale): what the
+ * invoice shows and links to (`page?id=documentId`). Null: the invoice was entered here.
+ */
+export const invoiceSourceSchema = z.object({
+  module: z.string(),
+  documentType: z.string(),
+  documentId: z.uuid(),
+  label: z.string(),
+  number: z.string().nullable(),
+  page: z.string().regex(/^\/[a-z-]+$/),
+});
+export type InvoiceSource = z.infer<typeof invoiceSourceSchema>;
+
 export const taxSummaryRowSchema = z.object({ tax: z.uuid(), taxCode: z.string(), taxable: z.string(), taxAmount: z.string() });
 
 const viewShape = {
@@ -181,6 +195,8 @@ const viewShape = {
   journalNumber: z.string().nullable(),
   createdAt: z.string(),
   postedAt: z.string().nullable(),
+  /** The document of another module that made it (null: entered here). */
+  source: invoiceSourceSchema.nullable(),
 };
 
 export const invoiceViewSchema = z.object({

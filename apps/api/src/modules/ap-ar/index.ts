@@ -23,6 +23,8 @@ export { partyMayTransact, type PartyState } from './parties.rules';
 // Read by Cash Management's cash-flow forecast (open items by due date, settled history for lateness).
 export { invoices, openItems } from './invoices/invoices.tables';
 export { paymentAllocations, payments } from './payments/payments.tables';
+// Customer invoices made by another module's document (a fixed-asset disposal's sale), posted and reversed by this engine.
+export { postSourcedCustomerInvoice, reverseSourcedCustomerInvoice, sourcedInvoiceFacts, type SourcedInvoice, type SourcedInvoiceRequest, type SourcedLine } from './invoices/sourced-invoices';
 export { paymentRunLines, paymentRuns } from './payment-runs/payment-runs.tables';
 export { recurringPayments } from './recurring-payments/recurring-payments.tables';
 

@@ -21,6 +21,7 @@ import type { Table } from '../../platform/kit/tabular-files';
 import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type EntryLine } from '../ledger/index';
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetRevaluationLines, assetRevaluations } from './revaluations.tables';
+import { assetSplitParts, assetSplits } from './splits.tables';
 import { regenerate, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { assetsWithClass, replaceUnpostedRows, storedRowsByAsset, termsOf, usageByAsset } from './schedule.service';
 import { baseCurrencyOf, minorOf } from './money';
@@ -56,7 +57,11 @@ export async function storedRevaluation(tx: Tx, scope: KitScope, id: string, loc
 /** What an asset's posted revaluations did: accumulated depreciation eliminated, surplus in the reserve, deficit in profit or loss. */
 export type Revalued = { eliminatedMinor: bigint; surplusMinor: bigint; deficitMinor: bigint };
 
-/** Per asset, the sums of its posted revaluation lines (a reversed revaluation counts no more). */
+/**
+ * Per asset, the sums of its posted revaluation lines (a reversed revaluation counts no more); a part of a posted
+ * split adds its share of the original's surplus and deficit (eliminated stays the original's: a part's cost term is
+ * what the ledger holds of it).
+ */
 export async function revaluedOf(tx: Tx, scope: KitScope, assetIds: string[], except?: string): Promise<Map<string, Revalued>> {
   const out = new Map<string, Revalued>();
   if (!assetIds.length) return out;
@@ -71,6 +76,16 @@ export async function revaluedOf(tx: Tx, scope: KitScope, assetIds: string[], ex
     .where(and(eq(assetRevaluationLines.tenantId, scope.tenantId), eq(assetRevaluationLines.companyId, scope.companyId), inArray(assetRevaluationLines.asset, assetIds), eq(assetRevaluationLines.status, 'Posted'), except ? ne(assetRevaluationLines.revaluation, except) : undefined))
     .groupBy(assetRevaluationLines.asset);
   for (const r of rows) out.set(r.asset, { eliminatedMinor: BigInt(r.eliminated), surplusMinor: BigInt(r.reserve), deficitMinor: -BigInt(r.pnl) });
+  const shares = await tx
+    .select({ asset: assetSplitParts.newAsset, reserve: assetSplitParts.reserveMinor, deficit: assetSplitParts.deficitMinor })
+    .from(assetSplitParts)
+    .innerJoin(assetSplits, and(eq(assetSplits.tenantId, assetSplitParts.tenantId), eq(assetSplits.id, assetSplitParts.split)))
+    .where(and(eq(assetSplitParts.tenantId, scope.tenantId), eq(assetSplitParts.companyId, scope.companyId), inArray(assetSplitParts.newAsset, assetIds), eq(assetSplits.status, 'Posted'), sql`(${assetSplitParts.reserveMinor} <> 0 or ${assetSplitParts.deficitMinor} <> 0)`));
+  for (const x of shares) {
+    if (!x.asset) continue;
+    const was = out.get(x.asset) ?? NONE;
+    out.set(x.asset, { eliminatedMinor: was.eliminatedMinor, surplusMinor: was.surplusMinor + x.reserve, deficitMinor: was.deficitMinor + x.deficit });
+  }
   return out;
 }
 

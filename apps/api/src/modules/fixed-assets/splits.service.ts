@@ -25,7 +25,7 @@ import { journals, moduleSequence, nextNumber, postEntry, reverseEntry, type Ent
 import { assetClasses, assets, assetScheduleRows } from './assets.tables';
 import { assetKey } from './assets.rules';
 import { assetSplitParts, assetSplits } from './splits.tables';
-import { planParts, planSplitEntry, shareUnits, type PartFigures, type SplitAccounts, type SplitFigures, type SplitLine } from './split/plan';
+import { apportion, planParts, planSplitEntry, shareUnits, type PartFigures, type SplitAccounts, type SplitFigures, type SplitLine } from './split/plan';
 import { buildSchedule, ScheduleRefusal, type ScheduleRow } from './depreciation/engine';
 import { assetWithClass, noSuchAsset, regenerateAfterPosted, replaceUnpostedRows, termsOf } from './schedule.service';
 import { heldInLedger, revaluedOf } from './revaluations.service';
@@ -103,7 +103,7 @@ export async function deleteSplit(tx: Tx, actor: Actor, id: string): Promise<voi
   await tx.delete(assetSplits).where(and(eq(assetSplits.tenantId, actor.tenantId), eq(assetSplits.id, id)));
 }
 
-type Prepared = { a: AssetRow; c: ClassRow; scale: number; currency: string; original: SplitFigures; parts: PartFigures[]; firstPeriod: string; acc: SplitAccounts };
+type Prepared = { a: AssetRow; c: ClassRow; scale: number; currency: string; original: SplitFigures; parts: PartFigures[]; reserves: bigint[]; deficits: bigint[]; firstPeriod: string; acc: SplitAccounts };
 
 /**
  * What posting the split now would do, or the refusal: the original's figures at the split (cost,
@@ -128,7 +128,8 @@ async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], l
   if (r?.posted_after) throw unprocessable(`Asset ${a.code} is depreciated up to ${r.posted_after}, after the split month: reverse that depreciation run first`);
   if (r?.unposted_to) throw unprocessable(`Asset ${a.code} has depreciation up to ${r.unposted_to} not posted: run the depreciation up to ${month} first (a split never skips depreciation)`);
   // The split moves what the ledger holds of the asset (a revalued one: less what its revaluations eliminated).
-  const held = heldInLedger(terms, BigInt(r?.posted ?? '0'), (await revaluedOf(tx, scope, [a.id])).get(a.id));
+  const revalued = (await revaluedOf(tx, scope, [a.id])).get(a.id);
+  const held = heldInLedger(terms, BigInt(r?.posted ?? '0'), revalued);
   const original: SplitFigures = {
     ...held,
     residualMinor: terms.residualMinor,
@@ -149,7 +150,11 @@ async function prepare(tx: Tx, scope: KitScope, s: SplitRow, parts: PartRow[], l
   const acc = await accountsOfClass(tx, scope, a.assetClass);
   if (!acc.control) throw unprocessable(`No cost (control) account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
   if (original.accumulatedMinor > 0n && !acc.accumulated) throw unprocessable(`No accumulated depreciation account: set one on the posting profile of asset class ${c.code}, or the default posting profile of Fixed Asset (/posting-profile)`);
-  return { a, c, scale, currency, original, parts: planned, firstPeriod, acc };
+  // The revaluation surplus and deficit go with the parts by the same shares (the reserve account is the class's, one for all: no entry moves them).
+  const reserves = apportion(revalued?.surplusMinor ?? 0n, weights);
+  const deficits = apportion(revalued?.deficitMinor ?? 0n, weights);
+  if ([...reserves, ...deficits].some((x) => x < 0n)) throw unprocessable('A part is too small for its share of the revaluation surplus to be rounded to the cent: give it a larger share');
+  return { a, c, scale, currency, original, parts: planned, reserves, deficits, firstPeriod, acc };
 }
 
 /** Posts a split: the parts become new assets with their schedules, the original becomes Split, ONE entry moves the amounts. */
@@ -187,7 +192,7 @@ export async function postSplit(tx: Tx, actor: Actor, id: string): Promise<void>
     made.push({ id: asset.id, code, ...part });
     await tx
       .update(assetSplitParts)
-      .set({ newAsset: asset.id, quantity: quantityText(part.quantity), costMinor: part.costMinor, accumulatedMinor: part.accumulatedMinor, residualMinor: part.residualMinor })
+      .set({ newAsset: asset.id, quantity: quantityText(part.quantity), costMinor: part.costMinor, accumulatedMinor: part.accumulatedMinor, residualMinor: part.residualMinor, reserveMinor: p.reserves[i]!, deficitMinor: p.deficits[i]! })
       .where(and(eq(assetSplitParts.tenantId, actor.tenantId), eq(assetSplitParts.split, id), eq(assetSplitParts.lineNo, line.lineNo)));
   }
   // The original carries nothing after the split: its unposted rows (all after the split month) go.

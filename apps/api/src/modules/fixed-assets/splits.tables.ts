@@ -57,6 +57,9 @@ export const assetSplitParts = pgTable(
     costMinor: bigint('cost_minor', { mode: 'bigint' }),
     accumulatedMinor: bigint('accumulated_minor', { mode: 'bigint' }),
     residualMinor: bigint('residual_minor', { mode: 'bigint' }),
+    /** The part's share of the original's revaluation surplus and of its deficit in profit or loss (revaluedOf counts them as the new asset's). */
+    reserveMinor: bigint('reserve_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    deficitMinor: bigint('deficit_minor', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.split, t.lineNo] }),

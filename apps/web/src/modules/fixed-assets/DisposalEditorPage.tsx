@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { disposalDocument as def, documentLabel, hasOperation, type DisposalAction, type DisposalInput, type DisposalStatus, type DisposalType, type DisposalView } from '@erp/contracts';
+import { disposalDocument as def, documentLabel, faces, hasOperation, type DisposalAction, type DisposalInput, type DisposalStatus, type DisposalType, type DisposalView } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
 import { DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
@@ -16,13 +16,17 @@ import '../ledger/journals/ledger-screens.css';
 
 type Line = DisposalView['lines'][number];
 
-const headerOf = (v: DisposalView): HeaderValues => ({ asset: v.asset, disposalDate: v.disposalDate, disposalType: v.disposalType, proceeds: v.disposalType === 'Sale' ? v.proceeds : null, description: v.description });
-const newHeader = (): HeaderValues => ({ asset: null, disposalDate: dayjs().format('YYYY-MM-DD'), disposalType: 'Sale', proceeds: null, description: null });
+const headerOf = (v: DisposalView): HeaderValues => ({
+  asset: v.asset, disposalDate: v.disposalDate, disposalType: v.disposalType, proceeds: v.disposalType === 'Sale' ? v.proceeds : null, customer: v.customer, tax: v.tax, description: v.description,
+});
+const newHeader = (): HeaderValues => ({ asset: null, disposalDate: dayjs().format('YYYY-MM-DD'), disposalType: 'Sale', proceeds: null, customer: null, tax: null, description: null });
+const invoicePage = faces.receivables.pages.invoice;
 const text = (value: unknown): string | null => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim());
 
 /**
  * /disposal-schedule?id=: the disposal of an asset (the documents kit's editor frame): the asset, a
- * sale or a scrap, the date, the proceeds and a description while a draft; what it posts (the cost,
+ * sale or a scrap, the date, the proceeds, a sale's customer and tax code (posting posts its customer
+ * invoice, linked here) and a description while a draft; what it posts (the cost,
  * the accumulated depreciation with the depreciation up to the date, the net book value, the gain or
  * loss, the lines of its entry), Post (or Submit for approval under a DisposalSchedule workflow),
  * Reverse on a posted disposal, the entry card, the approval and the history. No id: a new disposal.
@@ -60,6 +64,8 @@ export function DisposalEditorPage() {
       disposalDate: String(header.disposalDate ?? ''),
       disposalType,
       proceeds: disposalType === 'Sale' ? text(header.proceeds) : null,
+      customer: disposalType === 'Sale' ? text(header.customer) : null,
+      tax: disposalType === 'Sale' && text(header.customer) ? text(header.tax) : null,
       description: text(header.description),
     };
   };
@@ -109,6 +115,17 @@ export function DisposalEditorPage() {
     { key: 'nbv', label: 'Net book value', children: <span className="ledger-amount">{display.amount(v.netBookValue)}</span> },
     { key: 'proceeds', label: 'Proceeds', children: <span className="ledger-amount">{display.amount(v.proceeds)}</span> },
     { key: 'gainLoss', label: gain < 0 ? 'Loss' : 'Gain', children: <span className="ledger-amount">{display.amount(gain < 0 ? v.gainLoss.replace(/^-/, '') : v.gainLoss)} {v.currency}</span> },
+    ...(Number(v.reserveTransferred) !== 0 ? [{ key: 'reserve', label: 'Revaluation reserve to retained earnings', children: <span className="ledger-amount">{display.amount(v.reserveTransferred)}</span> }] : []),
+    ...(v.customer
+      ? [{
+          key: 'invoice', label: 'Customer invoice',
+          children: v.invoiceId ? (
+            <Link to={`${invoicePage}?id=${v.invoiceId}`}>{`${v.invoiceNumber ?? ''} · ${v.customerCode ?? ''} · ${display.amount(v.invoiceGross ?? '0')}${v.invoiceStatus === 'Reversed' ? ' (reversed)' : ''}`}</Link>
+          ) : (
+            <Typography.Text type="secondary">{`Posted with the disposal to ${v.customerCode ?? ''}${v.taxCode ? `, tax ${v.taxCode}` : ''}`}</Typography.Text>
+          ),
+        }]
+      : []),
   ];
   const actions = (id === undefined || v) && (
     <Flex vertical gap={8} align="flex-end">
@@ -116,7 +133,7 @@ export function DisposalEditorPage() {
       {v?.status === 'Posted' && can.edit && (
         <Flex gap={8} align="center">
           <DatePicker aria-label="Reversal date" value={dayjs(reverseOn ?? v.disposalDate)} onChange={(d) => setReverseOn(d?.format('YYYY-MM-DD'))} format={display.pickerFormat} allowClear={false} />
-          <Popconfirm title="Reverse this disposal?" description="Both its entries are reversed and the asset's schedule is made again." onConfirm={() => void reverse()}>
+          <Popconfirm title="Reverse this disposal?" description={v.invoiceId ? "Its customer invoice is reversed in full, both its entries are reversed and the asset's schedule is made again." : "Both its entries are reversed and the asset's schedule is made again."} onConfirm={() => void reverse()}>
             <Button danger loading={busy === 'reverse'}>
               Reverse
             </Button>
@@ -137,9 +154,9 @@ export function DisposalEditorPage() {
         }
         actions={actions}
         header={header}
-        onHeaderChange={(field, value) => setHeader((h) => ({ ...h, [field]: value, ...(field === 'disposalType' && value === 'Scrap' ? { proceeds: null } : {}) }))}
+        onHeaderChange={(field, value) => setHeader((h) => ({ ...h, [field]: value, ...(field === 'disposalType' && value === 'Scrap' ? { proceeds: null, customer: null, tax: null } : {}), ...(field === 'customer' && !value ? { tax: null } : {}) }))}
         dateFormat={display.pickerFormat}
-        knownLabels={v ? { [v.asset]: `${v.assetCode} ${v.assetDescription}`.trim() } : undefined}
+        knownLabels={v ? { [v.asset]: `${v.assetCode} ${v.assetDescription}`.trim(), ...(v.customer ? { [v.customer]: v.customerCode ?? '' } : {}), ...(v.tax ? { [v.tax]: v.taxCode ?? '' } : {}) } : undefined}
         refusals={refusals}
         underApproval={approval.running}
         readOnly={v !== undefined && v.status !== 'Draft'}

@@ -14,7 +14,8 @@ type Line = DisposalView['lines'][number];
 /**
  * /journal opened from a DisposalSchedule task (SPEC.md section 2): the disposal the task is about (the
  * asset, sale or scrap, the date, the cost, the depreciation up to the date, the accumulated
- * depreciation, the book value, the proceeds and the gain or loss, the lines of its entry), the entry it
+ * depreciation, the book value, the proceeds and the gain or loss, the reserve moved to retained
+ * earnings, the customer invoice a sale posts, the lines of its entry), the entry it
  * will post (a preview while a draft: the posting staged and rolled back) or posted, and the approval
  * with the approver's decision.
  */
@@ -38,6 +39,15 @@ export default function DisposalSubject({ approvalType, id }: TaskSubjectProps) 
     { key: 'nbv', label: 'Net book value', children: amount(v.netBookValue) },
     { key: 'proceeds', label: 'Proceeds', children: amount(v.proceeds) },
     { key: 'gainLoss', label: gain < 0 ? 'Loss' : 'Gain', children: <span className="ledger-amount">{`${display.amount(gain < 0 ? v.gainLoss.replace(/^-/, '') : v.gainLoss)} ${v.currency}`}</span> },
+    ...(Number(v.reserveTransferred) !== 0 ? [{ key: 'reserve', label: 'Revaluation reserve to retained earnings', children: amount(v.reserveTransferred) }] : []),
+    ...(v.customer
+      ? [{
+          key: 'invoice', label: 'Customer invoice',
+          children: v.invoiceId
+            ? <Link to={`/customer-invoice?id=${v.invoiceId}`}>{`${v.invoiceNumber ?? ''} · ${v.customerCode ?? ''}`}</Link>
+            : `Posted with the disposal to ${v.customerCode ?? ''}${v.taxCode ? `, tax ${v.taxCode}` : ''}`,
+        }]
+      : []),
     { key: 'description', label: 'Description', children: v.description || '—', span: 2 },
   ];
   const columns: TableColumnsType<Line> = [

@@ -223,7 +223,7 @@ export async function postNewInvoice(tx: Tx, actor: Actor & { viaWorkflow?: bool
     documentDate: input.documentDate, postingDate, currency, rate: input.rate ?? null, partyDocumentNumber: input.partyDocumentNumber ?? null, reference: input.reference ?? null,
     description: input.description, dimensions: input.dimensions ?? {}, instalments: input.instalments ?? null,
     totalNetMinor: priced.net, totalTaxMinor: priced.tax, totalGrossMinor: priced.gross, baseCurrency: f.baseCurrency, totalBaseMinor: 0n,
-    journalId: null as string | null, dueDate: null as string | null, remainingMinor: null as bigint | null, openDueDate: null as string | null, createdBy: actor.userId, postedBy: actor.userId, postedAt: null as Date | null,
+    journalId: null as string | null, dueDate: null as string | null, remainingMinor: null as bigint | null, openDueDate: null as string | null, source: null, createdBy: actor.userId, postedBy: actor.userId, postedAt: null as Date | null,
   };
   let due;
   try {

@@ -279,7 +279,7 @@ export function viewPartsOf(
     instalments,
     taxSummary: [...summary.values()].map((s) => ({ tax: s.tax, taxCode: s.taxCode, taxable: m(s.taxable), taxAmount: m(s.taxAmount) })),
     journal: h.journalId, journalNumber: d.journalNumber,
-    createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, m,
+    createdAt: h.createdAt.toISOString(), postedAt: h.postedAt?.toISOString() ?? null, source: h.source ?? null, m,
   };
 }
 

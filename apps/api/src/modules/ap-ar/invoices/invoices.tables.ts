@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CreditNoteStatus, InvoiceDocumentKind, InvoiceStatus, OpenItemStatus, Side } from '@erp/contracts';
+import type { CreditNoteStatus, InvoiceDocumentKind, InvoiceSource, InvoiceStatus, OpenItemStatus, Side } from '@erp/contracts';
 import { companies } from '../../organisation/organisation.tables';
 import { accounts, taxes } from '../../ledger/setup/setup.tables';
 import { journals } from '../../ledger/journals/journals.tables';
@@ -49,6 +49,8 @@ export const invoices = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     remainingMinor: bigint('remaining_minor', { mode: 'bigint' }),
     openDueDate: date('open_due_date', { mode: 'string' }),
+    /** The document of another module that made it (a fixed-asset disposal's sale); null: entered here. */
+    source: jsonb('source').$type<InvoiceSource | null>(),
     createdBy: uuid('created_by'),
     postedBy: uuid('posted_by'),
     postedAt: timestamp('posted_at', { withTimezone: true }),

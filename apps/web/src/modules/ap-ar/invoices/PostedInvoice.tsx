@@ -46,6 +46,7 @@ export function PostedInvoice({ face, which, view }: Props) {
     { key: 'gross', label: 'Gross', children: amount(view.totalGross) },
     { key: 'remaining', label: 'Open', children: amount(view.remaining) },
     { key: 'journal', label: 'Entry', children: view.journal ? <JournalLink id={view.journal} /> : '' },
+    ...(view.source ? [{ key: 'source', label: 'Source', children: <Link to={`${view.source.page}?id=${view.source.documentId}`}>{`${view.source.label} ${view.source.number ?? ''}`.trim()}</Link> }] : []),
     ...(credit?.invoice ? [{ key: 'invoice', label: 'Invoice', children: <Link to={`${face.pages.invoice}?id=${credit.invoice}`}>{credit.invoiceNumber ?? 'invoice'}</Link> }] : []),
     ...(credit ? [{ key: 'applied', label: 'Applied to the invoice', children: amount(credit.applied) }] : []),
     { key: 'description', label: 'Description', children: view.description, span: 2 },

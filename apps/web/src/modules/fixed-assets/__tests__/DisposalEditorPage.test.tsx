@@ -16,7 +16,8 @@ const asset = '88000000-0000-4000-8000-000000000002';
 
 const draft: DisposalView = {
   id, kind: 'Disposal', number: null, status: 'Draft', asset, assetCode: 'FA-0007', assetDescription: 'Delivery van', disposalDate: '2026-03-15', disposalType: 'Sale', proceeds: '7000.00', description: 'Sold to a dealer', currency: 'USD',
-  cost: '12000.00', accumulated: '4500.00', depreciation: '250.00', netBookValue: '7500.00', gainLoss: '-500.00',
+  cost: '12000.00', accumulated: '4500.00', depreciation: '250.00', netBookValue: '7500.00', gainLoss: '-500.00', reserveTransferred: '0.00',
+  customer: null, customerCode: null, tax: null, taxCode: null, invoiceId: null, invoiceNumber: null, invoiceGross: null, invoiceStatus: null,
   lines: [
     { role: 'Cost', account: '1500', debit: '0.00', credit: '12000.00' },
     { role: 'Accumulated depreciation', account: '1510', debit: '4500.00', credit: '0.00' },
@@ -64,5 +65,19 @@ describe('/disposal-schedule', () => {
     expect(screen.getByText('Asset disposal AD2026-000001')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reverse' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Post/ })).toBeNull();
+  });
+
+  it('shows a sale\'s customer invoice with a link to /customer-invoice and the reserve moved to retained earnings', async () => {
+    const invoice = '41000000-0000-4000-8000-000000000005';
+    const customer = '42000000-0000-4000-8000-000000000006';
+    const sold: DisposalView = {
+      ...posted, proceeds: '8000.00', gainLoss: '500.00', reserveTransferred: '1200.00', customer, customerCode: 'C-DEALER', tax: null, taxCode: null,
+      invoiceId: invoice, invoiceNumber: 'CI2026-000004', invoiceGross: '8000.00', invoiceStatus: 'Posted',
+    };
+    stubServer(...common, route('GET', `/fa/disposals/${id}`, { body: sold }));
+    renderWithProviders(<DisposalEditorPage />, { user: adminUser, path: `/disposal-schedule?id=${id}` });
+    const figures = await screen.findByLabelText('Disposal figures');
+    expect(within(figures).getByRole('link', { name: 'CI2026-000004 · C-DEALER · 8,000.00' }).getAttribute('href')).toBe(`/customer-invoice?id=${invoice}`);
+    expect(figures.textContent).toMatch(/Revaluation reserve to retained earnings1,200\.00/);
   });
 });

@@ -18,7 +18,7 @@ const note: CreditNoteView = {
   documentDate: '2026-03-01', postingDate: '2026-03-01', currency: 'EUR', rate: null, partyDocumentNumber: null, reference: 'VI2026-000003', description: 'Returned chairs', dimensions: {},
   totalNet: '100.00', totalTax: '20.00', totalGross: '120.00', remaining: null,
   lines: [{ lineNo: 1, account: null, accountCode: '6100', description: 'Chairs', quantity: '2', unitPrice: '50', discountPercent: '0', tax: null, taxCode: 'VAT20', taxInclusive: false, dimensions: {}, net: '100.00', taxAmount: '20.00', gross: '120.00' }],
-  instalments: [], taxSummary: [], journal: null, journalNumber: null, createdAt: '2026-03-01T09:00:00.000Z', postedAt: null,
+  instalments: [], taxSummary: [], journal: null, journalNumber: null, createdAt: '2026-03-01T09:00:00.000Z', postedAt: null, source: null,
   invoice: invoiceId, invoiceNumber: 'VI2026-000003', applied: '0.00',
 };
 
