@@ -39,10 +39,11 @@ export async function partiesFacts(tx: Tx, scope: KitScope, face: Face, partyIds
     await tx.execute(sql`
       select p.id, p.code, p.name, p.status, p.on_hold, g.code as group_code, g.control_account, p.posting_profile as profile_id, g.posting_profile as group_profile_id,
         coalesce(p.payment_term, g.payment_term) as term_id, c.code as currency, ${limit} as credit_limit
-      from ${t.party} p
+      from unnest(${pgArray([...new Set(partyIds)])}::uuid[]) as a(id)
+      join ${t.party} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
       join ${t.group} g on g.tenant_id = p.tenant_id and g.id = p.party_group
       left join ${currencies} c on c.tenant_id = p.tenant_id and c.id = coalesce(p.currency, g.currency)
-      where p.company_id = ${scope.companyId}::uuid and p.id = any(${pgArray([...new Set(partyIds)])}::uuid[])`),
+      where p.company_id = ${scope.companyId}::uuid`),
   );
   return new Map(rows.map((row) => [row.id, {
     id: row.id, code: row.code, name: row.name, status: row.status, onHold: row.on_hold, groupCode: row.group_code, controlAccount: row.control_account,

@@ -339,7 +339,11 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
   const rows = (await runLines(tx, actor, rf, id)).filter((r) => !r.excluded);
   if (rows.length === 0) throw fieldRefusal('lines', `the ${paymentRunLabel(rf).toLowerCase()} pays nothing: propose its lines, or include one`);
   const byParty = new Map<string, StoredLineRow[]>();
-  for (const r of rows) byParty.set(r.id, [...(byParty.get(r.id) ?? []), r]);
+  for (const r of rows) {
+    const lines = byParty.get(r.id);
+    if (lines) lines.push(r);
+    else byParty.set(r.id, [r]);
+  }
   for (const [, lines] of byParty) {
     const problem = partyProblem(rf, h.method, h.currency, lines[0]!);
     if (problem) throw unprocessable(problem);

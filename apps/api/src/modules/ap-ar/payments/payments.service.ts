@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   convert,
   divRound,
@@ -130,8 +130,8 @@ async function paymentsOfParties(tx: Tx, scope: KitScope, pf: PaymentFace, draft
   const ids = drafts.flatMap((d) => d.returns.map((r) => r.sourcePaymentId));
   if (ids.length === 0) return;
   const found = new Map(rowsOf<{ id: string; party_id: string; currency: string }>(
-    await tx.execute(sql`select p.id, p.party_id, p.currency from ${payments} p
-      where p.tenant_id = ${scope.tenantId}::uuid and p.id = any(${pgArray([...new Set(ids)])}::uuid[]) and p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.kind = ${PAYMENT_KIND}`),
+    await tx.execute(sql`select p.id, p.party_id, p.currency from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.kind = ${PAYMENT_KIND}`),
   ).map((r) => [r.id, r]));
   drafts.forEach((d, i) => each(refuse, i, () => {
     const missing = d.returns.findIndex((r) => found.get(r.sourcePaymentId)?.party_id !== d.partyId || found.get(r.sourcePaymentId)?.currency !== d.currency);
@@ -144,8 +144,8 @@ async function itemsOfParties(tx: Tx, scope: KitScope, pf: PaymentFace, drafts: 
   const ids = drafts.flatMap((d) => d.allocations.map((a) => a.openItemId));
   if (ids.length === 0) return;
   const found = new Map(rowsOf<{ id: string; party_id: string; currency: string }>(
-    await tx.execute(sql`select o.id, o.party_id, o.currency from ${openItems} o
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${pgArray([...new Set(ids)])}::uuid[]) and o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}`),
+    await tx.execute(sql`select o.id, o.party_id, o.currency from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}`),
   ).map((r) => [r.id, r]));
   drafts.forEach((d, i) => each(refuse, i, () => {
     const missing = d.allocations.findIndex((a) => found.get(a.openItemId)?.party_id !== d.partyId || found.get(a.openItemId)?.currency !== d.currency);
@@ -153,8 +153,12 @@ async function itemsOfParties(tx: Tx, scope: KitScope, pf: PaymentFace, drafts: 
   }));
 }
 
-/** The headers and lines of drafts, checked: the bank and party of the company, amounts in the bank's currency (a few statements for a batch). */
-async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, inputs: PaymentInput[], refuse?: RefusalOf) {
+/**
+ * The headers and lines of drafts, checked: the bank and party of the company, amounts in the bank's
+ * currency (a few statements for a batch). `linesChecked`: the lines' items and payments are of the
+ * party (a draft that is stored); a post in the same call skips it, `postPayments` checks them locked.
+ */
+async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, inputs: PaymentInput[], linesChecked: boolean, refuse?: RefusalOf) {
   const foundBanks = await banksFacts(tx, actor, inputs.map((i) => i.bank));
   const parties = await partiesFacts(tx, actor, pf.face, inputs.map((i) => i.party));
   const { scales, baseCurrency } = await currencyFacts(tx, actor);
@@ -174,9 +178,11 @@ async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, inputs: Payme
     };
     return { header, allocations, returns };
   }));
-  const drafts = out.map((o) => ({ partyId: o.header.partyId, currency: o.header.currency, allocations: o.allocations, returns: o.returns }));
-  await itemsOfParties(tx, actor, pf, drafts, refuse);
-  await paymentsOfParties(tx, actor, pf, drafts, refuse);
+  if (linesChecked) {
+    const drafts = out.map((o) => ({ partyId: o.header.partyId, currency: o.header.currency, allocations: o.allocations, returns: o.returns }));
+    await itemsOfParties(tx, actor, pf, drafts, refuse);
+    await paymentsOfParties(tx, actor, pf, drafts, refuse);
+  }
   return out;
 }
 
@@ -217,7 +223,7 @@ export type MadePayment = { id: string; allocations: DraftAllocation[]; returns:
  * lines in memory for a post in the same call (`postPayments` writes them once, posted).
  */
 export async function insertPaymentHeaders(tx: Tx, actor: Actor, pf: PaymentFace, inputs: PaymentInput[], withLines: boolean, refuse?: RefusalOf): Promise<MadePayment[]> {
-  const fields = await storedFields(tx, actor, pf, inputs, refuse);
+  const fields = await storedFields(tx, actor, pf, inputs, withLines, refuse);
   if (fields.length === 0) return [];
   const ids = fields.map(() => randomUUID());
   const col = <K extends keyof (typeof fields)[number]['header']>(k: K) => arr(fields.map((f) => f.header[k] as string | bigint | null));
@@ -235,7 +241,7 @@ export async function insertPaymentHeaders(tx: Tx, actor: Actor, pf: PaymentFace
 }
 
 export async function replacePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, input: PaymentInput): Promise<void> {
-  const [{ header, allocations, returns }] = (await storedFields(tx, actor, pf, [input])) as [Awaited<ReturnType<typeof storedFields>>[number]];
+  const [{ header, allocations, returns }] = (await storedFields(tx, actor, pf, [input], true)) as [Awaited<ReturnType<typeof storedFields>>[number]];
   await tx.update(payments).set({ ...header, status: 'Draft', updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
   await tx.delete(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, id)));
   await insertAllocations(tx, actor, allocations.map((a) => ({ ...a, paymentId: id })), false);
@@ -301,9 +307,10 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, ids: string
   const rows = rowsOf<LockedItem>(
     await tx.execute(sql`select o.id, o.party_id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from ${openItems} o
+      from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id)
+        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
         join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = any(${pgArray([...new Set(ids)])}::uuid[]) and o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}
       order by o.id for update of o`),
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -398,8 +405,8 @@ async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, batch: { 
   if (ids.length === 0) return batch.map(() => []);
   const rows = rowsOf<SourceRow>(
     await tx.execute(sql`select p.id, p.number, p.party_id, p.currency, p.kind, p.status, p.unallocated_minor::text, p.rate::text
-      from ${payments} p
-      where p.tenant_id = ${scope.tenantId}::uuid and p.id = any(${pgArray([...new Set(ids)])}::uuid[]) and p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side}
+      from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side}
       order by p.id for update of p`),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -492,7 +499,9 @@ async function takeBankNumbers(tx: Tx, scope: KitScope, pf: PaymentFace, hs: Pay
     const paysOut = (pf.bankSide === 'credit') !== isRefund(h);
     if (!paysOut || (h.method !== 'Cheque' && h.method !== 'Transfer')) return;
     const key = `${h.bankId}\n${h.method}`;
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   });
   for (const [, at] of groups) {
     const h = hs[at[0]!]!;
@@ -527,9 +536,11 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
  */
 export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted: PostWanted[], refuse?: RefusalOf): Promise<void> {
   if (wanted.length === 0) return;
-  const locked = await tx.select().from(payments)
-    .where(and(eq(payments.tenantId, actor.tenantId), sql`${payments.id} = any(${pgArray(wanted.map((w) => w.id))}::uuid[])`, eq(payments.companyId, actor.companyId), eq(payments.side, pf.face.side)))
-    .orderBy(asc(payments.id)).for('update');
+  // Driven from the ids (a join, not `in`/`any`: the planner knows the array's size, not the rows this transaction just wrote).
+  const locked = await tx.select(getTableColumns(payments)).from(payments)
+    .innerJoin(sql`unnest(${pgArray(wanted.map((w) => w.id))}::uuid[]) as a(id)`, sql`${payments.id} = a.id`)
+    .where(and(eq(payments.tenantId, actor.tenantId), eq(payments.companyId, actor.companyId), eq(payments.side, pf.face.side)))
+    .orderBy(asc(payments.id)).for('update', { of: payments });
   const byId = new Map(locked.map((r) => [r.id, r]));
   const hs = wanted.map((w, i) => each(refuse, i, () => {
     const h = byId.get(w.id);
@@ -543,10 +554,15 @@ export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted
   const storedIds = wanted.filter((w) => !w.inMemory).map((w) => w.id);
   const stored = new Map<string, (typeof paymentAllocations.$inferSelect)[]>();
   if (storedIds.length) {
-    const rows = await tx.select().from(paymentAllocations)
-      .where(and(eq(paymentAllocations.tenantId, actor.tenantId), sql`${paymentAllocations.paymentId} = any(${pgArray(storedIds)}::uuid[])`))
+    const rows = await tx.select(getTableColumns(paymentAllocations)).from(paymentAllocations)
+      .innerJoin(sql`unnest(${pgArray(storedIds)}::uuid[]) as a(id)`, sql`${paymentAllocations.paymentId} = a.id`)
+      .where(eq(paymentAllocations.tenantId, actor.tenantId))
       .orderBy(asc(paymentAllocations.paymentId), asc(paymentAllocations.lineNo));
-    for (const r of rows) stored.set(r.paymentId, [...(stored.get(r.paymentId) ?? []), r]);
+    for (const r of rows) {
+      const lines = stored.get(r.paymentId);
+      if (lines) lines.push(r);
+      else stored.set(r.paymentId, [r]);
+    }
   }
   const plans = hs.map((h, i) => each(refuse, i, () => {
     const party = partyOf(pf, parties, h.partyId);
