@@ -228,7 +228,7 @@ export async function insertPaymentHeaders(tx: Tx, actor: Actor, pf: PaymentFace
   const ids = fields.map(() => randomUUID());
   const col = <K extends keyof (typeof fields)[number]['header']>(k: K) => arr(fields.map((f) => f.header[k] as string | bigint | null));
   await tx.execute(sql`insert into ${payments} (tenant_id, company_id, id, side, kind, party_id, bank_id, method, document_date, posting_date, currency, rate, amount_minor, reference, description, base_currency, created_by)
-    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, v.id, ${pf.face.side}, v.kind, v.party, v.bank, v.method, v.document_date, v.posting_date, v.currency, v.rate, v.amount, v.reference, v.description,
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, v.id, ${pf.face.side}, coalesce(v.kind, ${PAYMENT_KIND}), v.party, v.bank, coalesce(v.method, 'Transfer'), v.document_date, v.posting_date, v.currency, v.rate, v.amount, v.reference, v.description,
       ${fields[0]!.header.baseCurrency}, ${actor.userId}::uuid
     from unnest(${arr(ids)}::uuid[], ${col('kind')}::text[], ${col('partyId')}::uuid[], ${col('bankId')}::uuid[], ${col('method')}::text[], ${col('documentDate')}::date[], ${col('postingDate')}::date[],
       ${col('currency')}::text[], ${col('rate')}::numeric[], ${col('amountMinor')}::bigint[], ${col('reference')}::text[], ${col('description')}::text[])
