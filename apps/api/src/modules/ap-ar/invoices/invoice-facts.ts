@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentTermRuleSchema, type Face, type PaymentTermRule } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../../platform/db/client';
 import { unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
 import { companies, currencies } from '../../organisation/index';
@@ -25,22 +25,30 @@ export type PartyFacts = {
 };
 
 export async function partyFacts(tx: Tx, scope: KitScope, face: Face, partyId: string): Promise<PartyFacts> {
+  const row = (await partiesFacts(tx, scope, face, [partyId])).get(partyId);
+  if (!row) throw unprocessable(`party: the ${face.partyWord} does not exist in this company`);
+  return row;
+}
+
+/** The facts of several parties in one statement (a payment run's), by id; a party of another company or face is absent. */
+export async function partiesFacts(tx: Tx, scope: KitScope, face: Face, partyIds: string[]): Promise<Map<string, PartyFacts>> {
+  if (partyIds.length === 0) return new Map();
   const t = faceTables[face.side];
   const limit = face.side === 'receivables' ? sql`p.credit_limit::text` : sql`null::text`;
-  const [row] = rowsOf<{ id: string; code: string; name: string; status: 'Active' | 'Inactive'; on_hold: boolean; group_code: string; control_account: string; profile_id: string | null; group_profile_id: string | null; term_id: string | null; currency: string | null; credit_limit: string | null }>(
+  const rows = rowsOf<{ id: string; code: string; name: string; status: 'Active' | 'Inactive'; on_hold: boolean; group_code: string; control_account: string; profile_id: string | null; group_profile_id: string | null; term_id: string | null; currency: string | null; credit_limit: string | null }>(
     await tx.execute(sql`
       select p.id, p.code, p.name, p.status, p.on_hold, g.code as group_code, g.control_account, p.posting_profile as profile_id, g.posting_profile as group_profile_id,
         coalesce(p.payment_term, g.payment_term) as term_id, c.code as currency, ${limit} as credit_limit
-      from ${t.party} p
+      from unnest(${pgArray([...new Set(partyIds)])}::uuid[]) as a(id)
+      join ${t.party} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
       join ${t.group} g on g.tenant_id = p.tenant_id and g.id = p.party_group
       left join ${currencies} c on c.tenant_id = p.tenant_id and c.id = coalesce(p.currency, g.currency)
-      where p.company_id = ${scope.companyId}::uuid and p.id = ${partyId}::uuid`),
+      where p.company_id = ${scope.companyId}::uuid`),
   );
-  if (!row) throw unprocessable(`party: the ${face.partyWord} does not exist in this company`);
-  return {
+  return new Map(rows.map((row) => [row.id, {
     id: row.id, code: row.code, name: row.name, status: row.status, onHold: row.on_hold, groupCode: row.group_code, controlAccount: row.control_account,
     profileId: row.profile_id, groupProfileId: row.group_profile_id, termId: row.term_id, currency: row.currency, creditLimit: row.credit_limit,
-  };
+  }]));
 }
 
 /** The payment term as the due-date calculator takes it; null when the party and its group name none. */

@@ -32,7 +32,7 @@ import { moduleSequence, nextNumber, ratesOn } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
-import { insertPaymentHeader, money, postPayment, reversePayment } from '../payments/payments.service';
+import { insertPaymentHeaders, money, postPayments, reversePayment, type RefusalOf } from '../payments/payments.service';
 import { payments } from '../payments/payments.tables';
 import { paymentRunLines, paymentRuns } from './payment-runs.tables';
 
@@ -339,7 +339,11 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
   const rows = (await runLines(tx, actor, rf, id)).filter((r) => !r.excluded);
   if (rows.length === 0) throw fieldRefusal('lines', `the ${paymentRunLabel(rf).toLowerCase()} pays nothing: propose its lines, or include one`);
   const byParty = new Map<string, StoredLineRow[]>();
-  for (const r of rows) byParty.set(r.id, [...(byParty.get(r.id) ?? []), r]);
+  for (const r of rows) {
+    const lines = byParty.get(r.id);
+    if (lines) lines.push(r);
+    else byParty.set(r.id, [r]);
+  }
   for (const [, lines] of byParty) {
     const problem = partyProblem(rf, h.method, h.currency, lines[0]!);
     if (problem) throw unprocessable(problem);
@@ -348,29 +352,30 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
   const scale = scales[h.currency] ?? 2;
   const sequence = await moduleSequence(tx, actor, rf.pf.face.module, rf.label);
   const number = await nextNumber(tx, actor, sequence, h.paymentDate);
-  const made: { partyId: string; paymentId: string }[] = [];
-  for (const [partyId, lines] of byParty) {
-    const first = lines[0]!;
+  const parties = [...byParty.entries()];
+  const inputs = parties.map(([partyId, lines]): PaymentInput => {
     const amount = lines.reduce((s, l) => s + BigInt(l.amount_minor), 0n);
-    const input: PaymentInput = {
+    return {
       kind: 'Payment', bank: h.bankId, party: partyId, documentDate: h.paymentDate, amount: formatMoney(amount, scale), method: h.method, reference: number,
       description: `${paymentRunLabel(rf)} ${number}: ${h.description}`.slice(0, 500),
       allocations: lines.map((l) => ({ openItem: l.open_item_id, amount: formatMoney(BigInt(l.amount_minor), scale), discount: formatMoney(BigInt(l.discount_minor), scale) })),
     };
-    try {
-      const { id: paymentId, allocations } = await insertPaymentHeader(tx, actor, rf.pf, input, false);
-      await postPayment(tx, actor, rf.pf, paymentId, allocations);
-      made.push({ partyId, paymentId });
-    } catch (e) {
-      // The payments engine names the line by its place in the party's payment: say which party and item.
-      const message = e instanceof Error ? e.message : String(e);
-      const at = /^allocations\.(\d+)\./.exec(message);
-      const line = at ? lines[Number(at[1])] : undefined;
-      const where = `${rf.pf.face.partyLabel} ${first.code}${line ? `, ${line.number ?? 'invoice'} (line ${line.line_no})` : ''}`;
-      if (e instanceof AppError && e.statusCode === 422) throw unprocessable(`${where}: ${message.replace(/^allocations\.\d+\.\w+: /, '')}`);
-      throw e;
-    }
-  }
+  });
+  // The payments engine names the line by its place in the party's payment: say which party and item.
+  const refuse: RefusalOf = (index, e) => {
+    const lines = parties[index]![1];
+    const first = lines[0]!;
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /^allocations\.(\d+)\./.exec(message);
+    const line = at ? lines[Number(at[1])] : undefined;
+    const where = `${rf.pf.face.partyLabel} ${first.code}${line ? `, ${line.number ?? 'invoice'} (line ${line.line_no})` : ''}`;
+    if (e instanceof AppError && e.statusCode === 422) return unprocessable(`${where}: ${message.replace(/^allocations\.\d+\.\w+: /, '')}`);
+    return e;
+  };
+  // Every payment of the run made and posted by the payments engine as one batch (a few statements for all, not a score per payment).
+  const madePayments = await insertPaymentHeaders(tx, actor, rf.pf, inputs, false, refuse);
+  await postPayments(tx, actor, rf.pf, madePayments.map((p) => ({ id: p.id, inMemory: { allocations: p.allocations, returns: p.returns } })), refuse);
+  const made = parties.map(([partyId], i) => ({ partyId, paymentId: madePayments[i]!.id }));
   // Each line notes its party's payment: one statement for the run (not one scan of its lines per party).
   await tx.execute(sql`update ${paymentRunLines} l set payment_id = m.payment
     from unnest(${`{${made.map((m) => m.partyId).join(',')}}`}::uuid[], ${`{${made.map((m) => m.paymentId).join(',')}}`}::uuid[]) as m(party, payment)

@@ -26,7 +26,7 @@ import { postingTx } from '../../ledger/index';
 import { approvalGate } from '../../workflow/index';
 import { paymentEntry } from './payment-entry.service';
 import { exportPayments, listPayments, viewPayment } from './payments-read.service';
-import { deletePayment, insertPayment, insertPaymentHeader, paymentBase, postPayment, replacePayment, reversePayment, storedPayment } from './payments.service';
+import { deletePayment, insertPayment, insertPaymentHeaders, paymentBase, postPayment, replacePayment, reversePayment, storedPayment, type MadePayment } from './payments.service';
 import { payments } from './payments.tables';
 
 /*
@@ -87,7 +87,7 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
           const [row] = rowsOf<{ refused: boolean }>(await tx.execute(sql`select (${gate.refuseWhen}) as refused`));
           if (row?.refused) throw unprocessable(gate.refusal);
         }
-        const { id, allocations, returns } = await insertPaymentHeader(tx, actor, pf, input, false);
+        const [{ id, allocations, returns }] = (await insertPaymentHeaders(tx, actor, pf, [input], false)) as [MadePayment];
         await postPayment(tx, actor, pf, id, allocations, returns);
         await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, allocations: input.allocations.length, onAccount: input.onAccount?.length ?? 0, status: 'Posted' } }]);
         return viewPayment(tx, actor, pf, id);

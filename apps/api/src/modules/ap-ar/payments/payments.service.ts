@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   convert,
   divRound,
@@ -16,16 +16,17 @@ import {
   type PaymentInput,
   type PostingRole,
 } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../../platform/db/client';
+import { randomUUID } from 'node:crypto';
+import { pgArray, rowsOf, type Tx } from '../../../platform/db/client';
 import { recordAudit } from '../../../platform/audit/audit';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
 import { currencies } from '../../organisation/index';
 import { banks } from '../../cash-management/index';
-import { journals, moduleConfigs, moduleSequence, nextNumber, postEntry, ratesOn, resolvePostingAccounts, reverseEntry } from '../../ledger/index';
+import { journals, moduleConfigs, moduleSequence, nextNumberInTick, postEntry, ratesOn, resolvePostingAccounts, reverseEntry, type Posted } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
-import { currencyFacts, partyFacts, type PartyFacts } from '../invoices/invoice-facts';
+import { currencyFacts, partiesFacts, partyFacts, type PartyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
 import { cashOf, paymentEntryLines, settledOf, swapped, type AllocationFact } from './payment-posting';
 import { paymentAllocations, payments } from './payments.tables';
@@ -50,14 +51,38 @@ export async function storedPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id
 }
 
 type BankFacts = { id: string; code: string; account: string; currency: string; status: string };
-async function bankFacts(tx: Tx, scope: KitScope, bankId: string): Promise<BankFacts> {
-  const [b] = await tx
+/** The company's banks of a batch of payments by id, one statement; a bank of another company is absent. */
+async function banksFacts(tx: Tx, scope: KitScope, ids: string[]): Promise<Map<string, BankFacts>> {
+  const rows = await tx
     .select({ id: banks.id, code: banks.code, account: banks.account, currency: currencies.code, status: banks.status })
     .from(banks)
     .innerJoin(currencies, and(eq(currencies.tenantId, banks.tenantId), eq(currencies.id, banks.currency)))
-    .where(and(eq(banks.companyId, scope.companyId), eq(banks.id, bankId)));
+    .where(and(eq(banks.companyId, scope.companyId), inArray(banks.id, [...new Set(ids)])));
+  return new Map(rows.map((b) => [b.id, b]));
+}
+function bankOf(found: ReadonlyMap<string, BankFacts>, id: string): BankFacts {
+  const b = found.get(id);
   if (!b) throw fieldRefusal('bank', 'the bank does not exist in this company');
   return b;
+}
+const bankFacts = async (tx: Tx, scope: KitScope, bankId: string): Promise<BankFacts> => bankOf(await banksFacts(tx, scope, [bankId]), bankId);
+function partyOf(pf: PaymentFace, found: ReadonlyMap<string, PartyFacts>, id: string): PartyFacts {
+  const p = found.get(id);
+  if (!p) throw unprocessable(`party: the ${pf.face.partyWord} does not exist in this company`);
+  return p;
+}
+
+/**
+ * How the caller of a batch names a refusal of its payment `index` (a payment run names the party and
+ * the invoice); a payment alone (a batch of one, no caller's naming) is refused as the engine says.
+ */
+export type RefusalOf = (index: number, error: unknown) => unknown;
+function each<T>(refuse: RefusalOf | undefined, index: number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw refuse ? refuse(index, e) : e;
+  }
 }
 
 /** An amount field in minor units of the currency's scale (empty: zero); more decimals than the scale are refused, naming the field. */
@@ -100,105 +125,149 @@ function returnsOf(input: OnAccountInput[], scale: number, firstLine: number): D
   });
 }
 
-/** A refund's lines name payments (not refunds) of its party, side and currency (posting checks what they have on account, locked). */
-async function paymentsOfParty(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, rows: DraftReturn[]): Promise<void> {
-  if (rows.length === 0) return;
-  const found = new Set(rowsOf<{ id: string }>(
-    await tx.execute(sql`select p.id from unnest(${`{${rows.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[]) as a(id)
-        join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
-      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.party_id = ${partyId}::uuid and p.currency = ${currency} and p.kind = ${PAYMENT_KIND}`),
-  ).map((r) => r.id));
-  const missing = rows.findIndex((r) => !found.has(r.sourcePaymentId));
-  if (missing >= 0) throw fieldRefusal(`onAccount.${missing}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${currency}`);
+/** A refund's lines name payments (not refunds) of its party, side and currency (one statement for a batch; posting checks what they have on account, locked). */
+async function paymentsOfParties(tx: Tx, scope: KitScope, pf: PaymentFace, drafts: { partyId: string; currency: string; returns: DraftReturn[] }[], refuse?: RefusalOf): Promise<void> {
+  const ids = drafts.flatMap((d) => d.returns.map((r) => r.sourcePaymentId));
+  if (ids.length === 0) return;
+  const found = new Map(rowsOf<{ id: string; party_id: string; currency: string }>(
+    await tx.execute(sql`select p.id, p.party_id, p.currency from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.kind = ${PAYMENT_KIND}`),
+  ).map((r) => [r.id, r]));
+  drafts.forEach((d, i) => each(refuse, i, () => {
+    const missing = d.returns.findIndex((r) => found.get(r.sourcePaymentId)?.party_id !== d.partyId || found.get(r.sourcePaymentId)?.currency !== d.currency);
+    if (missing >= 0) throw fieldRefusal(`onAccount.${missing}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${d.currency}`);
+  }));
 }
 
-/** A draft's lines name open items of its party, side and currency (posting checks what is left of them, locked). */
-async function itemsOfParty(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, rows: DraftAllocation[]): Promise<void> {
-  if (rows.length === 0) return;
-  const found = new Set(rowsOf<{ id: string }>(
-    await tx.execute(sql`select o.id from unnest(${`{${rows.map((r) => r.openItemId).join(',')}}`}::uuid[]) as a(id)
-        join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
-      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}`),
-  ).map((r) => r.id));
-  const missing = rows.findIndex((r) => !found.has(r.openItemId));
-  if (missing >= 0) throw fieldRefusal(`allocations.${missing}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${currency}`);
+/** A draft's lines name open items of its party, side and currency (one statement for a batch; posting checks what is left of them, locked). */
+async function itemsOfParties(tx: Tx, scope: KitScope, pf: PaymentFace, drafts: { partyId: string; currency: string; allocations: DraftAllocation[] }[], refuse?: RefusalOf): Promise<void> {
+  const ids = drafts.flatMap((d) => d.allocations.map((a) => a.openItemId));
+  if (ids.length === 0) return;
+  const found = new Map(rowsOf<{ id: string; party_id: string; currency: string }>(
+    await tx.execute(sql`select o.id, o.party_id, o.currency from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}`),
+  ).map((r) => [r.id, r]));
+  drafts.forEach((d, i) => each(refuse, i, () => {
+    const missing = d.allocations.findIndex((a) => found.get(a.openItemId)?.party_id !== d.partyId || found.get(a.openItemId)?.currency !== d.currency);
+    if (missing >= 0) throw fieldRefusal(`allocations.${missing}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${d.currency}`);
+  }));
 }
 
-/** The header and lines of a draft, checked: the bank and party of the company, amounts in the bank's currency. */
-async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput) {
-  const bank = await bankFacts(tx, actor, input.bank);
-  const party = await partyFacts(tx, actor, pf.face, input.party);
+/**
+ * The headers and lines of drafts, checked: the bank and party of the company, amounts in the bank's
+ * currency (a few statements for a batch). `linesChecked`: the lines' items and payments are of the
+ * party (a draft that is stored); a post in the same call skips it, `postPayments` checks them locked.
+ */
+async function storedFields(tx: Tx, actor: Actor, pf: PaymentFace, inputs: PaymentInput[], linesChecked: boolean, refuse?: RefusalOf) {
+  const foundBanks = await banksFacts(tx, actor, inputs.map((i) => i.bank));
+  const parties = await partiesFacts(tx, actor, pf.face, inputs.map((i) => i.party));
   const { scales, baseCurrency } = await currencyFacts(tx, actor);
-  const scale = scales[bank.currency];
-  if (scale === undefined) throw fieldRefusal('bank', `the bank's currency ${bank.currency} is inactive`);
-  const allocations = allocationsOf(input.allocations, scale);
-  await itemsOfParty(tx, actor, pf, party.id, bank.currency, allocations);
-  const onAccount = input.onAccount ?? [];
-  if (input.kind !== REFUND_KIND && onAccount.length) throw fieldRefusal('onAccount', `a ${pf.noun} returns no amounts on account: make it a refund`);
-  const returns = returnsOf(onAccount, scale, allocations.length + 1);
-  await paymentsOfParty(tx, actor, pf, party.id, bank.currency, returns);
-  const header = {
-    tenantId: actor.tenantId, companyId: actor.companyId, side: pf.face.side, kind: input.kind, partyId: party.id, bankId: bank.id, method: input.method,
-    documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate, currency: bank.currency, rate: input.rate ?? null,
-    amountMinor: money(input.amount, scale, 'amount'), reference: input.reference ?? null, description: input.description, baseCurrency,
-  };
-  return { header, allocations, returns };
-}
-
-/** Allocation rows written in one statement of arrays (10,000 lines are one round trip, not 90,000 parameters). */
-async function insertAllocations(tx: Tx, actor: Actor, paymentId: string, rows: DraftAllocation[], posted?: { bases: bigint[]; journalId: string }): Promise<void> {
-  if (rows.length === 0) return;
-  const arr = (values: (string | number | bigint)[]) => `{${values.join(',')}}`;
-  await tx.execute(sql`insert into ${paymentAllocations} (tenant_id, company_id, payment_id, line_no, open_item_id, amount_minor, discount_minor, write_off_minor, control_base_minor, status, journal_id)
-    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, ${paymentId}::uuid, v.line_no, v.item, v.amount, v.discount, v.write_off, v.base, ${posted ? 'Active' : 'Draft'}, ${posted?.journalId ?? null}::uuid
-    from unnest(${arr(rows.map((r) => r.lineNo))}::int[], ${arr(rows.map((r) => r.openItemId))}::uuid[], ${arr(rows.map((r) => r.amountMinor))}::bigint[],
-      ${arr(rows.map((r) => r.discountMinor))}::bigint[], ${arr(rows.map((r) => r.writeOffMinor))}::bigint[], ${posted ? arr(posted.bases) : arr(rows.map(() => 'NULL'))}::bigint[])
-      as v(line_no, item, amount, discount, write_off, base)`);
-}
-
-/** A refund's lines returning payments' amounts on account (few: one insert of values). */
-async function insertReturns(tx: Tx, actor: Actor, paymentId: string, rows: DraftReturn[], posted?: { bases: bigint[]; journalId: string }): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(paymentAllocations).values(rows.map((r, i) => ({
-    tenantId: actor.tenantId, companyId: actor.companyId, paymentId, lineNo: r.lineNo, openItemId: null, sourcePaymentId: r.sourcePaymentId, amountMinor: r.amountMinor,
-    status: posted ? 'Active' as const : 'Draft' as const, controlBaseMinor: posted ? posted.bases[i]! : null, journalId: posted?.journalId ?? null,
-  })));
-}
-
-/** Stores a draft; `withLines: false` keeps its allocation lines in memory for a post in the same call (they are written once, posted). */
-export async function insertPayment(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput): Promise<string> {
-  const { id } = await insertPaymentHeader(tx, actor, pf, input, true);
-  return id;
-}
-
-export async function insertPaymentHeader(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput, withLines: boolean): Promise<{ id: string; allocations: DraftAllocation[]; returns: DraftReturn[] }> {
-  const { header, allocations, returns } = await storedFields(tx, actor, pf, input);
-  const [row] = await tx.insert(payments).values({ ...header, createdBy: actor.userId }).returning({ id: payments.id });
-  if (withLines) {
-    await insertAllocations(tx, actor, row!.id, allocations);
-    await insertReturns(tx, actor, row!.id, returns);
+  const out = inputs.map((input, i) => each(refuse, i, () => {
+    const bank = bankOf(foundBanks, input.bank);
+    const party = partyOf(pf, parties, input.party);
+    const scale = scales[bank.currency];
+    if (scale === undefined) throw fieldRefusal('bank', `the bank's currency ${bank.currency} is inactive`);
+    const allocations = allocationsOf(input.allocations, scale);
+    const onAccount = input.onAccount ?? [];
+    if (input.kind !== REFUND_KIND && onAccount.length) throw fieldRefusal('onAccount', `a ${pf.noun} returns no amounts on account: make it a refund`);
+    const returns = returnsOf(onAccount, scale, allocations.length + 1);
+    const header = {
+      tenantId: actor.tenantId, companyId: actor.companyId, side: pf.face.side, kind: input.kind, partyId: party.id, bankId: bank.id, method: input.method,
+      documentDate: input.documentDate, postingDate: input.postingDate ?? input.documentDate, currency: bank.currency, rate: input.rate ?? null,
+      amountMinor: money(input.amount, scale, 'amount'), reference: input.reference ?? null, description: input.description, baseCurrency,
+    };
+    return { header, allocations, returns };
+  }));
+  if (linesChecked) {
+    const drafts = out.map((o) => ({ partyId: o.header.partyId, currency: o.header.currency, allocations: o.allocations, returns: o.returns }));
+    await itemsOfParties(tx, actor, pf, drafts, refuse);
+    await paymentsOfParties(tx, actor, pf, drafts, refuse);
   }
-  return { id: row!.id, allocations, returns };
+  return out;
+}
+
+type AllocationRow = DraftAllocation & { paymentId: string; base?: bigint; journalId?: string };
+const arr = (values: readonly (string | number | bigint | null | undefined)[]) => pgArray(values);
+
+/** Allocation rows of one or many payments in one statement of arrays (10,000 lines are one round trip, not 90,000 parameters); `posted`: Active with their bases and journals. */
+async function insertAllocations(tx: Tx, actor: Actor, rows: AllocationRow[], posted: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`insert into ${paymentAllocations} (tenant_id, company_id, payment_id, line_no, open_item_id, amount_minor, discount_minor, write_off_minor, control_base_minor, status, journal_id)
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, v.payment, v.line_no, v.item, v.amount, v.discount, v.write_off, v.base, ${posted ? 'Active' : 'Draft'}, v.journal
+    from unnest(${arr(rows.map((r) => r.paymentId))}::uuid[], ${arr(rows.map((r) => r.lineNo))}::int[], ${arr(rows.map((r) => r.openItemId))}::uuid[], ${arr(rows.map((r) => r.amountMinor))}::bigint[],
+      ${arr(rows.map((r) => r.discountMinor))}::bigint[], ${arr(rows.map((r) => r.writeOffMinor))}::bigint[], ${arr(rows.map((r) => (posted ? r.base : null)))}::bigint[], ${arr(rows.map((r) => (posted ? r.journalId : null)))}::uuid[])
+      as v(payment, line_no, item, amount, discount, write_off, base, journal)`);
+}
+
+type ReturnRow = DraftReturn & { paymentId: string; base?: bigint; journalId?: string };
+/** A refund's lines returning payments' amounts on account, of one or many refunds in one statement. */
+async function insertReturns(tx: Tx, actor: Actor, rows: ReturnRow[], posted: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`insert into ${paymentAllocations} (tenant_id, company_id, payment_id, line_no, open_item_id, source_payment_id, amount_minor, control_base_minor, status, journal_id)
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, v.payment, v.line_no, null, v.source, v.amount, v.base, ${posted ? 'Active' : 'Draft'}, v.journal
+    from unnest(${arr(rows.map((r) => r.paymentId))}::uuid[], ${arr(rows.map((r) => r.lineNo))}::int[], ${arr(rows.map((r) => r.sourcePaymentId))}::uuid[], ${arr(rows.map((r) => r.amountMinor))}::bigint[],
+      ${arr(rows.map((r) => (posted ? r.base : null)))}::bigint[], ${arr(rows.map((r) => (posted ? r.journalId : null)))}::uuid[])
+      as v(payment, line_no, source, amount, base, journal)`);
+}
+
+/** Stores a draft with its lines. */
+export async function insertPayment(tx: Tx, actor: Actor, pf: PaymentFace, input: PaymentInput): Promise<string> {
+  const [made] = await insertPaymentHeaders(tx, actor, pf, [input], true);
+  return made!.id;
+}
+
+export type MadePayment = { id: string; allocations: DraftAllocation[]; returns: DraftReturn[] };
+
+/**
+ * Stores drafts (one or a run's many) in a few statements for all; `withLines: false` keeps their
+ * lines in memory for a post in the same call (`postPayments` writes them once, posted).
+ */
+export async function insertPaymentHeaders(tx: Tx, actor: Actor, pf: PaymentFace, inputs: PaymentInput[], withLines: boolean, refuse?: RefusalOf): Promise<MadePayment[]> {
+  const fields = await storedFields(tx, actor, pf, inputs, withLines, refuse);
+  if (fields.length === 0) return [];
+  const ids = fields.map(() => randomUUID());
+  const col = <K extends keyof (typeof fields)[number]['header']>(k: K) => arr(fields.map((f) => f.header[k] as string | bigint | null));
+  await tx.execute(sql`insert into ${payments} (tenant_id, company_id, id, side, kind, party_id, bank_id, method, document_date, posting_date, currency, rate, amount_minor, reference, description, base_currency, created_by)
+    select ${actor.tenantId}::uuid, ${actor.companyId}::uuid, v.id, ${pf.face.side}, coalesce(v.kind, ${PAYMENT_KIND}), v.party, v.bank, coalesce(v.method, 'Transfer'), v.document_date, v.posting_date, v.currency, v.rate, v.amount, v.reference, v.description,
+      ${fields[0]!.header.baseCurrency}, ${actor.userId}::uuid
+    from unnest(${arr(ids)}::uuid[], ${col('kind')}::text[], ${col('partyId')}::uuid[], ${col('bankId')}::uuid[], ${col('method')}::text[], ${col('documentDate')}::date[], ${col('postingDate')}::date[],
+      ${col('currency')}::text[], ${col('rate')}::numeric[], ${col('amountMinor')}::bigint[], ${col('reference')}::text[], ${col('description')}::text[])
+      as v(id, kind, party, bank, method, document_date, posting_date, currency, rate, amount, reference, description)`);
+  if (withLines) {
+    await insertAllocations(tx, actor, fields.flatMap((f, i) => f.allocations.map((a) => ({ ...a, paymentId: ids[i]! }))), false);
+    await insertReturns(tx, actor, fields.flatMap((f, i) => f.returns.map((r) => ({ ...r, paymentId: ids[i]! }))), false);
+  }
+  return fields.map((f, i) => ({ id: ids[i]!, allocations: f.allocations, returns: f.returns }));
 }
 
 export async function replacePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, input: PaymentInput): Promise<void> {
-  const { header, allocations, returns } = await storedFields(tx, actor, pf, input);
+  const [{ header, allocations, returns }] = (await storedFields(tx, actor, pf, [input], true)) as [Awaited<ReturnType<typeof storedFields>>[number]];
   await tx.update(payments).set({ ...header, status: 'Draft', updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
   await tx.delete(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, id)));
-  await insertAllocations(tx, actor, id, allocations);
-  await insertReturns(tx, actor, id, returns);
+  await insertAllocations(tx, actor, allocations.map((a) => ({ ...a, paymentId: id })), false);
+  await insertReturns(tx, actor, returns.map((r) => ({ ...r, paymentId: id })), false);
 }
 
 export async function deletePayment(tx: Tx, actor: Actor, id: string): Promise<void> {
   await tx.delete(payments).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, id)));
 }
 
-/** The rate of a payment: as typed, else the company's rate of the date (1 in the base currency). */
+/** The rates of payments: as typed, else the company's rate of the date (1 in the base currency); one lookup per currency and date. */
+async function ratesOf(tx: Tx, hs: PaymentRow[]): Promise<(bigint | undefined)[]> {
+  const looked = new Map<string, Promise<bigint | undefined>>();
+  return Promise.all(hs.map((h) => {
+    if (h.currency === h.baseCurrency) return RATE_ONE;
+    if (h.rate) return parseRate(h.rate);
+    const key = `${h.baseCurrency}\n${h.currency}\n${h.postingDate}`;
+    let rate = looked.get(key);
+    if (!rate) looked.set(key, (rate = ratesOn(tx, h.baseCurrency, [h.currency], h.postingDate).then((r) => r.get(h.currency))));
+    return rate;
+  }));
+}
+const rateRefusal = (h: PaymentRow) => fieldRefusal('rate', `there is no ${h.currency} exchange rate on ${h.postingDate}: type the rate or add it on /exchange-rate`);
 async function rateOf(tx: Tx, h: PaymentRow): Promise<bigint> {
-  if (h.currency === h.baseCurrency) return RATE_ONE;
-  if (h.rate) return parseRate(h.rate);
-  const rate = (await ratesOn(tx, h.baseCurrency, [h.currency], h.postingDate)).get(h.currency);
-  if (rate === undefined) throw fieldRefusal('rate', `there is no ${h.currency} exchange rate on ${h.postingDate}: type the rate or add it on /exchange-rate`);
+  const [rate] = await ratesOf(tx, [h]);
+  if (rate === undefined) throw rateRefusal(h);
   return rate;
 }
 
@@ -230,40 +299,37 @@ function itemBase(item: ItemRow, signedSettled: bigint, baseCurrency: string, sc
   return { base: divRound(signedSettled * base, gross), rate };
 }
 
-/** The open items of allocations, locked in one order (two payments on the same items wait, never deadlock). */
-async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, partyId: string, currency: string, ids: string[]): Promise<Map<string, ItemRow>> {
+type LockedItem = ItemRow & { party_id: string };
+
+/** The open items of a batch's allocations, locked in one order (two payments on the same items wait, never deadlock): one statement. */
+async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, ids: string[]): Promise<Map<string, LockedItem>> {
   if (ids.length === 0) return new Map();
-  const rows = rowsOf<ItemRow>(
-    await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
+  const rows = rowsOf<LockedItem>(
+    await tx.execute(sql`select o.id, o.party_id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
-      from unnest(${`{${ids.join(',')}}`}::uuid[]) as a(id)
+      from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id)
         join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
         join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${partyId}::uuid and o.currency = ${currency}
+      where o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side}
       order by o.id for update of o`),
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/**
- * Checks allocations against their items (locked) and takes them off: one conditional update, which
- * refuses to take more than an item has left even if the check were wrong. Answers each allocation's
- * facts for the entry.
- */
-async function settle(
-  tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow, allocations: DraftAllocation[], scale: number, baseScale: number,
-): Promise<AllocationFact[]> {
+/** One payment's allocations to settle: its header, lines and currency scales. */
+type Settling = { h: PaymentRow; allocations: DraftAllocation[]; scale: number; baseScale: number };
+
+/** Checks one payment's allocations against their locked items (pure): each allocation's facts for the entry and what it takes off its item, signed. */
+function checkAllocations(pf: PaymentFace, s: Settling, items: ReadonlyMap<string, LockedItem>, tolerance: bigint): { facts: AllocationFact[]; deltas: bigint[] } {
+  const { h, scale, baseScale } = s;
   const refund = isRefund(h);
-  if (allocations.length === 0) return [];
-  const items = await lockedItems(tx, scope, pf, h.partyId, h.currency, allocations.map((a) => a.openItemId));
-  const tolerance = allocations.some((a) => a.writeOffMinor > 0n) ? await toleranceOf(tx, scope, pf, scale) : 0n;
   const m = (v: bigint) => formatMoney(v, scale);
   const facts: AllocationFact[] = [];
   const deltas: bigint[] = [];
-  allocations.forEach((a, i) => {
+  s.allocations.forEach((a, i) => {
     const item = items.get(a.openItemId);
     const at = `allocations.${i}`;
-    if (!item) throw fieldRefusal(`${at}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${h.currency}`);
+    if (!item || item.party_id !== h.partyId || item.currency !== h.currency) throw fieldRefusal(`${at}.openItem`, `the open item is not one of this ${pf.face.partyWord}'s in ${h.currency}`);
     const remaining = BigInt(item.remaining_minor);
     const sign: 1n | -1n = BigInt(item.amount_minor) < 0n ? -1n : 1n;
     const left = sign * remaining;
@@ -288,57 +354,88 @@ async function settle(
     facts.push({ sign, amountMinor: a.amountMinor, discountMinor: a.discountMinor, writeOffMinor: a.writeOffMinor, controlBaseMinor: base, itemRate: rate });
     deltas.push(signed);
   });
-  const ids = allocations.map((a) => a.openItemId);
-  const taken = rowsOf<{ id: string }>(
-    await tx.execute(sql`update ${openItems} o set remaining_minor = o.remaining_minor - a.delta,
-        status = case when o.remaining_minor - a.delta = 0 then 'Closed' else 'Open' end, updated_at = now()
-      from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${deltas.join(',')}}`}::bigint[]) as a(id, delta)
-      where o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id and o.status = 'Open'
-        and ((a.delta > 0 and o.remaining_minor >= a.delta) or (a.delta < 0 and o.remaining_minor <= a.delta))
-      returning o.id`),
-  );
-  if (taken.length !== allocations.length) throw unprocessable('An open item was settled by another payment meanwhile: propose the allocation again');
-  return facts;
+  return { facts, deltas };
 }
 
-type SourceRow = { id: string; number: string | null; kind: string; status: string; unallocated_minor: string; rate: string | null };
+/**
+ * Checks the allocations of a batch of payments against their items (locked in one statement) and
+ * takes them off: ONE conditional update for the batch, which refuses to take more than an item has
+ * left even if the check were wrong. An item named by two payments of one batch is refused. Answers
+ * each payment's allocation facts for its entry.
+ */
+async function settle(tx: Tx, scope: KitScope, pf: PaymentFace, batch: Settling[], refuse?: RefusalOf): Promise<AllocationFact[][]> {
+  const ids = batch.flatMap((s) => s.allocations.map((a) => a.openItemId));
+  if (ids.length === 0) return batch.map(() => []);
+  const items = await lockedItems(tx, scope, pf, ids);
+  const tolerances = new Map<number, bigint>();
+  for (const s of batch) {
+    if (!tolerances.has(s.scale) && s.allocations.some((a) => a.writeOffMinor > 0n)) tolerances.set(s.scale, await toleranceOf(tx, scope, pf, s.scale));
+  }
+  const named = new Set<string>();
+  const checked = batch.map((s, i) => each(refuse, i, () => {
+    const c = checkAllocations(pf, s, items, tolerances.get(s.scale) ?? 0n);
+    s.allocations.forEach((a, k) => {
+      if (named.has(a.openItemId)) throw fieldRefusal(`allocations.${k}.openItem`, 'the open item is settled by another payment of the same run');
+      named.add(a.openItemId);
+    });
+    return c;
+  }));
+  const deltas = checked.flatMap((c) => c.deltas);
+  const taken = rowsOf<{ n: number }>(
+    await tx.execute(sql`with t as (update ${openItems} o set remaining_minor = o.remaining_minor - a.delta,
+        status = case when o.remaining_minor - a.delta = 0 then 'Closed' else 'Open' end, updated_at = now()
+      from unnest(${pgArray(ids)}::uuid[], ${pgArray(deltas)}::bigint[]) as a(id, delta)
+      where o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id and o.status = 'Open'
+        and ((a.delta > 0 and o.remaining_minor >= a.delta) or (a.delta < 0 and o.remaining_minor <= a.delta))
+      returning 1) select count(*)::int as n from t`),
+  );
+  if ((taken[0]?.n ?? 0) !== ids.length) throw unprocessable('An open item was settled by another payment meanwhile: propose the allocation again');
+  return checked.map((c) => c.facts);
+}
+
+type SourceRow = { id: string; number: string | null; party_id: string; currency: string; kind: string; status: string; unallocated_minor: string; rate: string | null };
 
 /**
- * A refund's lines returning payments' amounts on account: the payments locked in one order (before
- * the open items: a payment allocating locks itself, then its items), checked, and their facts for
- * the entry (a credit at the payment's own rate, the base its amount on account carried).
+ * The refunds' lines of a batch returning payments' amounts on account: the payments locked in one
+ * order (before the open items: a payment allocating locks itself, then its items), checked, and
+ * their facts for the entry (a credit at the payment's own rate, the base its amount on account carried).
  */
-async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow, returns: DraftReturn[], scale: number, baseScale: number): Promise<AllocationFact[]> {
-  if (returns.length === 0) return [];
+async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, batch: { h: PaymentRow; returns: DraftReturn[]; scale: number; baseScale: number }[], refuse?: RefusalOf): Promise<AllocationFact[][]> {
+  const ids = batch.flatMap((b) => b.returns.map((r) => r.sourcePaymentId));
+  if (ids.length === 0) return batch.map(() => []);
   const rows = rowsOf<SourceRow>(
-    await tx.execute(sql`select p.id, p.number, p.kind, p.status, p.unallocated_minor::text, p.rate::text
-      from unnest(${`{${returns.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[]) as a(id)
-        join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
-      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side} and p.party_id = ${h.partyId}::uuid and p.currency = ${h.currency}
+    await tx.execute(sql`select p.id, p.number, p.party_id, p.currency, p.kind, p.status, p.unallocated_minor::text, p.rate::text
+      from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
+      where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side}
       order by p.id for update of p`),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const m = (v: bigint) => formatMoney(v, scale);
-  return returns.map((r, i) => {
-    const p = byId.get(r.sourcePaymentId);
-    const at = `onAccount.${i}`;
-    if (!p || p.kind !== PAYMENT_KIND) throw fieldRefusal(`${at}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${h.currency}`);
-    const doc = `${pf.noun} ${p.number ?? ''}`.trim();
-    const left = BigInt(p.unallocated_minor);
-    if (p.status !== 'Posted' || left <= 0n) throw fieldRefusal(`${at}.payment`, `${doc} has nothing on account`);
-    if (r.amountMinor > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} on account: the refund returns ${m(r.amountMinor)}`);
-    const rate = h.currency === h.baseCurrency || !p.rate ? RATE_ONE : parseRate(p.rate);
-    const base = h.currency === h.baseCurrency ? r.amountMinor : convert(r.amountMinor, scale, rate, baseScale);
-    return { sign: -1n, amountMinor: r.amountMinor, discountMinor: 0n, writeOffMinor: 0n, controlBaseMinor: -base, itemRate: rate };
-  });
+  const named = new Set<string>();
+  return batch.map(({ h, returns, scale, baseScale }, k) => each(refuse, k, () => {
+    const m = (v: bigint) => formatMoney(v, scale);
+    return returns.map((r, i): AllocationFact => {
+      const p = byId.get(r.sourcePaymentId);
+      const at = `onAccount.${i}`;
+      if (!p || p.kind !== PAYMENT_KIND || p.party_id !== h.partyId || p.currency !== h.currency) throw fieldRefusal(`${at}.payment`, `the payment is not one of this ${pf.face.partyWord}'s ${pf.noun}s in ${h.currency}`);
+      if (named.has(p.id)) throw fieldRefusal(`${at}.payment`, `the ${pf.noun} is returned by another refund of the same batch`);
+      named.add(p.id);
+      const doc = `${pf.noun} ${p.number ?? ''}`.trim();
+      const left = BigInt(p.unallocated_minor);
+      if (p.status !== 'Posted' || left <= 0n) throw fieldRefusal(`${at}.payment`, `${doc} has nothing on account`);
+      if (r.amountMinor > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} on account: the refund returns ${m(r.amountMinor)}`);
+      const rate = h.currency === h.baseCurrency || !p.rate ? RATE_ONE : parseRate(p.rate);
+      const base = h.currency === h.baseCurrency ? r.amountMinor : convert(r.amountMinor, scale, rate, baseScale);
+      return { sign: -1n, amountMinor: r.amountMinor, discountMinor: 0n, writeOffMinor: 0n, controlBaseMinor: -base, itemRate: rate };
+    });
+  }));
 }
 
-/** Takes a refund's lines off their payments' amounts on account: one conditional update that never takes more than is there. */
+/** Takes refunds' lines off their payments' amounts on account: one conditional update that never takes more than is there. */
 async function takeFromAccount(tx: Tx, scope: KitScope, returns: DraftReturn[]): Promise<void> {
   if (returns.length === 0) return;
   const taken = rowsOf<{ id: string }>(
     await tx.execute(sql`update ${payments} p set unallocated_minor = p.unallocated_minor - a.delta, updated_at = now()
-      from unnest(${`{${returns.map((r) => r.sourcePaymentId).join(',')}}`}::uuid[], ${`{${returns.map((r) => r.amountMinor).join(',')}}`}::bigint[]) as a(id, delta)
+      from unnest(${pgArray(returns.map((r) => r.sourcePaymentId))}::uuid[], ${pgArray(returns.map((r) => r.amountMinor))}::bigint[]) as a(id, delta)
       where p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id and p.status = 'Posted' and p.unallocated_minor >= a.delta
       returning p.id`),
   );
@@ -354,98 +451,199 @@ async function restore(tx: Tx, scope: KitScope, rows: { openItemId: string; delt
 }
 
 type Roles = Partial<Record<'discountAccount' | 'writeOffAccount' | 'exchangeGainAccount' | 'exchangeLossAccount', string>>;
+/** Accounts resolved by profile within one posting (a run's parties share their group's profile: one read for all of them). */
+type AccountMemo = Map<string, Promise<unknown>>;
+const memoOf = <T>(memo: AccountMemo | undefined, key: string, read: () => Promise<T>): Promise<T> => {
+  if (!memo) return read();
+  let found = memo.get(key) as Promise<T> | undefined;
+  if (!found) memo.set(key, (found = read()));
+  return found;
+};
+const whoOf = (pf: PaymentFace, party: PartyFacts) => ({ label: `${pf.face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${pf.face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } });
 
 /** The profile's accounts an entry needs: the discount's, the write-off's and, in a foreign currency, the exchange gain's and loss's. */
-async function roleAccounts(tx: Tx, scope: KitScope, pf: PaymentFace, party: PartyFacts, facts: AllocationFact[], foreign: boolean): Promise<Roles> {
+async function roleAccounts(tx: Tx, scope: KitScope, pf: PaymentFace, party: PartyFacts, facts: AllocationFact[], foreign: boolean, memo?: AccountMemo): Promise<Roles> {
   const roles: PostingRole[] = [];
   if (facts.some((f) => f.discountMinor > 0n)) roles.push('discountAccount');
   if (facts.some((f) => f.writeOffMinor > 0n)) roles.push('writeOffAccount');
   if (foreign && facts.length > 0) roles.push('exchangeGainAccount', 'exchangeLossAccount');
   if (roles.length === 0) return {};
-  const who = { label: `${pf.face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${pf.face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } };
-  const resolved = await resolvePostingAccounts(tx, scope, pf.face.module, roles as ('discountAccount' | 'writeOffAccount' | 'exchangeGainAccount' | 'exchangeLossAccount')[], who);
-  return Object.fromEntries(Object.entries(resolved).map(([role, r]) => [role, (r as { accountId: string }).accountId]));
+  return memoOf(memo, `roles\n${party.profileId}\n${party.groupProfileId}\n${roles.join()}`, async () => {
+    const resolved = await resolvePostingAccounts(tx, scope, pf.face.module, roles as ('discountAccount' | 'writeOffAccount' | 'exchangeGainAccount' | 'exchangeLossAccount')[], whoOf(pf, party));
+    return Object.fromEntries(Object.entries(resolved).map(([role, r]) => [role, (r as { accountId: string }).accountId])) as Roles;
+  });
 }
 
 /** The party's control account: its own posting profile's, else its group's. */
-async function controlOf(tx: Tx, scope: KitScope, pf: PaymentFace, party: PartyFacts): Promise<string> {
+async function controlOf(tx: Tx, scope: KitScope, pf: PaymentFace, party: PartyFacts, memo?: AccountMemo): Promise<string> {
   if (!party.profileId) return party.controlAccount;
-  const who = { label: `${pf.face.partyWord} ${party.code}`, profileId: party.profileId, group: { label: `${pf.face.partyWord} group ${party.groupCode}`, profileId: party.groupProfileId } };
-  const resolved = await resolvePostingAccounts(tx, scope, pf.face.module, ['controlAccount'], who);
-  return resolved.controlAccount.from === 'party' ? resolved.controlAccount.accountId : party.controlAccount;
+  const fromParty = await memoOf(memo, `control\n${party.profileId}\n${party.groupProfileId}`, async () => {
+    const resolved = await resolvePostingAccounts(tx, scope, pf.face.module, ['controlAccount'], whoOf(pf, party));
+    return resolved.controlAccount.from === 'party' ? resolved.controlAccount.accountId : null;
+  });
+  return fromParty ?? party.controlAccount;
 }
 
 const source = (pf: PaymentFace, h: PaymentRow) => ({ module: pf.face.module, documentType: pf.label, documentId: h.id });
 
-/** The next cheque or transfer number of the bank, taken by a vendor payment of that method (one statement: never read then written). */
-async function takeBankNumber(tx: Tx, scope: KitScope, pf: PaymentFace, h: PaymentRow): Promise<string | null> {
-  // Money leaving the bank by cheque or transfer: a vendor payment, or a refund to a customer.
-  const paysOut = (pf.bankSide === 'credit') !== isRefund(h);
-  if (!paysOut || (h.method !== 'Cheque' && h.method !== 'Transfer')) return null;
-  const column = h.method === 'Cheque' ? sql.raw('next_cheque_number') : sql.raw('next_transfer_number');
-  const [row] = rowsOf<{ taken: number }>(
-    await tx.execute(sql`update ${banks} set ${column} = ${column} + 1, updated_at = now() where tenant_id = ${scope.tenantId}::uuid and id = ${h.bankId}::uuid returning ${column} - 1 as taken`),
-  );
-  return row ? String(row.taken) : null;
+/**
+ * The next cheque or transfer numbers of the banks, taken by the vendor payments (and refunds to
+ * customers) of a batch paying out by that method, in the batch's order: one `update … returning`
+ * per bank and method for the whole batch (never read then written).
+ */
+async function takeBankNumbers(tx: Tx, scope: KitScope, pf: PaymentFace, hs: PaymentRow[]): Promise<(string | null)[]> {
+  const out: (string | null)[] = hs.map(() => null);
+  const groups = new Map<string, number[]>();
+  hs.forEach((h, i) => {
+    // Money leaving the bank by cheque or transfer: a vendor payment, or a refund to a customer.
+    const paysOut = (pf.bankSide === 'credit') !== isRefund(h);
+    if (!paysOut || (h.method !== 'Cheque' && h.method !== 'Transfer')) return;
+    const key = `${h.bankId}\n${h.method}`;
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  for (const [, at] of groups) {
+    const h = hs[at[0]!]!;
+    const column = h.method === 'Cheque' ? sql.raw('next_cheque_number') : sql.raw('next_transfer_number');
+    const [row] = rowsOf<{ first: number }>(
+      await tx.execute(sql`update ${banks} set ${column} = ${column} + ${at.length}::int, updated_at = now() where tenant_id = ${scope.tenantId}::uuid and id = ${h.bankId}::uuid returning ${column} - ${at.length}::int as first`),
+    );
+    if (row) at.forEach((i, k) => (out[i] = String(Number(row.first) + k)));
+  }
+  return out;
 }
 
-/** Posts a draft payment (Post of the kit, or of its approval): one entry through the port; its allocations settle their items. */
+/** A payment to post: its id and, when stored without its lines (a direct post, a run), its lines in memory (written once, posted). */
+export type PostWanted = { id: string; inMemory?: { allocations: DraftAllocation[]; returns: DraftReturn[] } };
+
+/** Entries handed to the posting port at once: its group commit reads their facts and writes them in one statement each. */
+const ENTRY_BATCH = 2000;
+
+/** Posts a draft payment (Post of the kit, or of its approval): a batch of one of `postPayments`. */
 export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[], returnsInMemory?: DraftReturn[]): Promise<void> {
-  const h = await storedPayment(tx, actor, pf, id, true);
-  const party = await partyFacts(tx, actor, pf.face, h.partyId);
-  partyMayTransact(pf.face, { code: party.code, status: party.status, onHold: party.onHold });
-  const bank = await bankFacts(tx, actor, h.bankId);
-  if (bank.status !== 'Active') throw fieldRefusal('bank', `bank ${bank.code} is inactive`);
-  if (bank.currency !== h.currency) throw fieldRefusal('bank', `bank ${bank.code} holds ${bank.currency}, the ${pf.noun} is in ${h.currency}: save it again`);
+  await postPayments(tx, actor, pf, [{ id, inMemory: inMemory ? { allocations: inMemory, returns: returnsInMemory ?? [] } : undefined }]);
+}
+
+/**
+ * Posts draft payments, one or a run's many, set-based: each payment's checks run in memory on facts
+ * read once for the batch (headers locked in id order, parties, banks, rates, lines), the refunds'
+ * sources and the open items locked in one statement each and settled by one conditional update, the
+ * numbers (gapless, in the batch's order) and the banks' cheque or transfer numbers taken by one
+ * statement each, one entry per payment through the posting port's group commit (ENTRY_BATCH entries
+ * read and written by one statement each), the allocations and headers written by one statement each.
+ * A refusal of any payment refuses the batch (named by `refuse`) and the caller's transaction writes nothing.
+ */
+export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted: PostWanted[], refuse?: RefusalOf): Promise<void> {
+  if (wanted.length === 0) return;
+  // Driven from the ids (a join, not `in`/`any`: the planner knows the array's size, not the rows this transaction just wrote).
+  const locked = await tx.select(getTableColumns(payments)).from(payments)
+    .innerJoin(sql`unnest(${pgArray(wanted.map((w) => w.id))}::uuid[]) as a(id)`, sql`${payments.id} = a.id`)
+    .where(and(eq(payments.tenantId, actor.tenantId), eq(payments.companyId, actor.companyId), eq(payments.side, pf.face.side)))
+    .orderBy(asc(payments.id)).for('update', { of: payments });
+  const byId = new Map(locked.map((r) => [r.id, r]));
+  const hs = wanted.map((w, i) => each(refuse, i, () => {
+    const h = byId.get(w.id);
+    if (!h) throw notFound(`${pf.face.partyLabel} ${pf.noun}`);
+    return h;
+  }));
+  const parties = await partiesFacts(tx, actor, pf.face, hs.map((h) => h.partyId));
+  const foundBanks = await banksFacts(tx, actor, hs.map((h) => h.bankId));
   const { scales } = await currencyFacts(tx, actor);
-  const scale = scales[h.currency]!;
-  const baseScale = scales[h.baseCurrency] ?? 2;
-  const rate = await rateOf(tx, h);
-  const stored = inMemory ? [] : await tx.select().from(paymentAllocations).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id))).orderBy(asc(paymentAllocations.lineNo));
-  const drafts: DraftAllocation[] = inMemory ?? stored.flatMap((r) => (r.openItemId ? [{ ...r, openItemId: r.openItemId }] : []));
-  const returns: DraftReturn[] = inMemory ? (returnsInMemory ?? []) : stored.flatMap((r) => (r.sourcePaymentId ? [{ lineNo: r.lineNo, sourcePaymentId: r.sourcePaymentId, amountMinor: r.amountMinor }] : []));
-  const refund = isRefund(h);
-  if (h.amountMinor === 0n && drafts.length === 0) throw fieldRefusal('amount', `a ${pf.noun} of nothing with no allocations posts nothing`);
-  if (refund && drafts.length + returns.length === 0) throw fieldRefusal('allocations', `a refund returns the ${pf.face.partyWord}'s credits: name its open credit notes or its ${pf.noun}s on account`);
-  const cash = (facts: AllocationFact[]) => facts.reduce((s, f) => s + cashOf(f), 0n);
-  // A refund's payments on account are locked before the open items (the order a payment allocating takes).
-  const sourceFacts = await lockedSources(tx, actor, pf, h, returns, scale, baseScale);
-  const itemFacts = await settle(tx, actor, pf, h, drafts, scale, baseScale);
-  await takeFromAccount(tx, actor, returns);
-  const facts = [...itemFacts, ...sourceFacts];
-  const used = cash(facts);
-  if (refund) {
-    const m = (v: bigint) => formatMoney(v, scale);
-    if (h.amountMinor > -used) throw fieldRefusal('amount', `the refund of ${m(h.amountMinor)} is more than the credits its lines return (${m(-used)}): a refund never returns more than the credit available`);
-    if (h.amountMinor < -used) throw fieldRefusal('amount', `the refund's lines return ${m(-used)}, more than its amount of ${m(h.amountMinor)}`);
-  } else {
-    if (used > h.amountMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, scale)}, more than the ${pf.noun}'s ${formatMoney(h.amountMinor, scale)}`);
-    if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, scale)}) are more than the invoices take`);
+  const rates = await ratesOf(tx, hs);
+  const storedIds = wanted.filter((w) => !w.inMemory).map((w) => w.id);
+  const stored = new Map<string, (typeof paymentAllocations.$inferSelect)[]>();
+  if (storedIds.length) {
+    const rows = await tx.select(getTableColumns(paymentAllocations)).from(paymentAllocations)
+      .innerJoin(sql`unnest(${pgArray(storedIds)}::uuid[]) as a(id)`, sql`${paymentAllocations.paymentId} = a.id`)
+      .where(eq(paymentAllocations.tenantId, actor.tenantId))
+      .orderBy(asc(paymentAllocations.paymentId), asc(paymentAllocations.lineNo));
+    for (const r of rows) {
+      const lines = stored.get(r.paymentId);
+      if (lines) lines.push(r);
+      else stored.set(r.paymentId, [r]);
+    }
   }
-  const control = await controlOf(tx, actor, pf, party);
-  const accounts = await roleAccounts(tx, actor, pf, party, facts, h.currency !== h.baseCurrency);
+  const plans = hs.map((h, i) => each(refuse, i, () => {
+    const party = partyOf(pf, parties, h.partyId);
+    partyMayTransact(pf.face, { code: party.code, status: party.status, onHold: party.onHold });
+    const bank = bankOf(foundBanks, h.bankId);
+    if (bank.status !== 'Active') throw fieldRefusal('bank', `bank ${bank.code} is inactive`);
+    if (bank.currency !== h.currency) throw fieldRefusal('bank', `bank ${bank.code} holds ${bank.currency}, the ${pf.noun} is in ${h.currency}: save it again`);
+    const scale = scales[h.currency]!;
+    const baseScale = scales[h.baseCurrency] ?? 2;
+    const rate = rates[i];
+    if (rate === undefined) throw rateRefusal(h);
+    const w = wanted[i]!;
+    const lines = stored.get(h.id) ?? [];
+    const drafts: DraftAllocation[] = w.inMemory ? w.inMemory.allocations : lines.flatMap((r) => (r.openItemId ? [{ ...r, openItemId: r.openItemId }] : []));
+    const returns: DraftReturn[] = w.inMemory ? w.inMemory.returns : lines.flatMap((r) => (r.sourcePaymentId ? [{ lineNo: r.lineNo, sourcePaymentId: r.sourcePaymentId, amountMinor: r.amountMinor }] : []));
+    const refund = isRefund(h);
+    if (h.amountMinor === 0n && drafts.length === 0) throw fieldRefusal('amount', `a ${pf.noun} of nothing with no allocations posts nothing`);
+    if (refund && drafts.length + returns.length === 0) throw fieldRefusal('allocations', `a refund returns the ${pf.face.partyWord}'s credits: name its open credit notes or its ${pf.noun}s on account`);
+    return { h, party, bank, scale, baseScale, rate, drafts, returns, refund, inMemory: !!w.inMemory };
+  }));
+  // Refunds' payments on account are locked before the open items (the order a payment allocating takes).
+  const sourceFacts = await lockedSources(tx, actor, pf, plans, refuse);
+  const itemFacts = await settle(tx, actor, pf, plans.map((p) => ({ h: p.h, allocations: p.drafts, scale: p.scale, baseScale: p.baseScale })), refuse);
+  await takeFromAccount(tx, actor, plans.flatMap((p) => p.returns));
+  const memo: AccountMemo = new Map();
+  const entries = await Promise.all(plans.map(async (p, i) => {
+    const facts = [...itemFacts[i]!, ...sourceFacts[i]!];
+    const used = facts.reduce((s, f) => s + cashOf(f), 0n);
+    each(refuse, i, () => {
+      const m = (v: bigint) => formatMoney(v, p.scale);
+      if (p.refund) {
+        if (p.h.amountMinor > -used) throw fieldRefusal('amount', `the refund of ${m(p.h.amountMinor)} is more than the credits its lines return (${m(-used)}): a refund never returns more than the credit available`);
+        if (p.h.amountMinor < -used) throw fieldRefusal('amount', `the refund's lines return ${m(-used)}, more than its amount of ${m(p.h.amountMinor)}`);
+      } else {
+        if (used > p.h.amountMinor) throw fieldRefusal('allocations', `the allocations use ${m(used)}, more than the ${pf.noun}'s ${m(p.h.amountMinor)}`);
+        if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${m(-used)}) are more than the invoices take`);
+      }
+    });
+    const control = await controlOf(tx, actor, pf, p.party, memo);
+    const accounts = await roleAccounts(tx, actor, pf, p.party, facts, p.h.currency !== p.h.baseCurrency, memo);
+    return { facts, used, control, accounts };
+  }));
   const sequence = await moduleSequence(tx, actor, pf.face.module, pf.label);
-  const number = await nextNumber(tx, actor, sequence, h.postingDate);
-  const bankNumber = await takeBankNumber(tx, actor, pf, h);
-  const what = refund ? `${pf.face.partyLabel} refund` : `${pf.face.partyLabel} ${pf.noun}`;
-  const lines = paymentEntryLines({
-    pf, mode: refund ? 'refund' : 'payment', bankAccountId: bank.account, controlAccountId: control, partyId: party.id, currency: h.currency, baseCurrency: h.baseCurrency, scale, baseScale, rate,
-    amountMinor: h.amountMinor, allocations: facts, accounts, description: `${what} ${number}: ${h.description}`,
+  // One statement takes every number of the batch (gapless, in the batch's order: the port's per-tick numbering).
+  const numbers = await Promise.all(plans.map((p) => nextNumberInTick(tx, actor, sequence, p.h.postingDate)));
+  const bankNumbers = await takeBankNumbers(tx, actor, pf, hs);
+  const requests = plans.map((p, i) => {
+    const { facts, control, accounts } = entries[i]!;
+    const what = p.refund ? `${pf.face.partyLabel} refund` : `${pf.face.partyLabel} ${pf.noun}`;
+    const description = `${what} ${numbers[i]}: ${p.h.description}`;
+    const lines = each(refuse, i, () => paymentEntryLines({
+      pf, mode: p.refund ? 'refund' : 'payment', bankAccountId: p.bank.account, controlAccountId: control, partyId: p.party.id, currency: p.h.currency, baseCurrency: p.h.baseCurrency,
+      scale: p.scale, baseScale: p.baseScale, rate: p.rate, amountMinor: p.h.amountMinor, allocations: facts, accounts, description,
+    }));
+    return { kind: 'Standard' as const, journalDate: p.h.postingDate, description, reference: p.h.reference ?? numbers[i]!, source: source(pf, p.h), exact: true as const, lines };
   });
-  const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: h.postingDate, description: `${what} ${number}: ${h.description}`, reference: h.reference ?? number, source: source(pf, h), exact: true, lines });
-  if (inMemory) {
-    await insertAllocations(tx, actor, h.id, drafts, { bases: itemFacts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
-    await insertReturns(tx, actor, h.id, returns, { bases: sourceFacts.map((f) => f.controlBaseMinor), journalId: posted.journalId });
-  } else if (drafts.length + returns.length) {
-    const lineNos = [...drafts.map((d) => d.lineNo), ...returns.map((r) => r.lineNo)];
-    await tx.execute(sql`update ${paymentAllocations} a set status = 'Active', control_base_minor = v.base, journal_id = ${posted.journalId}::uuid
-      from unnest(${`{${lineNos.join(',')}}`}::int[], ${`{${facts.map((f) => f.controlBaseMinor).join(',')}}`}::bigint[]) as v(line_no, base)
-      where a.tenant_id = ${actor.tenantId}::uuid and a.payment_id = ${h.id}::uuid and a.line_no = v.line_no`);
+  const posted: Posted[] = [];
+  for (let k = 0; k < requests.length; k += ENTRY_BATCH) {
+    posted.push(...(await Promise.all(requests.slice(k, k + ENTRY_BATCH).map((req, j) => postEntry(tx, actor, req).catch((e: unknown) => {
+      throw refuse ? refuse(k + j, e) : e;
+    })))));
   }
-  await tx.update(payments).set({
-    status: 'Posted', number, bankNumber, rate: h.rate ?? formatRateText(rate), unallocatedMinor: refund ? 0n : h.amountMinor - used, journalId: posted.journalId, totalBaseMinor: posted.totalBaseMinor,
-    postedAt: posted.postedAt, postedBy: actor.userId, updatedAt: sql`now()`,
-  }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
+  const lineOf = <T extends { lineNo: number }>(p: (typeof plans)[number], i: number, rows: T[], facts: AllocationFact[]) =>
+    rows.map((r, k) => ({ ...r, paymentId: p.h.id, base: facts[k]!.controlBaseMinor, journalId: posted[i]!.journalId }));
+  await insertAllocations(tx, actor, plans.flatMap((p, i) => (p.inMemory ? lineOf(p, i, p.drafts, itemFacts[i]!) : [])), true);
+  await insertReturns(tx, actor, plans.flatMap((p, i) => (p.inMemory ? lineOf(p, i, p.returns, sourceFacts[i]!) : [])), true);
+  const activated = plans.flatMap((p, i) => (p.inMemory ? [] : [...lineOf(p, i, p.drafts, itemFacts[i]!), ...lineOf(p, i, p.returns, sourceFacts[i]!)]));
+  if (activated.length) {
+    await tx.execute(sql`update ${paymentAllocations} a set status = 'Active', control_base_minor = v.base, journal_id = v.journal
+      from unnest(${pgArray(activated.map((r) => r.paymentId))}::uuid[], ${pgArray(activated.map((r) => r.lineNo))}::int[], ${pgArray(activated.map((r) => r.base))}::bigint[],
+        ${pgArray(activated.map((r) => r.journalId))}::uuid[]) as v(payment, line_no, base, journal)
+      where a.tenant_id = ${actor.tenantId}::uuid and a.payment_id = v.payment and a.line_no = v.line_no`);
+  }
+  const col = (f: (p: (typeof plans)[number], i: number) => string | bigint | null) => pgArray(plans.map(f));
+  await tx.execute(sql`update ${payments} p set status = 'Posted', number = v.number, bank_number = v.bank_number, rate = v.rate, unallocated_minor = v.unallocated, journal_id = v.journal,
+      total_base_minor = v.total_base, posted_at = v.posted_at, posted_by = ${actor.userId}::uuid, updated_at = now()
+    from unnest(${col((p) => p.h.id)}::uuid[], ${col((_, i) => numbers[i]!)}::text[], ${col((_, i) => bankNumbers[i]!)}::text[], ${col((p) => p.h.rate ?? formatRateText(p.rate))}::numeric[],
+      ${col((p, i) => (p.refund ? 0n : p.h.amountMinor - entries[i]!.used))}::bigint[], ${col((_, i) => posted[i]!.journalId)}::uuid[], ${col((_, i) => posted[i]!.totalBaseMinor)}::bigint[],
+      ${col((_, i) => posted[i]!.postedAt.toISOString())}::timestamptz[])
+      as v(id, number, bank_number, rate, unallocated, journal, total_base, posted_at)
+    where p.tenant_id = ${actor.tenantId}::uuid and p.id = v.id`);
 }
 
 const formatRateText = (rate: bigint) => formatMoney(rate, RATE_SCALE);
@@ -476,7 +674,7 @@ export async function allocatePosted(tx: Tx, actor: Actor, pf: PaymentFace, id: 
   partyMayTransact(pf.face, { code: f.party.code, status: f.party.status, onHold: f.party.onHold });
   const [last] = rowsOf<{ n: number }>(await tx.execute(sql`select coalesce(max(line_no), 0)::int as n from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid`));
   const rows = allocationsOf(input.allocations, f.scale, (last?.n ?? 0) + 1);
-  const facts = await settle(tx, actor, pf, h, rows, f.scale, f.baseScale);
+  const [facts] = (await settle(tx, actor, pf, [{ h, allocations: rows, scale: f.scale, baseScale: f.baseScale }])) as [AllocationFact[]];
   const used = facts.reduce((s, x) => s + cashOf(x), 0n);
   if (used > h.unallocatedMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, f.scale)}; the ${pf.noun} has ${formatMoney(h.unallocatedMinor, f.scale)} on account`);
   if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, f.scale)}) are more than the invoices take`);
