@@ -4,7 +4,7 @@
 // reminders through the outbox once each. Every refusal changes nothing.
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { premiumInstalments, type AssetSchedule, type EntityRecord, type ErrorObject, type InsuranceScheduleListItem, type InsuranceScheduleView } from '@erp/contracts';
+import type { AssetSchedule, EntityRecord, ErrorObject, InsuranceScheduleListItem, InsuranceScheduleView } from '@erp/contracts';
 import { withTenant } from '../../src/platform/db/tenancy';
 import { mailOutbox } from '../../src/platform/mail/mail.tables';
 import { runInsuranceReminders } from '../../src/modules/fixed-assets/index';
@@ -51,26 +51,6 @@ async function activeAsset(cost: string) {
 }
 const policy = (over: Record<string, unknown> = {}) => ({
   insurer: insurer.id, policyNumber: 'POL-1', coverType: 'Motor', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '1000', premiumFrequency: 'Monthly', reminderDays: 30, remindTo: 'fleet@example.com', lines: [], ...over,
-});
-
-describe('premium instalments', () => {
-  it('split the premium to the cent with the remainder on the last, and always sum to it', () => {
-    const monthly = premiumInstalments(100_000n, 'Monthly', '2026-01-01', '2026-12-31');
-    expect(monthly.map((i) => i.amountMinor)).toEqual([...Array<bigint>(11).fill(8333n), 8337n]);
-    expect(monthly.map((i) => i.dueDate)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01']);
-    // a start on the 31st steps to the months' last days and back
-    expect(premiumInstalments(100n, 'Quarterly', '2026-01-31', '2027-01-30').map((i) => [i.dueDate, i.amountMinor])).toEqual([['2026-01-31', 25n], ['2026-04-30', 25n], ['2026-07-31', 25n], ['2026-10-31', 25n]]);
-    expect(premiumInstalments(1n, 'Half-yearly', '2026-01-01', '2026-12-31').map((i) => i.amountMinor)).toEqual([0n, 1n]);
-    expect(premiumInstalments(99_999n, 'Once', '2026-01-01', '2028-12-31')).toEqual([{ dueDate: '2026-01-01', amountMinor: 99_999n }]);
-    expect(premiumInstalments(100_000n, 'Yearly', '2026-03-15', '2029-03-14').map((i) => i.amountMinor)).toEqual([33_333n, 33_333n, 33_334n]);
-    for (const premium of [0n, 1n, 7n, 99n, 100_000n, 123_456_789n]) {
-      for (const f of ['Once', 'Monthly', 'Quarterly', 'Half-yearly', 'Yearly'] as const) {
-        const rows = premiumInstalments(premium, f, '2026-02-28', '2028-02-27');
-        expect(rows.reduce((s, r) => s + r.amountMinor, 0n)).toBe(premium);
-        expect(rows.every((r) => r.amountMinor >= 0n && r.amountMinor <= premium)).toBe(true);
-      }
-    }
-  });
 });
 
 describe('insurance schedules', () => {
