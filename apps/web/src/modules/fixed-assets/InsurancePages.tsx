@@ -279,7 +279,7 @@ export function InsuranceScheduleEditorPage() {
     </Flex>
   );
   const readOnly = !draft;
-  const shownHeader = readOnly && v ? { ...header, premium: `${display.amount(v.premium)} ${v.currency}`, reminderDays: v.remindTo ? `${v.reminderDays} days before, to ${v.remindTo}` : 'No reminder', remindTo: v.remindTo || '—' } : header;
+  const shownHeader = readOnly && v ? { ...header, premium: `${display.amount(v.premium)} ${v.currency}`, reminderDays: v.remindTo ? `${v.reminderDays} days before` : 'No reminder', remindTo: v.remindTo || '—' } : header;
   return (
     <DocumentEditorFrame
       def={def}
