@@ -10,7 +10,6 @@ import { mailOutbox } from '../../src/platform/mail/mail.tables';
 import { runInsuranceReminders } from '../../src/modules/fixed-assets/index';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
-type List = { items: EntityRecord[]; total: number };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let t: TestApp;
