@@ -59,6 +59,6 @@ CREATE INDEX "insurance_premium_instalments_due_idx" ON "insurance_premium_insta
 CREATE UNIQUE INDEX "insurance_schedule_assets_uq" ON "insurance_schedule_assets" USING btree ("tenant_id","schedule","asset");--> statement-breakpoint
 CREATE INDEX "insurance_schedule_assets_asset_idx" ON "insurance_schedule_assets" USING btree ("tenant_id","asset");--> statement-breakpoint
 CREATE UNIQUE INDEX "insurance_schedules_policy_uq" ON "insurance_schedules" USING btree ("tenant_id","company_id","insurer",lower("policy_number"));--> statement-breakpoint
-CREATE UNIQUE INDEX "insurance_schedules_renewal_uq" ON "insurance_schedules" USING btree ("tenant_id","renewal_of");--> statement-breakpoint
+CREATE UNIQUE INDEX "insurance_schedules_renewal_uq" ON "insurance_schedules" USING btree ("tenant_id","renewal_of") WHERE "insurance_schedules"."status" <> 'Cancelled';--> statement-breakpoint
 CREATE INDEX "insurance_schedules_company_idx" ON "insurance_schedules" USING btree ("tenant_id","company_id","expiry_date");--> statement-breakpoint
 CREATE INDEX "insurance_schedules_due_idx" ON "insurance_schedules" USING btree ("tenant_id","expiry_date") WHERE "insurance_schedules"."status" = 'Active';

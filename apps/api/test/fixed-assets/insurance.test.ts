@@ -161,5 +161,10 @@ describe('insurance schedules', () => {
     expect(renewal.instalments.map((i) => [i.dueDate, i.amount])).toEqual([['2027-03-01', '300.00'], ['2027-09-01', '300.00']]);
     expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).renewedBy).toBe(renewal.id);
     await refused('POST', `${base}/${p.id}/renew`, {}, /already renewed by policy REM-1\/2027/);
+    // a cancelled renewal makes room for another
+    await ok('POST', `${base}/${renewal.id}/cancel`);
+    const again = await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/renew`, { policyNumber: 'REM-2' });
+    expect(again).toMatchObject({ policyNumber: 'REM-2', startDate: '2027-03-01', renewalOf: p.id });
+    expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).renewedBy).toBe(again.id);
   });
 });

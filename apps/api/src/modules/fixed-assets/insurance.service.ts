@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   ASSET_CANCELLED,
@@ -6,6 +6,7 @@ import {
   ASSET_SPLIT,
   formatMoney,
   INSURANCE_ACTIVE,
+  INSURANCE_CANCELLED,
   INSURANCE_COMPANY_ACTIVE,
   INSURANCE_EXPIRED,
   insuranceScheduleDocument as def,
@@ -181,7 +182,7 @@ export async function activateSchedule(tx: Tx, actor: Actor, id: string): Promis
 }
 
 export async function cancelSchedule(tx: Tx, actor: Actor, id: string): Promise<void> {
-  await tx.update(insuranceSchedules).set({ status: 'Cancelled', updatedAt: new Date() }).where(and(eq(insuranceSchedules.tenantId, actor.tenantId), eq(insuranceSchedules.id, id)));
+  await tx.update(insuranceSchedules).set({ status: INSURANCE_CANCELLED, updatedAt: new Date() }).where(and(eq(insuranceSchedules.tenantId, actor.tenantId), eq(insuranceSchedules.id, id)));
 }
 
 /**
@@ -193,7 +194,7 @@ export async function cancelSchedule(tx: Tx, actor: Actor, id: string): Promise<
 export async function renewSchedule(tx: Tx, actor: Actor, id: string, policyNumber: string | null | undefined): Promise<string> {
   const s = await storedSchedule(tx, actor, id, true);
   if (s.status !== INSURANCE_ACTIVE && s.status !== INSURANCE_EXPIRED) throw unprocessable(`Only an active or expired policy is renewed; this one is ${s.status.toLowerCase()}`);
-  const [renewed] = await tx.select({ policyNumber: insuranceSchedules.policyNumber }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, actor.tenantId), eq(insuranceSchedules.renewalOf, id)));
+  const [renewed] = await tx.select({ policyNumber: insuranceSchedules.policyNumber }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, actor.tenantId), eq(insuranceSchedules.renewalOf, id), ne(insuranceSchedules.status, INSURANCE_CANCELLED)));
   if (renewed) throw unprocessable(`Policy ${s.policyNumber} is already renewed by policy ${renewed.policyNumber}`);
   const term = renewalTerm(s.startDate, s.expiryDate);
   const { scale } = await currencyOf(tx, actor, s.currency);
@@ -244,7 +245,7 @@ export async function viewSchedule(tx: Tx, scope: KitScope, id: string): Promise
   const [insurer] = await tx.select({ code: insuranceCompanies.code, name: insuranceCompanies.name }).from(insuranceCompanies).where(and(eq(insuranceCompanies.tenantId, scope.tenantId), eq(insuranceCompanies.id, s.insurer)));
   const lines = await linesOf(tx, scope, id);
   const instalments = await instalmentsOf(tx, scope, id);
-  const [renewal] = await tx.select({ id: insuranceSchedules.id }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.renewalOf, id)));
+  const [renewal] = await tx.select({ id: insuranceSchedules.id }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.renewalOf, id), ne(insuranceSchedules.status, INSURANCE_CANCELLED)));
   const paid = instalments.filter((i) => i.paidDate).reduce((t, i) => t + i.amountMinor, 0n);
   return {
     id: s.id, kind: 'Policy', status: stateOf(def, s.status), insurer: s.insurer, insurerCode: insurer?.code ?? '', insurerName: insurer?.name ?? '',
@@ -348,7 +349,7 @@ export async function remindInsuranceTenant(tx: Tx, platform: Platform, tenantId
     from ${insuranceSchedules} s join ${insuranceCompanies} i on i.tenant_id = s.tenant_id and i.id = s.insurer
     where s.tenant_id = ${tenantId}::uuid and s.status = ${INSURANCE_ACTIVE} and s.remind_to <> ''
       and s.expiry_date - s.reminder_days <= ${today}::date and s.reminded_for is distinct from s.expiry_date
-      and not exists (select 1 from ${insuranceSchedules} r where r.tenant_id = s.tenant_id and r.renewal_of = s.id and r.status <> 'Cancelled')
+      and not exists (select 1 from ${insuranceSchedules} r where r.tenant_id = s.tenant_id and r.renewal_of = s.id and r.status <> ${INSURANCE_CANCELLED})
     order by s.expiry_date
     for update of s skip locked`));
   const mails: string[] = [];

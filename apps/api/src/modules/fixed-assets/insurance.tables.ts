@@ -57,8 +57,8 @@ export const insuranceSchedules = pgTable(
     foreignKey({ name: 'insurance_schedules_insurer_fk', columns: [t.tenantId, t.insurer], foreignColumns: [insuranceCompanies.tenantId, insuranceCompanies.id] }),
     foreignKey({ name: 'insurance_schedules_renewal_fk', columns: [t.tenantId, t.renewalOf], foreignColumns: [t.tenantId, t.id] }),
     uniqueIndex('insurance_schedules_policy_uq').on(t.tenantId, t.companyId, t.insurer, sql`lower(${t.policyNumber})`),
-    // One renewal per policy.
-    uniqueIndex('insurance_schedules_renewal_uq').on(t.tenantId, t.renewalOf),
+    // One renewal per policy (a cancelled renewal makes room for another).
+    uniqueIndex('insurance_schedules_renewal_uq').on(t.tenantId, t.renewalOf).where(sql`${t.status} <> 'Cancelled'`),
     index('insurance_schedules_company_idx').on(t.tenantId, t.companyId, t.expiryDate),
     // The reminder job's read: active policies by expiry.
     index('insurance_schedules_due_idx').on(t.tenantId, t.expiryDate).where(sql`${t.status} = 'Active'`),
