@@ -49,7 +49,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
     assetCapitalisation: B.docs.assetCapitalisation!, maintenanceSchedule: B.kit.get('maintenanceSchedule')?.id ?? '',
-    assetSplit: B.docs.assetSplit!, assetStock: B.kit.get('assetStock')?.id ?? '',
+    assetSplit: B.docs.assetSplit!, insuranceSchedule: B.docs.insuranceSchedule!, assetStock: B.kit.get('assetStock')?.id ?? '',
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -170,6 +170,15 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${splits}/:id`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}`, body: splitBody(), status: gone() }] },
     { route: `POST ${splits}/:id/reverse`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: `POST ${splits}/:id/submit`, attacks: () => [{ url: `${splits}/${B.docs.assetSplit}/submit`, body: {}, status: gone() }] },
+  ];
+  const policies = '/fa/insurance-schedules';
+  const policyBody = () => ({ insurer: B.kit.get('insuranceCompany')!.id, policyNumber: 'SPY', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '1', premiumFrequency: 'Once', lines: [{ asset: B.kit.get('asset')!.id, insuredValue: '1' }] });
+  const insuranceAttacks: Endpoint[] = [
+    { route: `GET ${policies}`, attacks: () => [...list(`${policies}?limit=500`), ...list(`${policies}?limit=500&insurer=${B.kit.get('insuranceCompany')!.id}`)] },
+    { route: `GET ${policies}/export`, attacks: () => [{ url: `${policies}/export?format=csv`, file: true, status: [200], check: noneOfB(`${policies} export`) }] },
+    { route: `POST ${policies}`, attacks: () => [{ url: policies, body: policyBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such insurance company in this company/) }] },
+    { route: `PUT ${policies}/:id`, attacks: () => [{ url: `${policies}/${B.docs.insuranceSchedule}`, body: policyBody(), status: gone() }] },
+    ...['pay', 'unpay'].map((action) => ({ route: `POST ${policies}/:id/instalments/:no/${action}`, attacks: () => [{ url: `${policies}/${B.docs.insuranceSchedule}/instalments/1/${action}`, body: { paidDate: '2026-03-31' }, status: gone() }] })),
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
@@ -294,6 +303,7 @@ function handAttacks(): Endpoint[] {
     ...disposalAttacks,
     ...revaluationAttacks,
     ...splitAttacks,
+    ...insuranceAttacks,
     ...paymentAttacks,
     ...fundTransferAttacks,
     ...paymentRunAttacks,
@@ -479,6 +489,10 @@ async function booksOfB(): Promise<void> {
   const split = await asB<{ id: string }>('POST', '/fa/splits', { asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of B', parts: [{ share: '50' }, { share: '50' }] });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   B.docs.assetSplit = split.body.id;
+  // B's draft insurance policy of its asset.
+  const policy = await asB<{ id: string }>('POST', '/fa/insurance-schedules', { insurer: B.kit.get('insuranceCompany')!.id, policyNumber: 'BSECRET-POL', description: 'Secret of B', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '120', premiumFrequency: 'Monthly', lines: [{ asset: B.kit.get('asset')!.id, insuredValue: '1' }] });
+  expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+  B.docs.insuranceSchedule = policy.body.id;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

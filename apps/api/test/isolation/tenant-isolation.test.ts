@@ -393,6 +393,7 @@ function fixedAssetEndpoints(): Endpoint[] {
     ...disposalEndpoints(noneOfA),
     ...revaluationEndpoints(noneOfA),
     ...splitEndpoints(noneOfA),
+    ...insuranceEndpoints(noneOfA),
     { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
     { method: 'POST', route: '/fa/asset-stocks/:id/issue', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stocks/${FA.stock}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
@@ -470,6 +471,22 @@ function splitEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
     { method: 'POST', route: `${base}/:id/post`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/post`, status: [404] }] },
     { method: 'POST', route: `${base}/:id/reverse`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: `${base}/:id/submit`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.split}/submit`, body: {}, status: [404] }] },
+  ];
+}
+
+/** The insurance schedules: B aims at A's draft policy, insurer and asset. */
+function insuranceEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
+  const base = '/fa/insurance-schedules';
+  const body = () => ({ insurer: FA.insurer, policyNumber: 'SPY', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '1', premiumFrequency: 'Once', lines: [{ asset: FA.asset, insuredValue: '1' }] });
+  return [
+    { method: 'GET', route: base, access: 'user', attacks: () => [{ as: 'user', url: `${base}?limit=500`, status: [200], check: noneOfA }] },
+    { method: 'GET', route: `${base}/export`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/export?format=csv`, file: true, status: [200], check: noneOfA }] },
+    { method: 'POST', route: base, access: 'user', attacks: () => [{ as: 'user', url: base, body: body(), status: [422] }] },
+    { method: 'GET', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}`, status: [404] }] },
+    { method: 'PUT', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}`, body: body(), status: [404] }] },
+    { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}`, status: [404] }] },
+    ...['activate', 'cancel', 'renew'].map((action): Endpoint => ({ method: 'POST', route: `${base}/:id/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}/${action}`, status: [404] }] })),
+    ...['pay', 'unpay'].map((action): Endpoint => ({ method: 'POST', route: `${base}/:id/instalments/:no/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}/instalments/1/${action}`, body: { paidDate: '2026-03-31' }, status: [404] }] })),
   ];
 }
 
@@ -886,8 +903,10 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const maintenance = await asA<{ id: string }>('POST', '/fa/maintenance-schedules', { code: 'ASECRETMS', asset: asset.body.id, description: 'Secret of A', nextDate: '2026-03-31' });
   const split = await asA<{ id: string }>('POST', '/fa/splits', { asset: asset.body.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of A', parts: [{ share: '50' }, { share: '50' }] });
   const stock = await asA<{ id: string }>('POST', '/fa/asset-stocks', { code: 'ASECRETST', description: 'Secret of A', assetClass: cls.body.id, quantity: '5', unitCost: '66', acquisitionDate: '2026-01-01' });
-  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status, split.status, stock.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
-  return { asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id, split: split.body.id, stock: stock.body.id };
+  const insurer = await asA<{ id: string }>('POST', '/fa/insurance-companies', { code: 'ASECRETINS', name: 'Secret of A' });
+  const policy = await asA<{ id: string }>('POST', '/fa/insurance-schedules', { insurer: insurer.body.id, policyNumber: 'ASECRET-POL', description: 'Secret of A', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '66', premiumFrequency: 'Monthly', lines: [{ asset: asset.body.id, insuredValue: '66' }] });
+  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status, split.status, stock.status, insurer.status, policy.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+  return { insurer: insurer.body.id, policy: policy.body.id, asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id, split: split.body.id, stock: stock.body.id };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

@@ -82,6 +82,8 @@ export const offMenuScreens: Readonly<Record<string, string>> = {
   '/revaluation-schedule': '/revaluation-schedules',
   // Likewise /splitting-schedules: the split editor rides on the list's page.
   '/splitting-schedule': '/splitting-schedules',
+  // And /insurance-schedules: the policy editor rides on the list's page.
+  '/insurance-schedule': '/insurance-schedules',
   // SPEC.md section 2 gives /cashflow-forecasts no child in the menu: the forecast screen rides on the saved forecasts' page.
   '/cashflow-forecast': '/cashflow-forecasts',
   '/escalation': '/workflow',

@@ -6,6 +6,10 @@ import { depreciationRunBinding } from './depreciation-runs.document';
 import { disposalBinding } from './disposals.document';
 import { revaluationBinding } from './revaluations.document';
 import { splitBinding } from './splits.document';
+import { insuranceBinding } from './insurance.document';
+import { insuranceRouteFacts, registerInsuranceRoutes } from './insurance.routes';
+import { INSURANCE_REMINDERS_JOB, runInsuranceReminders } from './insurance.service';
+import { REMINDERS_JOB_CRON } from './reminder-job';
 import { assetClasses, assets } from './assets.tables';
 import { assetClassFits, assetFits, assetKey } from './assets.rules';
 import { assetRouteFacts, registerAssetRoutes } from './assets.routes';
@@ -29,6 +33,8 @@ export * from './capitalisations.tables';
 export * from './maintenance.tables';
 /** The maintenance reminders' job itself (tests run it at a chosen time). */
 export { runMaintenanceReminders } from './maintenance.service';
+/** The insurance reminders' job itself (expiry and instalments; tests run it at a chosen time). */
+export { runInsuranceReminders } from './insurance.service';
 export * from './splits.tables';
 export * from './asset-stocks.tables';
 export * from './insurance.tables';
@@ -45,17 +51,19 @@ export const fixedAssetsModule: ModuleManifest = {
     { def: assetStockEntity, table: assetStocks, rules: [assetStockFits] },
     { def: insuranceCompanyEntity, table: insuranceCompanies },
   ],
-  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(revaluationBinding), moduleDocument(splitBinding)],
+  documents: [moduleDocument(depreciationRunBinding), moduleDocument(disposalBinding), moduleDocument(revaluationBinding), moduleDocument(splitBinding), moduleDocument(insuranceBinding)],
   register: (app, platform) => {
     registerAssetRoutes(app, platform);
     registerCapitalisationRoutes(app, platform);
     registerMaintenanceRoutes(app, platform);
     registerAssetStockRoutes(app, platform);
     registerAssetReportRoutes(app, platform);
+    registerInsuranceRoutes(app, platform);
   },
-  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts, ...assetStockRouteFacts, ...assetReportRouteFacts },
+  routes: { ...assetRouteFacts, ...capitalisationRouteFacts, ...maintenanceRouteFacts, ...assetStockRouteFacts, ...assetReportRouteFacts, ...insuranceRouteFacts },
   jobs: [
     { name: MAINTENANCE_REMINDERS_JOB, cron: MAINTENANCE_REMINDERS_JOB_CRON, run: runMaintenanceReminders },
+    { name: INSURANCE_REMINDERS_JOB, cron: REMINDERS_JOB_CRON, run: runInsuranceReminders },
     { name: DEPRECIATION_JOB, cron: DEPRECIATION_JOB_CRON, run: runMonthlyDepreciation },
   ],
   seeders: { company: seedFixedAssets },
@@ -67,9 +75,10 @@ export const fixedAssetsModule: ModuleManifest = {
     { table: 'maintenance_schedules', key: 'id', label: `t.code || ' · ' || t.description` },
     { table: 'asset_capitalisations', key: 'id', label: `to_char(t.capitalisation_date, 'YYYY-MM-DD') || ' · ' || t.description` },
     { table: 'insurance_companies', key: 'id', label: `t.code || ' · ' || t.name` },
+    { table: 'insurance_schedules', key: 'id', label: `t.policy_number || ' · ' || to_char(t.expiry_date, 'YYYY-MM-DD')` },
     { table: 'asset_stocks', key: 'id', label: `t.code || ' · ' || t.description` },
     { table: 'asset_splits', key: 'id', label: `coalesce(t.number, to_char(t.split_date, 'YYYY-MM-DD'))` },
     { table: 'depreciation_runs', key: 'id', label: `coalesce(t.number || ' · ' || to_char(t.period, 'YYYY-MM'), to_char(t.period, 'YYYY-MM'))` },
   ],
-  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule', '/maintenance-schedules', '/maintenance-schedule', '/splitting-schedules', '/splitting-schedule', '/asset-stocks', '/asset-stock', '/insurance-company'],
+  pages: ['/asset-class', '/assets', '/asset', '/recurring-depreciation', '/depreciation-schedules', '/depreciation-schedule', '/disposal-schedules', '/disposal-schedule', '/revaluation-schedules', '/revaluation-schedule', '/maintenance-schedules', '/maintenance-schedule', '/splitting-schedules', '/splitting-schedule', '/asset-stocks', '/asset-stock', '/insurance-company', '/insurance-schedules', '/insurance-schedule'],
 };

@@ -10,18 +10,16 @@ import {
   type MaintenanceHistory,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
-import { withSystem, withTenant } from '../../platform/db/tenancy';
-import { tenantHosts } from '../../platform/db/tenancy.tables';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitRule, KitScope } from '../../platform/kit/registry';
 import type { Platform } from '../../platform/platform';
 import { invoices } from '../ap-ar/index';
-import { tenants } from '../organisation/index';
 import { assets } from './assets.tables';
 import { maintenanceCompletions, maintenanceSchedules } from './maintenance.tables';
 import { amountOf, capitalise, checkInvoiceLine } from './capitalisations.service';
 import { baseCurrencyOf } from './money';
+import { REMINDERS_JOB_CRON, runReminders, type ReminderSummary } from './reminder-job';
 
 /*
  * Maintenance schedules (RULES.md of this module): the kit serves the records; completing an
@@ -108,9 +106,7 @@ export async function maintenanceHistory(tx: Tx, scope: KitScope, id: string): P
 }
 
 export const MAINTENANCE_REMINDERS_JOB = 'fixed-assets.maintenance-reminders';
-/** Hourly (UTC): a reminder goes out within the hour its day starts. */
-export const MAINTENANCE_REMINDERS_JOB_CRON = '5 * * * *';
-export type ReminderSummary = { tenants: number; reminded: number };
+export const MAINTENANCE_REMINDERS_JOB_CRON = REMINDERS_JOB_CRON;
 
 /**
  * The reminders due at `now` in one tenant's transaction: every active schedule with an address
@@ -140,26 +136,5 @@ export async function remindTenant(tx: Tx, platform: Platform, tenantId: string,
   return mails;
 }
 
-/** The job: every active tenant in its own transaction (a failing tenant is logged; the others go on, then the job fails). */
-export async function runMaintenanceReminders(platform: Platform, now: Date): Promise<ReminderSummary> {
-  const today = now.toISOString().slice(0, 10);
-  const tenantIds = (await withSystem(platform.database.db, (tx) => tx.selectDistinct({ id: tenantHosts.tenantId }).from(tenantHosts))).map((r) => r.id);
-  const summary: ReminderSummary = { tenants: 0, reminded: 0 };
-  let broken = 0;
-  for (const tenantId of tenantIds) {
-    try {
-      const mails = await withTenant(platform.database.db, { tenantId, companies: 'all' }, async (tx) => {
-        const [tenant] = await tx.select({ status: tenants.status }).from(tenants).where(eq(tenants.tenantId, tenantId));
-        return tenant?.status === 'Active' ? remindTenant(tx, platform, tenantId, today) : [];
-      });
-      if (mails.length) summary.tenants++;
-      summary.reminded += mails.length;
-      for (const id of mails) await platform.mailer.deliver(platform.database.db, tenantId, id);
-    } catch (e) {
-      broken++;
-      platform.log.error({ err: e, tenantId }, 'maintenance reminders could not be sent');
-    }
-  }
-  if (broken > 0) throw new Error(`Maintenance reminders of ${broken} tenant(s) could not be sent`);
-  return summary;
-}
+/** The job: every active tenant in its own transaction (reminder-job.ts, shared with insurance). */
+export const runMaintenanceReminders = (platform: Platform, now: Date): Promise<ReminderSummary> => runReminders(platform, now, 'Maintenance', remindTenant);

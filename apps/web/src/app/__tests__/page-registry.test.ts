@@ -10,7 +10,6 @@ const NOT_AVAILABLE_AT_MOST = [
     '/staff', '/salary-allowance', '/staff-allowance', '/salary-deduction', '/staff-deduction',
     '/grade-level', '/salary-step', '/salary-scale', '/attribute-set', '/attribute',
     '/recurring-depreciation', '/customer-statement', '/vendor-statement',
-    '/insurance-schedules', '/insurance-schedule',
     '/splitting-schedules', '/splitting-schedule', '/insurance-company', '/product-group', '/product',
     '/customer-invoices', '/customer-invoice-reversal', '/vendor-invoices', '/vendor-invoice-reversal',
     '/asset-stock', '/asset-stocks', '/revaluation-schedule', '/revaluation-schedules',

@@ -4,7 +4,7 @@
  * (/depreciation-schedules, /depreciation-schedule), the disposals (/disposal-schedules, /disposal-schedule), the
  * revaluations (/revaluation-schedules, /revaluation-schedule), the splits (/splitting-schedules, /splitting-schedule),
  * maintenance (/maintenance-schedules, /maintenance-schedule), asset stock (/asset-stocks, /asset-stock), insurance companies
- * (/insurance-company).
+ * (/insurance-company) and their policies (/insurance-schedules, /insurance-schedule).
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
@@ -28,6 +28,8 @@ export const fixedAssetPages: Readonly<Record<string, PageLoader>> = {
   '/insurance-company': async () => ({ default: (await import('./AssetStockPages')).InsuranceCompanyPage }),
   '/asset-stocks': async () => ({ default: (await import('./AssetStockPages')).AssetStocksPage }),
   '/asset-stock': async () => ({ default: (await import('./AssetStockPages')).AssetStockPage }),
+  '/insurance-schedules': async () => ({ default: (await import('./InsurancePages')).InsuranceSchedulesPage }),
+  '/insurance-schedule': async () => ({ default: (await import('./InsurancePages')).InsuranceScheduleEditorPage }),
   '/splitting-schedules': async () => ({ default: (await import('./SplitPages')).SplitsPage }),
   '/splitting-schedule': async () => ({ default: (await import('./SplitPages')).SplitEditorPage }),
 };

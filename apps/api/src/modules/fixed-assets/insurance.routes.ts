@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema, instalmentParamSchema, instalmentPaymentInputSchema, insuranceScheduleViewSchema } from '@erp/contracts';
+import { requestTx } from '../../platform/db/tenancy';
+import { actorOf } from '../../platform/http/actor';
+import type { Platform } from '../../platform/platform';
+import type { RouteFacts, RouteKey } from '../../platform/module';
+import { payInstalment, renewSchedule, unpayInstalment, viewSchedule } from './insurance.service';
+
+/* An insurance schedule's own routes beside the kit's: renewing it, and marking its premium instalments paid. */
+
+export const insuranceRouteFacts: Record<RouteKey, RouteFacts> = {
+  'POST /fa/insurance-schedules/:id/renew': { rows: 'company', sample: 'insuranceSchedule' },
+  'POST /fa/insurance-schedules/:id/instalments/:no/pay': { rows: 'company', sample: 'insuranceSchedule' },
+  'POST /fa/insurance-schedules/:id/instalments/:no/unpay': { rows: 'company', sample: 'insuranceSchedule' },
+};
+
+const renewInputSchema = z.object({ policyNumber: z.string().trim().max(40).nullish() }).nullish();
+
+export function registerInsuranceRoutes(app: FastifyInstance, platform: Platform): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tx = requestTx(platform.database.db);
+  const tags = ['Insurance schedules'];
+  r.post('/fa/insurance-schedules/:id/renew', {
+    config: { access: { kind: 'user', operation: 'SaveInsuranceSchedule' } },
+    schema: { tags, summary: 'Renew an active or expired policy: a new draft from the day after its expiry over the same term, with its assets and premium (once per policy)', params: idParamSchema, body: renewInputSchema, response: { 200: insuranceScheduleViewSchema } },
+  }, async (request) => tx(request, async (t) => {
+    const actor = actorOf(request);
+    return viewSchedule(t, actor, await renewSchedule(t, actor, request.params.id, request.body?.policyNumber));
+  }));
+  r.post('/fa/insurance-schedules/:id/instalments/:no/pay', {
+    config: { access: { kind: 'user', operation: 'EditInsuranceSchedule' } },
+    schema: { tags, summary: "Mark a premium instalment of an active or expired policy paid (date, reference); the payment itself is made through payables", params: instalmentParamSchema, body: instalmentPaymentInputSchema, response: { 200: insuranceScheduleViewSchema } },
+  }, async (request) => tx(request, (t) => payInstalment(t, actorOf(request), request.params.id, request.params.no, request.body)));
+  r.post('/fa/insurance-schedules/:id/instalments/:no/unpay', {
+    config: { access: { kind: 'user', operation: 'EditInsuranceSchedule' } },
+    schema: { tags, summary: 'Undo the paid mark of a premium instalment', params: instalmentParamSchema, response: { 200: insuranceScheduleViewSchema } },
+  }, async (request) => tx(request, (t) => unpayInstalment(t, actorOf(request), request.params.id, request.params.no)));
+}
