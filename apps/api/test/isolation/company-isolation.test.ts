@@ -49,7 +49,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
     assetCapitalisation: B.docs.assetCapitalisation!, maintenanceSchedule: B.kit.get('maintenanceSchedule')?.id ?? '',
-    assetSplit: B.docs.assetSplit!, assetStock: B.kit.get('assetStock')?.id ?? '',
+    assetSplit: B.docs.assetSplit!, assetStock: B.kit.get('assetStock')?.id ?? '', assetStockIssue: B.docs.assetStockIssue!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -121,6 +121,7 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${runs}/:id`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}`, body: { period: '2026-03-31' }, status: gone() }] },
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/usage', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/usage`, body: { period: '2026-03-01', units: 1 }, status: gone() }] },
+    { route: 'POST /fa/asset-stock-issues/:id/undo', attacks: () => [{ url: `/fa/asset-stock-issues/${B.docs.assetStockIssue}/undo`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/asset-stocks/:id/issue', attacks: () => [{ url: `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/capitalise', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/capitalise`, body: { date: '2026-03-31', amount: '1' }, status: gone() }] },
@@ -479,6 +480,10 @@ async function booksOfB(): Promise<void> {
   const split = await asB<{ id: string }>('POST', '/fa/splits', { asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of B', parts: [{ share: '50' }, { share: '50' }] });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   B.docs.assetSplit = split.body.id;
+  // B's issue from its asset stock (what undoing an issue names).
+  const issued = await asB<{ issueId: string }>('POST', `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, { quantity: '1', issueDate: '2026-03-31' });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  B.docs.assetStockIssue = issued.body.issueId;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });
