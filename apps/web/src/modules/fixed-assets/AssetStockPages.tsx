@@ -80,6 +80,7 @@ export function AssetStockPage() {
     const today = dayjs().format('YYYY-MM-DD');
     try {
       await undoStockIssue(r.id, today < r.issueDate ? r.issueDate : today);
+      setRefusal(null);
       notify.success(`The issue of ${r.assetCode} is undone: ${r.quantity} back in stock, the asset cancelled`);
       await client.invalidateQueries({ queryKey: ['fa'] });
     } catch (e) {
@@ -202,7 +203,7 @@ export function AssetStockPage() {
               { key: 'date', title: 'In service from', render: (_, r) => display.date(r.issueDate) },
               { key: 'quantity', title: 'Quantity', align: 'right', dataIndex: 'quantity' },
               { key: 'cost', title: 'Cost', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.cost)}</span> },
-              { key: 'assetStatus', title: 'Asset', dataIndex: 'assetStatus' },
+              { key: 'assetStatus', title: 'Asset status', dataIndex: 'assetStatus' },
               { key: 'entry', title: 'Entry', render: (_, r) => (r.journalId ? <Link to={`/journal?id=${r.journalId}`}>{r.journalNumber ?? 'its entry'}</Link> : '') },
               {
                 key: 'status', title: 'Issue',

@@ -71,7 +71,7 @@ export default function InvoiceCapitalisePanel({ invoice }: PostedInvoiceActionP
       setSelected([]);
       setPicks({});
       setRefusal(null);
-      notify.success(mode === 'existing' ? `Capitalised into asset ${done[0]!.code}` : `Draft assets ${done.map((d) => d.code).join(', ')} are made`);
+      notify.success(mode === 'existing' ? `Capitalised into asset ${done[0]!.code}` : done.length === 1 ? `Draft asset ${done[0]!.code} is made` : `Draft assets ${done.map((d) => d.code).join(', ')} are made`);
       await client.invalidateQueries({ queryKey: ['fa'] });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
