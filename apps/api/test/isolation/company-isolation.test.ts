@@ -481,9 +481,10 @@ async function booksOfB(): Promise<void> {
   const split = await asB<{ id: string }>('POST', '/fa/splits', { asset: B.kit.get('asset')!.id, splitDate: '2026-03-31', basis: 'Percent', description: 'Secret of B', parts: [{ share: '50' }, { share: '50' }] });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   B.docs.assetSplit = split.body.id;
-  // B's issue from its asset stock (what undoing an issue names).
-  const issued = await asB<{ issueId: string }>('POST', `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, { quantity: '1', issueDate: '2026-03-31' });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  // B's issue from a stock item of its asset's class (what undoing an issue names).
+  const bStock = await asB<{ id: string }>('POST', '/fa/asset-stocks', { code: 'BSECRETST', description: 'Secret of B', assetClass: String(bAsset.assetClass), quantity: '2', unitCost: '5', acquisitionDate: '2026-03-01' });
+  const issued = await asB<{ issueId: string }>('POST', `/fa/asset-stocks/${bStock.body.id}/issue`, { quantity: '1', issueDate: '2026-03-31', description: 'Secret of B' });
+  expect([bStock.status, issued.status], JSON.stringify(issued.body)).toEqual([200, 200]);
   B.docs.assetStockIssue = issued.body.issueId;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
