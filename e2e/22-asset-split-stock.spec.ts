@@ -1,7 +1,9 @@
 // Proves the asset split and asset stock screens in Chromium (issue 18): an active asset of quantity
 // 3 and cost 100.00 split into three parts on /splitting-schedule (33.33, 33.33 and 33.34: the last
 // part takes the remainder), posted as one entry with the new assets linked; then a stock item
-// issued into service on /asset-stock (2 × 12.345 = 24.69), its quantity lowered.
+// issued into service on /asset-stock (2 × 12.345 = 24.69), its quantity lowered, and the issue
+// undone (the quantity back, the asset cancelled); then a posted vendor invoice's clearing line
+// capitalised from its own screen (/vendor-invoice) into a new draft asset.
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { ADMIN, api, apiSignIn, chooseOption, ensureAdmin, signInThroughUi, type SignedIn } from './support/bootstrap';
@@ -21,6 +23,7 @@ let admin: SignedIn;
 let classId = '';
 let assetDescription = '';
 let stockId = '';
+let clearingId = '';
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
@@ -38,6 +41,7 @@ test.beforeAll(async ({ request }) => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...model } = byCode('1510')!;
     clearing = await api<Row>(request, admin, 'POST', '/gl/accounts', { ...model, code: '1195', name: 'Asset stock clearing', controlType: 'None', kind: 'Posting' });
   }
+  clearingId = clearing.id;
   const profile = await api<Row>(request, admin, 'POST', '/gl/posting-profiles', {
     code: `FS${suffix}`, name: `Split and stock ${suffix}`, module: 'Fixed Asset', moduleDefault: false,
     controlAccount: byCode('1500')!.id, accumulatedDepreciationAccount: byCode('1510')!.id, depreciationExpenseAccount: byCode('6300')!.id, clearingAccount: clearing.id,
@@ -89,8 +93,10 @@ test('a stock item is issued into service on /asset-stock', async ({ page, reque
   await expect(page.getByTestId('stock-quantity')).toHaveText('5', { timeout: SLOW });
   await page.getByLabel('Quantity to issue').fill('2');
   await page.getByRole('button', { name: 'Issue into service' }).click();
-  const issued = page.getByText(/ · 2\.0000 at 24\.69 \(Active\)/);
-  await expect(issued).toBeVisible({ timeout: SLOW });
+  const issues = page.getByRole('table', { name: 'Issues from stock' });
+  const issued = issues.getByRole('row').filter({ hasText: '2.0000' });
+  await expect(issued).toContainText('24.69', { timeout: SLOW });
+  await expect(issued).toContainText('Active');
   await expect(page.getByTestId('stock-quantity')).toHaveText('3', { timeout: SLOW });
   // more than is held: refused, nothing changes
   await page.getByLabel('Quantity to issue').fill('4');
@@ -98,4 +104,39 @@ test('a stock item is issued into service on /asset-stock', async ({ page, reque
   await expect(page.getByRole('alert').filter({ hasText: 'holds 3.0000' }).first()).toBeVisible({ timeout: SLOW });
   await expect(page.getByTestId('stock-quantity')).toHaveText('3');
   await page.screenshot({ path: 'test-results/22-asset-stock.png', fullPage: true });
+  // the issue undone: its entry reversed, the quantity back, the asset cancelled
+  await issued.getByRole('button', { name: 'Undo issue' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Undo issue' }).click();
+  await expect(page.getByTestId('stock-quantity')).toHaveText('5', { timeout: SLOW });
+  await expect(issued).toContainText('Undone', { timeout: SLOW });
+  await expect(issued).toContainText('Cancelled');
+  await expect(issued.getByRole('link', { name: 'reversal' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/22-asset-stock-undone.png', fullPage: true });
+});
+
+test("a posted vendor invoice's clearing line is capitalised from its own screen into a new draft asset", async ({ page, request }) => {
+  const local = (await api<Paged<Row>>(request, admin, 'GET', '/ap/vendor-groups?limit=50')).items.find((g) => g.code === 'LOCAL')!;
+  const vendor = await api<Row>(request, admin, 'POST', '/ap/vendors', { name: `Trailers ${suffix}`, group: local.id });
+  const inv = await api<Row & { number: string }>(request, admin, 'POST', '/ap/vendor-invoices/post', {
+    party: vendor.id, documentDate: firstOfMonth, description: `Trailer ${suffix}`, lines: [{ account: clearingId, unitPrice: '900.00', description: `Trailer ${suffix}` }],
+  });
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/vendor-invoice?id=${inv.id}`);
+  const lines = page.getByRole('table', { name: 'Capitalisable lines' });
+  const row = lines.getByRole('row').filter({ hasText: `Trailer ${suffix}` });
+  await expect(row).toContainText('900.00', { timeout: SLOW });
+  await row.getByLabel('Pick line 1').check();
+  await row.getByLabel('Amount of line 1').fill('600');
+  await page.getByText('New draft assets', { exact: true }).click();
+  await chooseOption(page, row.locator('#capitalise-class-1'), `SP${suffix}`, new RegExp(`SP${suffix}`));
+  await page.screenshot({ path: 'test-results/22-invoice-capitalise.png', fullPage: true });
+  await page.getByRole('button', { name: 'Make 1 draft asset' }).click();
+  await expect(page.getByText(/^Done:/)).toBeVisible({ timeout: SLOW });
+  // per line: 600.00 capitalised, 300.00 left
+  await expect(row).toContainText('600.00', { timeout: SLOW });
+  await expect(row).toContainText('300.00');
+  await page.screenshot({ path: 'test-results/22-invoice-capitalised.png', fullPage: true });
+  const made = await api<Paged<Row>>(request, admin, 'GET', `/fa/assets?search=${encodeURIComponent(`Trailer ${suffix}`)}&limit=5`);
+  expect(made.items.map((a) => [a.cost, a.status])).toEqual([['600', 'Draft']]);
 });

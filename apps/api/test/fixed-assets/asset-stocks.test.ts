@@ -3,7 +3,7 @@
 // moves that cost from the clearing account to the control account (party: the new asset); the
 // stock's quantity falls and never below zero; a refused issue changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetSchedule, AssetStockIssueResult, EntityRecord, JournalView, TrialBalance } from '@erp/contracts';
+import type { AssetSchedule, AssetStockIssueResult, AssetStockIssueView, DepreciationRunView, EntityRecord, ErrorObject, JournalView, TrialBalance } from '@erp/contracts';
 import { adminOf, call, createTestApp, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 
 type List = { items: EntityRecord[]; total: number };
@@ -94,5 +94,55 @@ describe('asset stock', () => {
     expect((await issue(stock.id, { quantity: '4', issueDate: '2026-02-01' })).status).toBe(200);
     expect(await issue(stock.id, { quantity: '1', issueDate: '2026-02-01' })).toMatchObject({ status: 422, body: { message: 'quantity: Stock ST-CHAIR holds 0.0000: 1.0000 cannot be issued' } });
     expect((await api('POST', '/fa/asset-stocks/00000000-0000-4000-8000-000000000001/issue', { quantity: '1', issueDate: '2026-02-01' })).status).toBe(404);
+  });
+
+  it('undoes an issue: the entry reversed, balances and quantity back exactly, the asset Cancelled; refusals change nothing', async () => {
+    const stock = await ok<EntityRecord>('POST', '/fa/asset-stocks', { code: 'ST-DESK', description: 'Desks', assetClass: it_.id, quantity: '5', unitCost: '123.4567', acquisitionDate: '2026-01-10' });
+    const before = await balances();
+    const issued = await issue(stock.id, { quantity: '2.5', issueDate: '2026-04-01', activate: true });
+    expect(issued.body).toMatchObject({ cost: '308.64', quantityLeft: '2.5000', assetStatus: 'Active' });
+    const { assetId, issueId } = issued.body;
+    const issues = () => ok<AssetStockIssueView[]>('GET', `/fa/asset-stocks/${stock.id}/issues`);
+    expect(await issues()).toMatchObject([{ id: issueId, asset: assetId, quantity: '2.5000', cost: '308.64', status: 'Issued', issueDate: '2026-04-01' }]);
+    const undo = (date: string) => api<AssetStockIssueView | ErrorObject>('POST', `/fa/asset-stock-issues/${issueId}/undo`, { date });
+    const state = async () => ({ tb: await balances(), quantity: (await ok<EntityRecord>('GET', `/fa/asset-stocks/${stock.id}`)).quantity, asset: (await ok<EntityRecord>('GET', `/fa/assets/${assetId}`)).status, rows: (await ok<AssetSchedule>('GET', `/fa/assets/${assetId}/schedule`)).rows.length, issues: await issues() });
+
+    // refused while a run has posted its depreciation: nothing changes
+    const run = await ok<DepreciationRunView>('POST', '/fa/depreciation-runs', { period: '2026-04-30' });
+    await ok('POST', `/fa/depreciation-runs/${run.id}/post`);
+    const held = await state();
+    expect(held).toMatchObject({ quantity: '2.5', asset: 'Active', rows: 36 });
+    expect(await undo('2026-05-01')).toMatchObject({ status: 422, body: { message: expect.stringContaining('depreciation is posted for 2026-04 (reverse that run first)') } });
+    expect(await state()).toEqual(held);
+    await ok('POST', `/fa/depreciation-runs/${run.id}/reverse`, { date: '2026-04-30' });
+
+    // refused while a capitalisation names it (even reversed: its history stays), a date before the issue: nothing changes
+    const other = await issue(stock.id, { quantity: '1', issueDate: '2026-04-01' });
+    const cap = await ok<{ id: string }>('POST', `/fa/assets/${other.body.assetId}/capitalise`, { date: '2026-04-02', amount: '10' });
+    const beforeCap = await balances();
+    const otherUndo = await api<ErrorObject>('POST', `/fa/asset-stock-issues/${other.body.issueId}/undo`, { date: '2026-04-05' });
+    expect(otherUndo).toMatchObject({ status: 422, body: { message: expect.stringContaining('it has a capitalisation of 2026-04-02 (posted)') } });
+    expect(await balances()).toEqual(beforeCap);
+    await ok('POST', `/fa/capitalisations/${cap.id}/reverse`, { date: '2026-04-03' });
+    expect((await api<ErrorObject>('POST', `/fa/asset-stock-issues/${other.body.issueId}/undo`, { date: '2026-04-05' })).body.message).toContain('(reversed)');
+    const held2 = await state();
+    expect(await undo('2026-03-31')).toMatchObject({ status: 422, body: { message: 'date: The issue is dated 2026-04-01: its undo is dated then or later' } });
+    expect((await api('POST', `/fa/asset-stock-issues/${issueId}/undo`, { date: 'x' })).status).toBe(400);
+    expect(await state()).toEqual(held2);
+
+    // the undo: the reversal entry, balances as before the issue (less the other issue), the quantity back, the asset Cancelled with no rows
+    const done = await undo('2026-05-02');
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'Undone', undoDate: '2026-05-02', assetStatus: 'Cancelled' });
+    const reversal = await ok<JournalView>('GET', `/gl/journals/${(done.body as AssetStockIssueView).undoJournalId}`);
+    expect(reversal.journalDate).toBe('2026-05-02');
+    expect(reversal.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([['1500', '0.00', '308.64'], ['1190', '308.64', '0.00']]);
+    const after = await state();
+    expect(after).toMatchObject({ quantity: '4', asset: 'Cancelled', rows: 0 }); // 5 − 2.5 − 1 + 2.5
+    // the other issue (1 × 123.4567 = 123.46) and its reversed capitalisation remain
+    expect(after.tb).toEqual({ cost: Math.round((before.cost + 123.46) * 100) / 100, clearing: Math.round((before.clearing - 123.46) * 100) / 100 });
+    expect(await undo('2026-05-02')).toMatchObject({ status: 422, body: { message: 'The issue was undone on 2026-05-02' } });
+    expect(await state()).toEqual(after);
+    expect((await api('POST', '/fa/asset-stock-issues/00000000-0000-4000-8000-000000000001/undo', { date: '2026-05-02' })).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@
 // outbox, completion Expensed or Capitalised; refusals change nothing.
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetSchedule, CapitalisableLine, CapitalisationView, DepreciationRunView, EntityRecord, InvoiceAssetsResult, JournalView, MaintenanceHistory, TrialBalance } from '@erp/contracts';
+import type { AssetSchedule, CapitalisableLine, CapitalisationView, CreditNoteView, ErrorObject, InvoiceView, DepreciationRunView, EntityRecord, InvoiceAssetsResult, JournalView, MaintenanceHistory, TrialBalance } from '@erp/contracts';
 import { rowsOf } from '../../src/platform/db/client';
 import { withTenant } from '../../src/platform/db/tenancy';
 import { mailOutbox } from '../../src/platform/mail/mail.tables';
@@ -179,6 +179,56 @@ describe('capitalisation', () => {
     expect(await schedule(a.id)).toEqual(sched);
     expect(await balances()).toEqual(tb2);
     expect((await asset(a.id)).cost).toBe('1440');
+  });
+
+  it('adds invoice lines to an existing asset in one transaction; the invoice is not reversed while its capitalisations stand, and is once they are reversed', async () => {
+    const tb0 = await balances();
+    const inv = await vendorInvoice([['1190', '800'], ['1190', '200'], ['6300', '50']], '2026-05-12');
+    const tbInv = await balances();
+    const existing = await activeAsset('1000', '2026-05-01');
+    // a reversal saved before anything is capitalised, posted later
+    const draft = await ok<CreditNoteView>('POST', '/ap/vendor-credit-notes', { kind: 'Reversal', party: vendor, invoice: inv.id, documentDate: '2026-05-20', description: 'Wrong invoice' });
+    // line 1 into a new draft asset, lines 1 (the rest) and 2 (part) into the existing one, one request each
+    const made = await ok<InvoiceAssetsResult>('POST', '/fa/vendor-invoice-assets', { vendorInvoice: inv.id, assets: [{ lineNo: 1, amount: '500', assetClass: vehicles.id, description: 'Trailer' }] });
+    const added = await ok<CapitalisationView[]>('POST', '/fa/vendor-invoice-capitalisations', { vendorInvoice: inv.id, asset: existing.id, lines: [{ lineNo: 1, amount: '300' }, { lineNo: 2, amount: '150' }] });
+    expect(added).toMatchObject([
+      { asset: existing.id, amount: '300.00', date: '2026-05-12', invoiceLineNo: 1, costBefore: '1000.00', costAfter: '1300.00', source: 'Vendor invoice' },
+      { asset: existing.id, amount: '150.00', invoiceLineNo: 2, costBefore: '1300.00', costAfter: '1450.00' },
+    ]);
+    const lines = await ok<CapitalisableLine[]>('GET', `/fa/capitalisable-invoice-lines?vendorInvoice=${inv.id}&all=true`);
+    expect(lines.map((l) => [l.lineNo, l.amount, l.capitalised, l.left])).toEqual([[1, '800.00', '800.00', '0.00'], [2, '200.00', '150.00', '50.00']]);
+    // one line of the request beyond what is left: the whole request is refused, nothing changes
+    const tbCap = await balances();
+    const over = await api<ErrorObject>('POST', '/fa/vendor-invoice-capitalisations', { vendorInvoice: inv.id, asset: existing.id, lines: [{ lineNo: 2, amount: '10' }, { lineNo: 1, amount: '0.01' }] });
+    expect(over).toMatchObject({ status: 422, body: { message: expect.stringContaining('at most 0.00 is left') } });
+    expect(await balances()).toEqual(tbCap);
+    expect((await asset(existing.id)).cost).toBe('1450');
+    expect((await ok<CapitalisableLine[]>('GET', `/fa/capitalisable-invoice-lines?vendorInvoice=${inv.id}&all=true`))[1]!.left).toBe('50.00');
+
+    // the reversal: refused while capitalisations stand, naming the assets; nothing changes
+    const trailer = made.assets[0]!.code;
+    const code = String(existing.code);
+    const refused = await api<ErrorObject>('POST', `/ap/vendor-credit-notes/${draft.id}/post`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(new RegExp(`^invoice: vendor invoice ${inv.number} is capitalised into asset ${code} \\(line 1, 300\\.00\\), asset ${code} \\(line 2, 150\\.00\\), asset ${trailer} \\(line 1, 500\\.00\\): reverse those capitalisations`));
+    const again = await api<ErrorObject>('POST', '/ap/vendor-credit-notes', { kind: 'Reversal', party: vendor, invoice: inv.id, documentDate: '2026-05-20', description: 'Again' });
+    expect(again).toMatchObject({ status: 422, body: { message: expect.stringContaining(`asset ${trailer} (line 1, 500.00)`) } });
+    expect(await balances()).toEqual(tbCap);
+    expect((await ok<InvoiceView>('GET', `/ap/vendor-invoices/${inv.id}`)).status).toBe('Posted');
+    expect((await ok<CreditNoteView>('GET', `/ap/vendor-credit-notes/${draft.id}`)).status).toBe('Draft');
+    // reversed one by one (latest first on the existing asset): refused until the last stands no more
+    await ok('POST', `/fa/capitalisations/${added[1]!.id}/reverse`, { date: '2026-05-20' });
+    await ok('POST', `/fa/capitalisations/${added[0]!.id}/reverse`, { date: '2026-05-20' });
+    const still = await api<ErrorObject>('POST', `/ap/vendor-credit-notes/${draft.id}/post`);
+    expect(still.body.message).toMatch(new RegExp(`is capitalised into asset ${trailer} \\(line 1, 500\\.00\\): reverse that capitalisation`));
+    await ok('POST', `/fa/capitalisations/${made.assets[0]!.capitalisation}/reverse`, { date: '2026-05-20' });
+    expect(await balances()).toEqual(tbInv);
+    const posted = await api<CreditNoteView>('POST', `/ap/vendor-credit-notes/${draft.id}/post`);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect((await ok<InvoiceView>('GET', `/ap/vendor-invoices/${inv.id}`)).status).toBe('Reversed');
+    expect(await balances()).toEqual(tb0);
+    // a reversed invoice is capitalised no more
+    expect(await api<ErrorObject>('POST', '/fa/vendor-invoice-capitalisations', { vendorInvoice: inv.id, asset: existing.id, lines: [{ lineNo: 2, amount: '1' }] })).toMatchObject({ status: 422, body: { message: expect.stringContaining('is reversed') } });
   });
 });
 

@@ -49,7 +49,7 @@ const sampleOfB = (kind: string): string => {
     vendorInvoice: B.docs['payables.draft']!, vendorCreditNote: B.docs['payables.credit']!, customerInvoice: B.docs['receivables.draft']!, customerCreditNote: B.docs['receivables.credit']!,
     asset: B.kit.get('asset')?.id ?? '', depreciationRun: B.docs.depreciationRun!, assetDisposal: B.docs.assetDisposal!, assetRevaluation: B.docs.assetRevaluation!,
     assetCapitalisation: B.docs.assetCapitalisation!, maintenanceSchedule: B.kit.get('maintenanceSchedule')?.id ?? '',
-    assetSplit: B.docs.assetSplit!, insuranceSchedule: B.docs.insuranceSchedule!, assetStock: B.kit.get('assetStock')?.id ?? '',
+    assetSplit: B.docs.assetSplit!, insuranceSchedule: B.docs.insuranceSchedule!, assetStock: B.kit.get('assetStock')?.id ?? '', assetStockIssue: B.docs.assetStockIssue!,
     vendorPayment: B.docs['payables.payment']!, customerPayment: B.docs['receivables.payment']!, fundTransfer: B.docs.fundTransfer!, bank: B.kit.get('bank')?.id ?? '',
     vendorRecurringPayment: B.docs['payables.recurring']!, customerRecurringPayment: B.docs['receivables.recurring']!, failedPayment: B.docs['receivables.failed']!,
     bankStatement: B.docs.bankStatement!,
@@ -121,11 +121,13 @@ function handAttacks(): Endpoint[] {
     { route: `PUT ${runs}/:id`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}`, body: { period: '2026-03-31' }, status: gone() }] },
     { route: `POST ${runs}/:id/reverse`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/usage', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/usage`, body: { period: '2026-03-01', units: 1 }, status: gone() }] },
+    { route: 'POST /fa/asset-stock-issues/:id/undo', attacks: () => [{ url: `/fa/asset-stock-issues/${B.docs.assetStockIssue}/undo`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/asset-stocks/:id/issue', attacks: () => [{ url: `/fa/asset-stocks/${B.kit.get('assetStock')!.id}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/change-terms', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: gone() }] },
     { route: 'POST /fa/assets/:id/capitalise', attacks: () => [{ url: `/fa/assets/${B.kit.get('asset')!.id}/capitalise`, body: { date: '2026-03-31', amount: '1' }, status: gone() }] },
     { route: 'POST /fa/capitalisations/:id/reverse', attacks: () => [{ url: `/fa/capitalisations/${B.docs.assetCapitalisation}/reverse`, body: { date: '2026-03-31' }, status: gone() }] },
     { route: 'GET /fa/capitalisable-invoice-lines', attacks: () => [{ url: `/fa/capitalisable-invoice-lines?vendorInvoice=${B.docs['payables.posted']}&all=true`, status: [200], check: (b) => (expect(b).toEqual([]), noneOfB('capitalisable lines')(b)) }] },
+    { route: 'POST /fa/vendor-invoice-capitalisations', attacks: () => [{ url: '/fa/vendor-invoice-capitalisations', body: { vendorInvoice: B.docs['payables.posted'], asset: B.kit.get('asset')!.id, lines: [{ lineNo: 1, amount: '1' }] }, status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such vendor invoice in this company/) }] },
     { route: 'POST /fa/vendor-invoice-assets', attacks: () => [{ url: '/fa/vendor-invoice-assets', body: { vendorInvoice: B.docs['payables.posted'], assets: [{ lineNo: 1, amount: '1', assetClass: B.kit.get('assetClass')!.id, description: 'x' }] }, status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such vendor invoice in this company/) }] },
     { route: 'POST /fa/maintenance-schedules/:id/complete', attacks: () => [{ url: `/fa/maintenance-schedules/${B.kit.get('maintenanceSchedule')!.id}/complete`, body: { completedDate: '2026-03-31', actualCost: '1', treatment: 'Expensed' }, status: gone() }] },
     { route: `POST ${runs}/:id/submit`, attacks: () => [{ url: `${runs}/${B.docs.depreciationRun}/submit`, body: {}, status: gone() }] },
@@ -493,6 +495,11 @@ async function booksOfB(): Promise<void> {
   const policy = await asB<{ id: string }>('POST', '/fa/insurance-schedules', { insurer: B.kit.get('insuranceCompany')!.id, policyNumber: 'BSECRET-POL', description: 'Secret of B', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '120', premiumFrequency: 'Monthly', lines: [{ asset: B.kit.get('asset')!.id, insuredValue: '1' }] });
   expect(policy.status, JSON.stringify(policy.body)).toBe(200);
   B.docs.insuranceSchedule = policy.body.id;
+  // B's issue from a stock item of its asset's class (what undoing an issue names).
+  const bStock = await asB<{ id: string }>('POST', '/fa/asset-stocks', { code: 'BSECRETST', description: 'Secret of B', assetClass: String(bAsset.assetClass), quantity: '2', unitCost: '5', acquisitionDate: '2026-03-01' });
+  const issued = await asB<{ issueId: string }>('POST', `/fa/asset-stocks/${bStock.body.id}/issue`, { quantity: '1', issueDate: '2026-03-31', description: 'Secret of B' });
+  expect([bStock.status, issued.status], JSON.stringify(issued.body)).toEqual([200, 200]);
+  B.docs.assetStockIssue = issued.body.issueId;
   // B's bank statement (what its reconciliation routes name).
   const statement = await insertStatement(t, tenant.tenantId, B.kit.get('bank')!.id, { ref: 'BSECRET', from: '2026-03-01', to: '2026-03-31', openingMinor: 0n, lines: [{ date: '2026-03-02', amountMinor: 100n, reference: 'Secret of B' }] });
   Object.assign(B.docs, { bankStatement: statement.id, bankStatementLine: statement.lineIds[0] });

@@ -396,6 +396,8 @@ function fixedAssetEndpoints(): Endpoint[] {
     ...insuranceEndpoints(noneOfA),
     { method: 'GET', route: '/fa/assets/:id/schedule', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/schedule`, status: [404] }] },
     { method: 'POST', route: '/fa/asset-stocks/:id/issue', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stocks/${FA.stock}/issue`, body: { quantity: '1', issueDate: '2026-03-31' }, status: [404] }] },
+    { method: 'GET', route: '/fa/asset-stocks/:id/issues', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stocks/${FA.stock}/issues`, status: [404] }] },
+    { method: 'POST', route: '/fa/asset-stock-issues/:id/undo', access: 'user', attacks: () => [{ as: 'user', url: `/fa/asset-stock-issues/${FA.stockIssue}/undo`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/activate', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/activate`, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/usage', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/usage`, body: { period: '2026-03-01', units: 1 }, status: [404] }] },
     { method: 'POST', route: '/fa/assets/:id/change-terms', access: 'user', attacks: () => [{ as: 'user', url: `/fa/assets/${FA.asset}/change-terms`, body: { from: '2026-03-01', cost: '1' }, status: [404] }] },
@@ -404,6 +406,7 @@ function fixedAssetEndpoints(): Endpoint[] {
     { method: 'POST', route: '/fa/capitalisations/:id/reverse', access: 'user', attacks: () => [{ as: 'user', url: `/fa/capitalisations/${FA.capitalisation}/reverse`, body: { date: '2026-03-31' }, status: [404] }] },
     { method: 'GET', route: '/fa/capitalisable-invoice-lines', access: 'user', attacks: () => [{ as: 'user', url: `/fa/capitalisable-invoice-lines?vendorInvoice=${APAR['payables.posted']}&all=true`, status: [200], check: (b) => expect(b).toEqual([]) }] },
     { method: 'POST', route: '/fa/vendor-invoice-assets', access: 'user', attacks: () => [{ as: 'user', url: '/fa/vendor-invoice-assets', body: { vendorInvoice: APAR['payables.posted'], assets: [{ lineNo: 1, amount: '1', assetClass: FA.assetClass, description: 'x' }] }, status: [422] }] },
+    { method: 'POST', route: '/fa/vendor-invoice-capitalisations', access: 'user', attacks: () => [{ as: 'user', url: '/fa/vendor-invoice-capitalisations', body: { vendorInvoice: APAR['payables.posted'], asset: FA.asset, lines: [{ lineNo: 1, amount: '1' }] }, status: [422] }] },
     { method: 'GET', route: '/fa/maintenance-schedules/:id/completions', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/completions`, status: [404] }] },
     { method: 'POST', route: '/fa/maintenance-schedules/:id/complete', access: 'user', attacks: () => [{ as: 'user', url: `/fa/maintenance-schedules/${FA.maintenance}/complete`, body: { completedDate: '2026-03-31', actualCost: '1', treatment: 'Expensed' }, status: [404] }] },
     // The fixed-asset reports: B's register, forecast and movement schedule name none of A's classes or assets.
@@ -905,8 +908,9 @@ async function fixedAssetsOfA(): Promise<Record<string, string>> {
   const stock = await asA<{ id: string }>('POST', '/fa/asset-stocks', { code: 'ASECRETST', description: 'Secret of A', assetClass: cls.body.id, quantity: '5', unitCost: '66', acquisitionDate: '2026-01-01' });
   const insurer = await asA<{ id: string }>('POST', '/fa/insurance-companies', { code: 'ASECRETINS', name: 'Secret of A' });
   const policy = await asA<{ id: string }>('POST', '/fa/insurance-schedules', { insurer: insurer.body.id, policyNumber: 'ASECRET-POL', description: 'Secret of A', startDate: '2026-01-01', expiryDate: '2026-12-31', premium: '66', premiumFrequency: 'Monthly', lines: [{ asset: asset.body.id, insuredValue: '66' }] });
-  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status, split.status, stock.status, insurer.status, policy.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
-  return { insurer: insurer.body.id, policy: policy.body.id, asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id, split: split.body.id, stock: stock.body.id };
+  const issued = await asA<{ issueId: string }>('POST', `/fa/asset-stocks/${stock.body.id}/issue`, { quantity: '1', issueDate: '2026-03-31', description: 'Secret of A' });
+  expect([cls.status, asset.status, run.status, disposal.status, revaluation.status, profile.status, classed.status, capitalisation.status, maintenance.status, split.status, stock.status, insurer.status, policy.status, issued.status]).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+  return { insurer: insurer.body.id, policy: policy.body.id, asset: asset.body.id, assetClass: cls.body.id, run: run.body.id, disposal: disposal.body.id, revaluation: revaluation.body.id, capitalisation: capitalisation.body.id, maintenance: maintenance.body.id, split: split.body.id, stock: stock.body.id, stockIssue: issued.body.issueId };
 }
 
 /** Per face: A's party, a posted invoice, a draft invoice and a draft credit note of it. */

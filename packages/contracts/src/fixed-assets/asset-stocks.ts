@@ -52,5 +52,41 @@ export const assetStockIssueResultSchema = z.object({
   /** What the stock holds after the issue. */
   quantityLeft: z.string(),
   journalId: z.uuid().nullable(),
+  /** The issue as kept (its undo's id). */
+  issueId: z.uuid(),
 });
 export type AssetStockIssueResult = z.infer<typeof assetStockIssueResultSchema>;
+
+/**
+ * An issue from stock as kept (`asset_stock_issues`): Issued, or Undone by "Undo issue"
+ * (`POST /fa/asset-stock-issues/:id/undo`): allowed only while the asset it made has nothing
+ * posted but the issue (no depreciation posted, no capitalisation, revaluation, split or
+ * disposal); the issue's entry is reversed, the quantity returns to the stock and the asset is
+ * Cancelled (it keeps its code and history: the ledger names it).
+ */
+export const assetStockIssueStates = ['Issued', 'Undone'] as const;
+export type AssetStockIssueState = (typeof assetStockIssueStates)[number];
+export const STOCK_ISSUED: AssetStockIssueState = 'Issued';
+export const STOCK_ISSUE_UNDONE: AssetStockIssueState = 'Undone';
+
+export const assetStockIssueViewSchema = z.object({
+  id: z.uuid(),
+  stock: z.uuid(),
+  asset: z.uuid(),
+  assetCode: z.string(),
+  assetStatus: z.string(),
+  issueDate: z.iso.date(),
+  quantity: z.string(),
+  cost: z.string(),
+  status: z.enum(assetStockIssueStates),
+  journalId: z.uuid().nullable(),
+  journalNumber: z.string().nullable(),
+  undoJournalId: z.uuid().nullable(),
+  undoDate: z.iso.date().nullable(),
+});
+export type AssetStockIssueView = z.infer<typeof assetStockIssueViewSchema>;
+export const assetStockIssueListSchema = z.array(assetStockIssueViewSchema);
+
+/** POST /fa/asset-stock-issues/:id/undo: the date of the reversal entry (on or after the issue date). */
+export const assetStockIssueUndoSchema = z.object({ date: dateSchema() });
+export type AssetStockIssueUndo = z.infer<typeof assetStockIssueUndoSchema>;

@@ -112,3 +112,18 @@ export const invoiceAssetsInputSchema = z.object({
 export type InvoiceAssetsInput = z.infer<typeof invoiceAssetsInputSchema>;
 export const invoiceAssetsResultSchema = z.object({ assets: z.array(z.object({ asset: z.uuid(), code: z.string(), capitalisation: z.uuid() })) });
 export type InvoiceAssetsResult = z.infer<typeof invoiceAssetsResultSchema>;
+
+/**
+ * POST /fa/vendor-invoice-capitalisations: lines (or parts) of one posted vendor invoice added to an
+ * existing asset at a date (empty: the invoice's date), in one transaction: one capitalisation per line.
+ */
+export const invoiceCapitaliseInputSchema = z.object({
+  vendorInvoice: z.uuid(),
+  asset: z.uuid(),
+  date: dateSchema().optional(),
+  lines: z
+    .array(z.object({ lineNo: z.number().int().min(1).max(100_000), amount: amountSchema() }))
+    .min(1)
+    .max(100),
+});
+export type InvoiceCapitaliseInput = z.infer<typeof invoiceCapitaliseInputSchema>;

@@ -20,6 +20,8 @@ import { apArForecastSources } from './forecast-sources';
 
 export * from './parties.tables';
 export { partyMayTransact, type PartyState } from './parties.rules';
+// Ports other modules fill when the app registers them (fixed assets: its hold on invoice reversals).
+export { provideInvoiceReversalHold, type InvoiceReversalHold } from './ports';
 // Read by Cash Management's cash-flow forecast (open items by due date, settled history for lateness).
 export { invoices, openItems } from './invoices/invoices.tables';
 export { paymentAllocations, payments } from './payments/payments.tables';

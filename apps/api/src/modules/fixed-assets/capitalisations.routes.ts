@@ -14,6 +14,7 @@ import {
   idParamSchema,
   invoiceAssetsInputSchema,
   invoiceAssetsResultSchema,
+  invoiceCapitaliseInputSchema,
 } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { actorOf } from '../../platform/http/actor';
@@ -21,7 +22,7 @@ import { createEntity } from '../../platform/kit/entity-repository';
 import type { Platform } from '../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../platform/module';
 import { baseCurrencyOf } from './money';
-import { amountOf, assetCapitalisationsOf, assetsFromInvoice, capitalisableLines, capitalise, listCapitalisations, reverseCapitalisation } from './capitalisations.service';
+import { amountOf, assetCapitalisationsOf, assetsFromInvoice, capitalisableLines, capitalise, capitaliseInvoiceLines, listCapitalisations, reverseCapitalisation } from './capitalisations.service';
 
 /* Capitalisation: by hand or from a vendor invoice line into an asset, new assets from a vendor invoice, and the reversal. */
 
@@ -31,6 +32,7 @@ export const capitalisationRouteFacts: Record<RouteKey, RouteFacts> = {
   'POST /fa/capitalisations/:id/reverse': { rows: 'company', sample: 'assetCapitalisation' },
   'GET /fa/capitalisable-invoice-lines': { rows: 'company' },
   'POST /fa/vendor-invoice-assets': { rows: 'company' },
+  'POST /fa/vendor-invoice-capitalisations': { rows: 'company' },
 };
 
 export function registerCapitalisationRoutes(app: FastifyInstance, platform: Platform): void {
@@ -73,5 +75,14 @@ export function registerCapitalisationRoutes(app: FastifyInstance, platform: Pla
       const made = await createEntity(t, platform.entities, binding, actor, { code: '', quantity: '1', status: ASSET_DRAFT, ...record });
       return { id: made.id, code: String(made.code) };
     });
+  }));
+  r.post('/fa/vendor-invoice-capitalisations', {
+    config: { access: { kind: 'user', operation: 'EditAsset' } },
+    schema: { tags, summary: "Lines (or parts of lines) of a posted vendor invoice added to an existing asset in one transaction: one capitalisation per line, each relieving the clearing account", body: invoiceCapitaliseInputSchema, response: { 200: capitalisationListSchema } },
+  }, async (request) => tx(request, async (t) => {
+    const actor = actorOf(request);
+    const ids = await capitaliseInvoiceLines(t, actor, request.body);
+    const all = await listCapitalisations(t, actor, { asset: request.body.asset });
+    return ids.map((id) => all.find((c) => c.id === id)!);
   }));
 }

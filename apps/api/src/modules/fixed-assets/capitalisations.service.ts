@@ -16,6 +16,7 @@ import {
   type CapitalisationView,
   type InvoiceAssetsInput,
   type InvoiceAssetsResult,
+  type InvoiceCapitaliseInput,
   type InvoiceLineRef,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../platform/db/client';
@@ -50,7 +51,9 @@ async function postedLine(tx: Tx, scope: KitScope, ref: InvoiceLineRef): Promise
   const [inv] = await tx
     .select({ id: invoices.id, number: invoices.number, partyDocumentNumber: invoices.partyDocumentNumber, documentDate: invoices.documentDate, status: invoices.status, journalId: invoices.journalId, side: invoices.side, kind: invoices.kind })
     .from(invoices)
-    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.companyId, scope.companyId), eq(invoices.id, ref.vendorInvoice)));
+    .where(and(eq(invoices.tenantId, scope.tenantId), eq(invoices.companyId, scope.companyId), eq(invoices.id, ref.vendorInvoice)))
+    // Shared lock: a full reversal of the invoice (which locks it for update) waits for this capitalisation, or this waits and sees it Reversed.
+    .for('share');
   if (!inv || inv.side !== 'payables' || inv.kind !== 'Invoice') throw unprocessable('invoiceLine.vendorInvoice: No such vendor invoice in this company');
   if (inv.status !== 'Posted' || !inv.journalId) throw unprocessable(`invoiceLine.vendorInvoice: Vendor invoice ${inv.number ?? ''} is ${inv.status.toLowerCase()}: only a posted one is capitalised`.replace('  ', ' '));
   const lines = await tx
@@ -60,6 +63,24 @@ async function postedLine(tx: Tx, scope: KitScope, ref: InvoiceLineRef): Promise
   const line = lines[0];
   if (!line) throw unprocessable(`invoiceLine.lineNo: Vendor invoice ${inv.number} has no line ${ref.lineNo}`);
   return { invoiceId: inv.id, number: inv.number, partyDocumentNumber: inv.partyDocumentNumber, documentDate: inv.documentDate, status: inv.status, accountId: line.accountId, amountMinor: BigInt(line.debit) - BigInt(line.credit) };
+}
+
+/**
+ * Payables' hold on reversing a vendor invoice (ap-ar's ports.ts): the capitalisations of its lines
+ * that stand (Posted), named by asset and line; null when none. The reversal locked the invoice, so
+ * no capitalisation of it starts meanwhile (`postedLine` reads it under a shared lock).
+ */
+export async function capitalisationsHoldingInvoice(tx: Tx, scope: KitScope, invoiceId: string): Promise<string | null> {
+  const rows = await tx
+    .select({ code: assets.code, lineNo: assetCapitalisations.invoiceLineNo, amountMinor: assetCapitalisations.amountMinor })
+    .from(assetCapitalisations)
+    .innerJoin(assets, and(eq(assets.tenantId, assetCapitalisations.tenantId), eq(assets.id, assetCapitalisations.asset)))
+    .where(and(eq(assetCapitalisations.tenantId, scope.tenantId), eq(assetCapitalisations.companyId, scope.companyId), eq(assetCapitalisations.vendorInvoice, invoiceId), eq(assetCapitalisations.status, CAPITALISATION_POSTED)))
+    .orderBy(assets.code, assetCapitalisations.invoiceLineNo);
+  if (rows.length === 0) return null;
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const named = rows.map((r) => `asset ${r.code} (line ${r.lineNo}, ${formatMoney(r.amountMinor, scale)})`).join(', ');
+  return `is capitalised into ${named}: reverse ${rows.length === 1 ? 'that capitalisation' : 'those capitalisations'} on the asset's screen (/asset) first, then the invoice`;
 }
 
 /** A posted vendor invoice of the company and its line (a completion's reference): refuses anything else. */
@@ -303,4 +324,22 @@ export async function assetsFromInvoice(
     out.push({ asset: asset.id, code: asset.code, capitalisation });
   }
   return { assets: out };
+}
+
+/**
+ * Lines (or parts) of one posted vendor invoice added to an existing asset, in the caller's one
+ * transaction: one capitalisation per line (each its entry), at the date given or the invoice's.
+ * Returns the capitalisations' ids in the order of the lines.
+ */
+export async function capitaliseInvoiceLines(tx: Tx, scope: KitScope, input: InvoiceCapitaliseInput): Promise<string[]> {
+  const { scale } = await baseCurrencyOf(tx, scope);
+  const out: string[] = [];
+  for (const [n, item] of input.lines.entries()) {
+    const head = await postedLine(tx, scope, { vendorInvoice: input.vendorInvoice, lineNo: item.lineNo });
+    out.push(await capitalise(tx, scope, input.asset, {
+      date: input.date ?? head.documentDate, amountMinor: amountOf(item.amount, scale, `lines[${n}].amount`), source: CAPITALISED_FROM_INVOICE,
+      invoiceLine: { vendorInvoice: input.vendorInvoice, lineNo: item.lineNo },
+    }));
+  }
+  return out;
 }

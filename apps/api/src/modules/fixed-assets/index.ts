@@ -23,6 +23,8 @@ import { insuranceCompanies } from './insurance.tables';
 import { assetStockFits } from './asset-stocks.service';
 import { assetStockRouteFacts, registerAssetStockRoutes } from './asset-stocks.routes';
 import { assetReportRouteFacts, registerAssetReportRoutes } from './asset-reports.routes';
+import { provideInvoiceReversalHold } from '../ap-ar/index';
+import { capitalisationsHoldingInvoice } from './capitalisations.service';
 import { DEPRECIATION_JOB, DEPRECIATION_JOB_CRON, runMonthlyDepreciation } from './depreciation-job';
 
 export * from './assets.tables';
@@ -57,6 +59,8 @@ export const fixedAssetsModule: ModuleManifest = {
     registerCapitalisationRoutes(app, platform);
     registerMaintenanceRoutes(app, platform);
     registerAssetStockRoutes(app, platform);
+    // Payables' port: a vendor invoice is not reversed while capitalisations of its lines stand (ap-ar does not import this module).
+    provideInvoiceReversalHold('fixed-assets.capitalisations', capitalisationsHoldingInvoice);
     registerAssetReportRoutes(app, platform);
     registerInsuranceRoutes(app, platform);
   },

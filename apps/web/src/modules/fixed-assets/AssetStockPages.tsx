@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,9 @@ import {
   assetStockEntity,
   hasOperation,
   insuranceCompanyEntity,
+  STOCK_ISSUED,
   type AssetStockIssueResult,
+  type AssetStockIssueView,
   type EntityRecord,
 } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
@@ -16,6 +18,7 @@ import { useSignedInUser } from '../../app/session/useSession';
 import { EntityListPage } from '../../shared/kit';
 import { PageHeading } from '../../shared/kit/shell-adapter';
 import { useDisplay } from '../../shared/useDisplay';
+import { fetchStockIssues, stockIssuesKey, undoStockIssue } from './fa-api';
 
 const stockKey = (id: string | null) => ['fa', 'asset-stock', id] as const;
 
@@ -35,7 +38,8 @@ export const AssetStocksPage = () => (
 /**
  * /asset-stock?id=: one stock item (what it holds, where, at what unit cost) and "Issue into
  * service": a quantity becomes one asset at quantity × unit cost (a draft, or activated), the cost
- * moving from the class's clearing account to the control account.
+ * moving from the class's clearing account to the control account. Its issues, each with "Undo
+ * issue" while its asset has nothing posted but the issue (the entry reversed, the quantity back).
  */
 export function AssetStockPage() {
   const [params] = useSearchParams();
@@ -56,7 +60,11 @@ export function AssetStockPage() {
   const [description, setDescription] = useState('');
   const [activate, setActivate] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [issued, setIssued] = useState<AssetStockIssueResult[]>([]);
+  const issues = useQuery({
+    queryKey: stockIssuesKey(id),
+    queryFn: ({ signal }) => fetchStockIssues(id!, signal),
+    enabled: id !== null,
+  });
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!id) return <Alert type="info" showIcon title="Open a stock item from the list (/asset-stocks)." />;
   if (stock.isError)
@@ -68,6 +76,17 @@ export function AssetStockPage() {
       />
     );
   const s = stock.data;
+  const undo = async (r: AssetStockIssueView) => {
+    const today = dayjs().format('YYYY-MM-DD');
+    try {
+      await undoStockIssue(r.id, today < r.issueDate ? r.issueDate : today);
+      setRefusal(null);
+      notify.success(`The issue of ${r.assetCode} is undone: ${r.quantity} back in stock, the asset cancelled`);
+      await client.invalidateQueries({ queryKey: ['fa'] });
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : String(e));
+    }
+  };
   const issue = async () => {
     setBusy(true);
     try {
@@ -79,7 +98,6 @@ export function AssetStockPage() {
           activate,
         }),
       );
-      setIssued((xs) => [result, ...xs]);
       setRefusal(null);
       notify.success(`Asset ${result.assetCode} is issued from stock`);
       void client.invalidateQueries({ queryKey: ['fa'] });
@@ -171,24 +189,47 @@ export function AssetStockPage() {
             </Form>
           </Card>
         )}
-        {issued.length > 0 && (
-          <Card title="Issued" size="small">
-            <Flex vertical gap={4}>
-              {issued.map((r) => (
-                <Typography.Text key={r.assetId}>
-                  <Link to={`/asset?id=${r.assetId}`}>{r.assetCode}</Link> · {r.quantity} at{' '}
-                  {display.amount(r.cost)} ({r.assetStatus})
-                  {r.journalId && (
-                    <>
-                      {' '}
-                      · <Link to={`/journal?id=${r.journalId}`}>its entry</Link>
-                    </>
-                  )}
-                </Typography.Text>
-              ))}
-            </Flex>
-          </Card>
-        )}
+        <Card title="Issues" size="small">
+          <Table<AssetStockIssueView>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            aria-label="Issues from stock"
+            loading={issues.isPending}
+            dataSource={issues.data ?? []}
+            locale={{ emptyText: 'Nothing issued from this stock item yet' }}
+            columns={[
+              { key: 'asset', title: 'Asset', render: (_, r) => <Link to={`/asset?id=${r.asset}`}>{r.assetCode}</Link> },
+              { key: 'date', title: 'In service from', render: (_, r) => display.date(r.issueDate) },
+              { key: 'quantity', title: 'Quantity', align: 'right', dataIndex: 'quantity' },
+              { key: 'cost', title: 'Cost', align: 'right', render: (_, r) => <span className="ledger-amount">{display.amount(r.cost)}</span> },
+              { key: 'assetStatus', title: 'Asset status', dataIndex: 'assetStatus' },
+              { key: 'entry', title: 'Entry', render: (_, r) => (r.journalId ? <Link to={`/journal?id=${r.journalId}`}>{r.journalNumber ?? 'its entry'}</Link> : '') },
+              {
+                key: 'status', title: 'Issue',
+                render: (_, r) => (r.status === STOCK_ISSUED ? <Tag color="green">Issued</Tag> : (
+                  <Space size={4}>
+                    <Tag>Undone {r.undoDate ? display.date(r.undoDate) : ''}</Tag>
+                    {r.undoJournalId && <Link to={`/journal?id=${r.undoJournalId}`}>reversal</Link>}
+                  </Space>
+                )),
+              },
+              {
+                key: 'undo', title: '',
+                render: (_, r) => canIssue && r.status === STOCK_ISSUED && (
+                  <Popconfirm
+                    title={`Undo the issue of ${r.assetCode}?`}
+                    description="Its entry is reversed, the quantity returns to stock and the asset is cancelled. Refused once the asset was depreciated, capitalised, revalued, split or disposed of."
+                    okText="Undo issue"
+                    onConfirm={() => void undo(r)}
+                  >
+                    <Button size="small">Undo issue</Button>
+                  </Popconfirm>
+                ),
+              },
+            ]}
+          />
+        </Card>
       </Flex>
     </>
   );

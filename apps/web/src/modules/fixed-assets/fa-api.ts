@@ -1,5 +1,5 @@
 /* Calls of the fixed-asset routes: an asset's schedule and activation, the depreciation runs (the documents kit's routes). */
-import { assetRevaluationDocument, depreciationRunDocument, disposalDocument, type AssetRevaluationInput, type AssetRevaluationView, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type CapitalisableLine, type CapitalisationInput, type CapitalisationView, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView, type MaintenanceCompletionInput, type MaintenanceHistory } from '@erp/contracts';
+import { assetRevaluationDocument, depreciationRunDocument, disposalDocument, type AssetRevaluationInput, type AssetRevaluationView, type AssetSchedule, type AssetTermsChange, type AssetUsageInput, type CapitalisableLine, type CapitalisationInput, type CapitalisationView, type InvoiceAssetsInput, type InvoiceAssetsResult, type InvoiceCapitaliseInput, type AssetStockIssueView, type DepreciationRunInput, type DepreciationRunView, type DisposalInput, type DisposalView, type InstanceView, type MaintenanceCompletionInput, type MaintenanceHistory } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -97,4 +97,24 @@ export async function fetchMaintenanceHistory(id: string, signal?: AbortSignal):
 }
 export async function completeMaintenance(id: string, input: MaintenanceCompletionInput): Promise<MaintenanceHistory> {
   return unwrap(await apiRequest<MaintenanceHistory>('POST', `/fa/maintenance-schedules/${id}/complete`, input));
+}
+export const invoiceLinesKey = (invoice: string) => ['fa', 'capitalisable-lines', 'invoice', invoice] as const;
+/** Every line of one posted vendor invoice on a clearing account, also those capitalised in full. */
+export async function fetchInvoiceCapitalisableLines(invoice: string, signal?: AbortSignal): Promise<CapitalisableLine[]> {
+  return unwrap(await apiRequest<CapitalisableLine[]>('GET', `/fa/capitalisable-invoice-lines?limit=200&all=true&vendorInvoice=${invoice}`, undefined, withSignal(signal)));
+}
+export async function capitaliseInvoiceLines(input: InvoiceCapitaliseInput): Promise<CapitalisationView[]> {
+  return unwrap(await apiRequest<CapitalisationView[]>('POST', '/fa/vendor-invoice-capitalisations', input));
+}
+export async function assetsFromInvoice(input: InvoiceAssetsInput): Promise<InvoiceAssetsResult> {
+  return unwrap(await apiRequest<InvoiceAssetsResult>('POST', '/fa/vendor-invoice-assets', input));
+}
+
+/* Asset stock's issues and their undo. */
+export const stockIssuesKey = (stock: string | null) => ['fa', 'asset-stock-issues', stock] as const;
+export async function fetchStockIssues(stock: string, signal?: AbortSignal): Promise<AssetStockIssueView[]> {
+  return unwrap(await apiRequest<AssetStockIssueView[]>('GET', `/fa/asset-stocks/${stock}/issues`, undefined, withSignal(signal)));
+}
+export async function undoStockIssue(issue: string, date: string): Promise<AssetStockIssueView> {
+  return unwrap(await apiRequest<AssetStockIssueView>('POST', `/fa/asset-stock-issues/${issue}/undo`, { date }));
 }

@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { TaskSubjects } from '../../shared/documents/task-subjects';
+import type { PostedInvoiceAction } from '../../shared/documents/invoice-actions';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 const pages = () => import('./FixedAssetPages');
@@ -45,3 +46,8 @@ export const fixedAssetTaskSubjects: TaskSubjects = {
   RevaluationSchedule: () => import('./RevaluationSubject'),
   SplittingSchedule: () => import('./SplitSubject'),
 };
+
+/** What the module adds to a posted vendor invoice's screen (app/invoice-actions.ts): "Capitalise" its lines on the clearing account. */
+export const fixedAssetInvoiceActions: readonly PostedInvoiceAction[] = [
+  { key: 'fixed-assets.capitalise', sides: ['payables'], load: () => import('./InvoiceCapitalisePanel') },
+];

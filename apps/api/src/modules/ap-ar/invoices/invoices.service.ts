@@ -20,6 +20,7 @@ import { rowsOf, type Tx } from '../../../platform/db/client';
 import { notFound, unprocessable } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
+import { invoiceReversalHolds } from '../ports';
 import { accounts, journals, moduleSequence, nextNumber, partyBalances, postEntry, resolvePostingAccounts, reverseEntry, companySettings, type EntryLine } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
 import { currencyFacts, partyFacts, paymentTermOf, taxFacts, type PartyFacts, type TaxFacts } from './invoice-facts';
@@ -140,6 +141,12 @@ async function refuseOverCredit(tx: Tx, face: Face, invoice: InvoiceRow, grossMi
   throw fieldRefusal('invoice', `${face.partyWord} invoice ${invoice.number ?? ''} has ${m(left < 0n ? 0n : left)} left to credit; this credit note is ${m(grossMinor)}: credit at most that, or credit the rest with a standalone credit note`);
 }
 
+/** A full reversal waits while another module holds the invoice (fixed assets: its lines capitalised into assets): ports.ts. */
+async function refuseHeldReversal(tx: Tx, scope: KitScope, face: Face, invoice: InvoiceRow): Promise<void> {
+  const holds = await invoiceReversalHolds(tx, scope, invoice.id);
+  if (holds.length) throw fieldRefusal('invoice', `${face.partyWord} invoice ${invoice.number ?? ''} ${holds.join('; ')}`);
+}
+
 /** The stored fields of an input (header and lines), checked against the party, the taxes and the invoice a credit note names. */
 async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDocumentKind, input: AnyInput, self?: string) {
   const party = await partyFacts(tx, scope, face, input.party);
@@ -164,6 +171,7 @@ async function storedFields(tx: Tx, scope: KitScope, face: Face, kind: InvoiceDo
   }
   if (lines.gross <= 0n) throw fieldRefusal('lines', `a ${nounOf(face, kind)} totals more than zero`);
   if (kind === 'CreditNote' && linked) await refuseOverCredit(tx, face, linked, lines.gross, scale);
+  if (kind === 'Reversal') await refuseHeldReversal(tx, scope, face, linked!);
   if (kind === 'Invoice' && input.instalments?.length) typedInstalments(input.instalments, lines.gross, scale, input.documentDate);
   await refuseDuplicateVendorNumber(tx, scope, face, kind, input.party, input.partyDocumentNumber, self);
   const header = {
@@ -365,6 +373,7 @@ export async function postCreditNote(tx: Tx, actor: Actor, face: Face, id: strin
     if ((credited?.n ?? 0) > 0) throw fieldRefusal('invoice', `invoice ${inv.number} has credit notes: credit what is left with a credit note instead of reversing it`);
     const items = await tx.select().from(openItems).where(eq(openItems.invoiceId, inv.id));
     if (items.some((i) => i.remainingMinor !== i.amountMinor)) throw fieldRefusal('invoice', `invoice ${inv.number} is partly settled: it cannot be reversed in full`);
+    await refuseHeldReversal(tx, actor, face, inv);
     const posted = await reverseEntry(tx, actor, inv.journalId!, h.postingDate);
     await tx.update(openItems).set({ remainingMinor: 0n, status: 'Closed', updatedAt: sql`now()` }).where(eq(openItems.invoiceId, inv.id));
     await tx.update(invoices).set({ status: 'Reversed', updatedAt: sql`now()` }).where(and(eq(invoices.tenantId, actor.tenantId), eq(invoices.id, inv.id)));

@@ -1,5 +1,6 @@
 import { FileExcelOutlined, FilePdfOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Space, Table } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { documentLabel, hasOperation, type CreditNoteView, type DocumentDef, type Face, type InvoiceView } from '@erp/contracts';
 import { useSignedInUser } from '../../../app/session/useSession';
@@ -11,6 +12,10 @@ import { DocumentApproval, useDocumentApproval } from '../../workflow/index';
 import { InvoiceLinesTable } from './InvoiceLinesTable';
 import { defOf, downloadInvoicePdf, type Which } from './invoices-api';
 import { useNotify } from '../../../app/notifications/useNotify';
+import { postedInvoiceActions } from '../../../app/invoice-actions';
+
+/** The panels other modules give a posted invoice's screen (app/invoice-actions.ts), loaded when shown. */
+const actionPanels = postedInvoiceActions.map((a) => ({ key: a.key, sides: a.sides, Panel: lazy(a.load) }));
 
 type Props = { face: Face; which: Which; view: InvoiceView | CreditNoteView };
 
@@ -18,7 +23,8 @@ type Props = { face: Face; which: Which; view: InvoiceView | CreditNoteView };
  * A posted (or reversed) invoice or credit note, read-only: its facts, lines and tax summary, due
  * dates with what is left open, its credit notes, the entry it posted; from a posted invoice, the
  * way to its reversal screen (/vendor-invoice-reversal: a full reversal or a credit note), for a
- * role holding the invoice's Save label (RULES.md of the API module).
+ * role holding the invoice's Save label (RULES.md of the API module); the panels other modules give
+ * it (app/invoice-actions.ts: fixed assets' "Capitalise" of a vendor invoice's lines).
  */
 export function PostedInvoice({ face, which, view }: Props) {
   const def = defOf(face, which) as unknown as DocumentDef<string, string, string>;
@@ -105,6 +111,11 @@ export function PostedInvoice({ face, which, view }: Props) {
           ]}
         />
       </Card>
+      {invoice && (
+        <Suspense fallback={null}>
+          {actionPanels.filter((a) => a.sides.includes(face.side)).map(({ key, Panel }) => <Panel key={key} face={face} invoice={invoice} />)}
+        </Suspense>
+      )}
       {invoice && invoice.credits.length > 0 && (
         <Card size="small" title="Credit notes" style={{ marginBottom: 16 }}>
           <Table
