@@ -282,10 +282,11 @@ describe('random flows of invoices, credit notes and payments', () => {
         await expectInvariants(w);
         return true;
       }),
-      { numRuns: 15, seed: SEED, endOnFailure: true },
+      { numRuns: 10, seed: SEED, endOnFailure: true },
     ).catch((e: unknown) => {
       throw new Error(`payment flows failed with seed ${SEED} (rerun with FC_SEED=${SEED}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     });
+    if (process.env.FLOWS_DEBUG) console.log(counts);
     // The flows did what they claim (the property is not vacuous).
     expect(counts.invoices).toBeGreaterThan(0);
     expect(counts.payments).toBeGreaterThan(0);

@@ -57,7 +57,7 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
   // An amount of a payment's currency in base at its rate, rounded half away from zero as the posting's convert() does.
   const factors = Object.entries(toBaseFactor);
   const factor = (currency: SQL): SQL => sql`(select f.x from unnest(${`{${factors.map(([c]) => c).join(',')}}`}::text[], ${`{${factors.map(([, x]) => x).join(',')}}`}::numeric[]) as f(c, x) where f.c = ${currency})`;
-  const toBase = (minor: SQL, rate: SQL, currency: SQL): SQL => sql`round(${minor}::numeric * coalesce(${rate}::numeric, 1) * ${factor(currency)})`;
+  const toBase = (minor: SQL, rate: SQL, currency: SQL): SQL => sql`round((${minor})::numeric * coalesce((${rate})::numeric, 1) * ${factor(currency)})`;
   return sql`
     it as (
       select o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.line, o.amount_minor as a, i.kind, i.number, i.document_date, i.total_base_minor as tb, i.total_gross_minor as tg
