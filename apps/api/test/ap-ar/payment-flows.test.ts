@@ -61,10 +61,10 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), ...where, month: fc.integer({ min: 1, max: 11 }), share: fc.integer({ min: 1, max: 1000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('unrefund' as const), side: fc.constantFrom(...sides), pick: fc.nat() }) },
   // A posted payment bounced or returned (fee in cents, 0: none), and a retry of a failure (with the fee on receivables).
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('fail' as const), side: fc.constantFrom(...sides), pick: fc.nat(), fee: fc.constantFrom(0, 0, 250, 1500), reason: fc.constantFrom('InsufficientFunds' as const, 'AccountClosed' as const, 'InvalidAccount' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('fail' as const), side: fc.constantFrom(...sides), pick: fc.nat(), fee: fc.constantFrom(0, 250, 1500), reason: fc.constantFrom('InsufficientFunds' as const, 'AccountClosed' as const, 'InvalidAccount' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), side: fc.constantFrom(...sides), pick: fc.nat(), includeFee: fc.boolean() }) },
   // An unrealised revaluation of a face at a month end (reversed on the first of the next month).
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revalue' as const), side: fc.constantFrom(...sides), month: fc.integer({ min: 1, max: 11 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('revalue' as const), side: fc.constantFrom(...sides), month: fc.integer({ min: 1, max: 11 }) }) },
 );
 type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
@@ -282,7 +282,7 @@ describe('random flows of invoices, credit notes and payments', () => {
         await expectInvariants(w);
         return true;
       }),
-      { numRuns: 10, seed: SEED, endOnFailure: true },
+      { numRuns: 12, seed: SEED, endOnFailure: true },
     ).catch((e: unknown) => {
       throw new Error(`payment flows failed with seed ${SEED} (rerun with FC_SEED=${SEED}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     });
