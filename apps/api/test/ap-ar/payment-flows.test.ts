@@ -297,3 +297,34 @@ describe('random flows of invoices, credit notes and payments', () => {
     expect(counts.revalued).toBeGreaterThan(0);
   });
 });
+
+describe('dates the tie needs', () => {
+  it('refuses settling an item before its document, allocating before the payment and reversing before its last entry, changing nothing', async () => {
+    const side: Side = 'receivables';
+    const party = parties[side][0]!;
+    const inv = await w.ok<InvoiceView>('POST', `${base(side)}-invoices/post`, { party, documentDate: '2026-10-07', currency: 'USD', description: 'Later', lines: [{ account: w.acct('4000'), unitPrice: '70.00' }] });
+    const [item] = await w.query<{ id: string }>(sql`select id from open_items where invoice_id = ${inv.id}::uuid`);
+    const journals = async () => (await w.query<{ n: number }>(sql`select count(*)::int as n from journals`))[0]!.n;
+    const before = await journals();
+    const early = await w.api('POST', `${base(side)}-payments/post`, { bank: w.banks.USD, party, documentDate: '2026-10-06', amount: '70.00', description: 'Too early', allocations: [{ openItem: item!.id, amount: '70.00' }] });
+    expect([early.status, early.body.message]).toEqual([422, `allocations.0.openItem: invoice ${inv.number} is posted on 2026-10-07, after 2026-10-06: it is settled on or after the day it is posted`]);
+    const proposal = await w.ok<Proposal>('GET', `${base(side)}-payments/proposal?party=${party}&currency=USD&amount=999999&date=2026-10-06`);
+    expect(proposal.lines.map((l) => l.openItem)).not.toContain(item!.id);
+    expect(await journals()).toBe(before);
+    // On account from 10 October: allocated on the 8th is refused; on the 12th it settles; reversed on the 11th is refused.
+    const onAccount = await w.ok<PaymentView>('POST', `${base(side)}-payments/post`, { bank: w.banks.USD, party, documentDate: '2026-10-10', amount: '70.00', description: 'On account' });
+    const allocation = { allocations: [{ openItem: item!.id, amount: '70.00', discount: '0' }] };
+    const before8 = await w.api('POST', `${base(side)}-payments/${onAccount.id}/allocate`, { date: '2026-10-08', ...allocation });
+    expect([before8.status, before8.body.message]).toEqual([422, 'date: the receipt is posted on 2026-10-10: what it has on account is allocated on or after that day']);
+    await w.ok('POST', `${base(side)}-payments/${onAccount.id}/allocate`, { date: '2026-10-12', ...allocation });
+    const posted = await journals();
+    const reverse = await w.api('POST', `${base(side)}-payments/${onAccount.id}/reverse`, { date: '2026-10-11' });
+    expect([reverse.status, reverse.body.message]).toEqual([422, `date: Customer receipt ${onAccount.number} has an entry dated 2026-10-12: it is reversed on or after that day`]);
+    const undo = await w.api('POST', `${base(side)}-payments/${onAccount.id}/unallocate`, { date: '2026-10-11', lines: [1] });
+    expect([undo.status, undo.body.message]).toEqual([422, 'date: the allocation is dated 2026-10-12: it is undone on or after that day']);
+    expect(await journals()).toBe(posted);
+    expect((await w.query<{ remaining: string }>(sql`select remaining_minor::text as remaining from open_items where id = ${item!.id}::uuid`))[0]!.remaining).toBe('0');
+    await expectStepInvariants(side, '2026-10-11');
+    await expectInvariants(w);
+  });
+});
