@@ -78,3 +78,55 @@ export const statementFileParamsSchema = z.object({ format: z.enum(statementFile
 
 /** The statement routes of a face: GET `…/{vendor,customer}-statement`, `…/file/:format`, POST `…/mail`. */
 export const statementPath = (face: { service: string; partyWord: string }): `/${string}` => `/${face.service}/${face.partyWord}-statement`;
+
+/*
+ * Statements mailed in one batch ("Mail all"): for a range and an optional party group and currency,
+ * one statement (the single mail's PDF, through the outbox) per party of the face with a posting in the
+ * range or a balance at its end, to its statement contact; a party without a contact that has a mail
+ * address is skipped with the reason. `GET …/mail-all` previews who would get one (nothing written);
+ * `POST …/mail-all` queues them all in one transaction.
+ */
+
+/** The most statements one batch mails; more is refused on `group` (choose a group or a currency). */
+export const STATEMENT_BATCH_MAX = 500;
+
+export const statementBatchQuerySchema = z
+  .object({
+    from: dateSchema('Please supply the first day'),
+    to: dateSchema('Please supply the last day'),
+    group: z.uuid({ error: 'must be a party group' }).optional(),
+    currency: z.string().trim().toUpperCase().length(3, 'must be a currency code').optional(),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'must be on or after the first day' });
+export type StatementBatchQuery = z.infer<typeof statementBatchQuerySchema>;
+export type StatementBatchQueryInput = z.input<typeof statementBatchQuerySchema>;
+
+/** Why a party with activity or a balance gets no statement. */
+export const statementSkipReasons = ['NoMailContact'] as const;
+export type StatementSkipReason = (typeof statementSkipReasons)[number];
+export const statementSkipReasonLabels: Record<StatementSkipReason, string> = { NoMailContact: 'No contact with a mail address' };
+
+const batchPartyShape = { party: z.uuid(), code: z.string(), name: z.string() };
+export const statementBatchSkippedSchema = z.object({ ...batchPartyShape, reason: z.enum(statementSkipReasons) });
+export type StatementBatchSkipped = z.infer<typeof statementBatchSkippedSchema>;
+
+/** Who a batch would mail (and skip), nothing written. */
+export const statementBatchPreviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  mail: z.array(z.object({ ...batchPartyShape, to: z.string() })),
+  skipped: z.array(statementBatchSkippedSchema),
+});
+export type StatementBatchPreview = z.infer<typeof statementBatchPreviewSchema>;
+
+export const mailAllStatementsSchema = z.object({ message: z.string().trim().max(2000).optional() });
+export type MailAllStatements = z.infer<typeof mailAllStatementsSchema>;
+
+/** What a batch did: each statement queued (its outbox mail), each party skipped. */
+export const statementBatchResultSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  mailed: z.array(z.object({ ...batchPartyShape, to: z.string(), mailId: z.uuid() })),
+  skipped: z.array(statementBatchSkippedSchema),
+});
+export type StatementBatchResult = z.infer<typeof statementBatchResultSchema>;

@@ -43,7 +43,7 @@ import { partyRevaluationLines, partyRevaluations } from '../revaluation/revalua
 type Filter = { asOf: string; group?: string | undefined; currency?: string | undefined; party?: string | undefined };
 
 /** The lines as they stood at the end of `asOf`: kind, id, document, number, party, currency, dates, days, bucket, amount, remaining, base remaining (text). */
-function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean): SQL {
+function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean, toBaseFactor: Record<string, string>): SQL {
   const party = faceTables[face.side].party;
   const d = sql`${f.asOf}::date`;
   const who = (col: SQL): SQL => sql.join([
@@ -54,6 +54,10 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
   const boundsArr = sql`${`{${bounds.join(',')}}`}::int[]`;
   // Past due: 1 + the bounds under the days (width_bucket counts the bounds at or under days - 1).
   const bucket = (days: SQL): SQL => sql`case when ${days} <= 0 then 0 else 1 + width_bucket(${days} - 1, ${boundsArr}) end`;
+  // An amount of a payment's currency in base at its rate, rounded half away from zero as the posting's convert() does.
+  const factors = Object.entries(toBaseFactor);
+  const factor = (currency: SQL): SQL => sql`(select f.x from unnest(${`{${factors.map(([c]) => c).join(',')}}`}::text[], ${`{${factors.map(([, x]) => x).join(',')}}`}::numeric[]) as f(c, x) where f.c = ${currency})`;
+  const toBase = (minor: SQL, rate: SQL, currency: SQL): SQL => sql`round((${minor})::numeric * coalesce((${rate})::numeric, 1) * ${factor(currency)})`;
   return sql`
     it as (
       select o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.line, o.amount_minor as a, i.kind, i.number, i.document_date, i.total_base_minor as tb, i.total_gross_minor as tg
@@ -84,7 +88,7 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
         coalesce(al.amt, 0) as settled, coalesce(al.cb, 0) as settled_base
       from it left join cr on cr.invoice_id = it.invoice_id left join ap on ap.credit_note_id = it.invoice_id left join al on al.open_item_id = it.id
     ), pa as (
-      select p.id, p.party_id, p.currency, p.number, p.document_date, p.amount_minor, p.total_base_minor
+      select p.id, p.party_id, p.currency, p.number, p.document_date, p.amount_minor, p.total_base_minor, p.journal_id, p.rate
       from ${payments} p join ${journals} j on j.tenant_id = p.tenant_id and j.id = p.journal_id
         left join ${journals} r on r.tenant_id = j.tenant_id and r.id = j.reversed_by
       where p.tenant_id = ${scope.tenantId}::uuid and p.company_id = ${scope.companyId}::uuid and p.side = ${face.side} and p.status <> 'Draft' and p.kind = ${PAYMENT_KIND}
@@ -95,15 +99,33 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
         -- less what refunds in force that day returned of it
         - coalesce((select sum(x.amount_minor) from act x where x.source_payment_id = pa.id), 0) as on_account
       from pa
+    ), moved as (
+      -- What each entry dated by then moved on or off the payment's account (its 'on account' line): allocations off, un-allocations back on.
+      select a.payment_id, a.journal_id as entry, -sum(case when o.amount_minor < 0 then -a.amount_minor else a.amount_minor end) as cash
+      from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${journals} j on j.tenant_id = a.tenant_id and j.id = a.journal_id
+      where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id in (select id from pa) and j.journal_date <= ${d}
+      group by 1, 2
+      union all
+      select a.payment_id, a.undone_journal_id, sum(case when o.amount_minor < 0 then -a.amount_minor else a.amount_minor end)
+      from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${journals} u on u.tenant_id = a.tenant_id and u.id = a.undone_journal_id
+      where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id in (select id from pa) and u.journal_date <= ${d}
+      group by 1, 2
+    ), parb as (
+      -- In base, exactly what the payment's entries put on account: the payment's own line (its amount less what it allocated at once),
+      -- each later entry's line, each converted and rounded as it was posted; less each refund line returning part of it, at its rate.
+      select par.*,
+        ${toBase(sql`par.amount_minor + coalesce((select sum(m.cash) from moved m where m.payment_id = par.id and m.entry = par.journal_id), 0)`, sql`par.rate`, sql`par.currency`)}
+        + coalesce((select sum(${toBase(sql`m.cash`, sql`par.rate`, sql`par.currency`)}) from moved m where m.payment_id = par.id and m.entry <> par.journal_id), 0)
+        - coalesce((select sum(${toBase(sql`x.amount_minor`, sql`par.rate`, sql`par.currency`)}) from act x where x.source_payment_id = par.id), 0) as base_on_account
+      from par
     ), raw as (
       select case when kind = 'Invoice' then 'Invoice' else 'CreditNote' end as kind, id, invoice_id as document, number, party_id, currency, document_date, due_date, a as amount,
         a - s * (credited + settled) as rem,
         case when tg = 0 then 0 else round(tb::numeric * (a - s * credited) / tg) end - settled_base as brem
       from itr
       union all
-      select 'OnAccount', id, id, number, party_id, currency, document_date, document_date, -amount_minor, -on_account,
-        case when amount_minor = 0 then 0 else -round(total_base_minor::numeric * on_account / amount_minor) end
-      from par
+      select 'OnAccount', id, id, number, party_id, currency, document_date, document_date, -amount_minor, -on_account, -base_on_account
+      from parb
       union all
       -- An unrealised revaluation in force that day (made on or before it, reversed after it): base only.
       select 'Revaluation', r.id, r.id, null, l.party_id, l.currency, r.revaluation_date, r.revaluation_date, 0, 0, ${face.side === 'receivables' ? sql`l.difference_minor` : sql`-l.difference_minor`}
@@ -118,6 +140,15 @@ function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number
     )`;
 }
 
+/** Per currency, what a minor unit times a rate is in base minor units: 10^(base scale − currency scale), as numeric text. */
+function toBaseFactors(scales: Record<string, number>, baseCurrency: string): Record<string, string> {
+  const baseScale = scales[baseCurrency] ?? 2;
+  return Object.fromEntries(Object.entries(scales).map(([c, scale]) => {
+    const e = baseScale - scale;
+    return [c, e >= 0 ? `1${'0'.repeat(e)}` : `0.${'0'.repeat(-e - 1)}1`];
+  }));
+}
+
 type AggRow = { n: number; cur: { currency: string; bucket: number; rem: string; brem: string }[]; page: { party: string; code: string; name: string; currency: string; b: { bucket: number; rem: string; brem: string }[] }[] };
 
 /** Each party's ageing per currency (a page, by party code), each currency's totals and the base totals of the whole filter, in one statement. */
@@ -127,7 +158,7 @@ export async function ageingReport(tx: Tx, scope: KitScope, face: Face, q: Agein
   const labels = ageingBucketLabels(bounds);
   const party = faceTables[face.side].party;
   const [r] = rowsOf<AggRow>(
-    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate')},
+    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate', toBaseFactors(scales, baseCurrency))},
       agg as (select party_id, currency, bucket, sum(rem) as rem, sum(brem) as brem from aged group by 1, 2, 3),
       pc as (select party_id, currency, json_agg(json_build_object('bucket', bucket, 'rem', rem::text, 'brem', brem::text)) as b from agg group by 1, 2)
       select (select count(*)::int from pc) as n,
@@ -173,7 +204,7 @@ export async function ageingItems(tx: Tx, scope: KitScope, face: Face, q: Ageing
   const { baseCurrency, scales } = await currencyFacts(tx, scope);
   const bounds = q.buckets ?? DEFAULT_AGEING_BOUNDS;
   const rows = rowsOf<ItemRow>(
-    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate')}
+    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate', toBaseFactors(scales, baseCurrency))}
       select kind, id, document, number, currency, document_date::text, due_date::text, days::int, bucket::int, amount::text, rem::text, brem::text, (count(*) over ())::int as n
       from aged order by due_date, document_date, id limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
   );

@@ -166,7 +166,7 @@ const openWhere = (scope: KitScope, pf: PaymentFace, party: string, currency?: s
   sql`o.tenant_id = ${scope.tenantId}::uuid and o.company_id = ${scope.companyId}::uuid and o.side = ${pf.face.side} and o.party_id = ${party}::uuid and o.status = 'Open' and o.remaining_minor <> 0
     ${currency ? sql`and o.currency = ${currency}` : sql``}`;
 
-/** The proposal of an amount across the party's open items in the currency (one read of the items; the spread is pure). */
+/** The proposal of an amount across the party's open items in the currency posted by the payment's date (one read of the items; the spread is pure). */
 export async function proposal(tx: Tx, scope: KitScope, pf: PaymentFace, q: ProposalQuery): Promise<Proposal> {
   const { scales } = await currencyFacts(tx, scope);
   const scale = scales[q.currency];
@@ -181,7 +181,7 @@ export async function proposal(tx: Tx, scope: KitScope, pf: PaymentFace, q: Prop
     await tx.execute(sql`select o.id, o.invoice_id, i.number, i.kind, o.currency, i.document_date::text, o.due_date::text, o.discount_date::text, o.line, o.amount_minor::text, o.discount_minor::text,
         o.remaining_minor::text, i.party_document_number, i.reference
       from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where ${openWhere(scope, pf, q.party, q.currency)}`),
+      where ${openWhere(scope, pf, q.party, q.currency)} and i.posting_date <= ${q.date}::date`),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items: ProposalItem[] = rows.map((r) => {

@@ -287,7 +287,7 @@ async function toleranceOf(tx: Tx, scope: KitScope, pf: PaymentFace, scale: numb
 
 type ItemRow = {
   id: string; invoice_id: string; number: string | null; kind: string; amount_minor: string; remaining_minor: string; discount_minor: string; discount_date: string | null;
-  status: string; currency: string; total_base_minor: string; total_gross_minor: string; rate: string | null;
+  status: string; currency: string; total_base_minor: string; total_gross_minor: string; rate: string | null; posting_date: string;
 };
 
 /** An item's rate and the base of an amount settled on it: what the item put on the control account, in proportion. */
@@ -306,7 +306,7 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, ids: string
   if (ids.length === 0) return new Map();
   const rows = rowsOf<LockedItem>(
     await tx.execute(sql`select o.id, o.party_id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
-        i.total_base_minor::text, i.total_gross_minor::text, i.rate::text
+        i.total_base_minor::text, i.total_gross_minor::text, i.rate::text, i.posting_date::text
       from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id)
         join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
         join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
@@ -316,12 +316,17 @@ async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, ids: string
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** One payment's allocations to settle: its header, lines and currency scales. */
-type Settling = { h: PaymentRow; allocations: DraftAllocation[]; scale: number; baseScale: number };
+/**
+ * One payment's allocations to settle: its header, lines, currency scales and `on`, the date of the
+ * entry that settles them. An item is settled on or after its document's posting date: settled
+ * earlier, the ledger would hold the payment's settlement before the document, and the ageing of
+ * those days would not tie to the control accounts.
+ */
+type Settling = { h: PaymentRow; allocations: DraftAllocation[]; scale: number; baseScale: number; on: string };
 
 /** Checks one payment's allocations against their locked items (pure): each allocation's facts for the entry and what it takes off its item, signed. */
 function checkAllocations(pf: PaymentFace, s: Settling, items: ReadonlyMap<string, LockedItem>, tolerance: bigint): { facts: AllocationFact[]; deltas: bigint[] } {
-  const { h, scale, baseScale } = s;
+  const { h, scale, baseScale, on } = s;
   const refund = isRefund(h);
   const m = (v: bigint) => formatMoney(v, scale);
   const facts: AllocationFact[] = [];
@@ -336,6 +341,7 @@ function checkAllocations(pf: PaymentFace, s: Settling, items: ReadonlyMap<strin
     const doc = `${item.kind === 'Invoice' ? 'invoice' : 'credit note'} ${item.number ?? ''}`.trim();
     const settled = a.amountMinor + a.discountMinor + a.writeOffMinor;
     if (item.status !== 'Open' || left <= 0n) throw fieldRefusal(`${at}.openItem`, `${doc} is already settled`);
+    if (item.posting_date > on) throw fieldRefusal(`${at}.openItem`, `${doc} is posted on ${item.posting_date}, after ${on}: it is settled on or after the day it is posted`);
     if (settled > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} left: the allocation settles ${m(settled)}`);
     if (refund && sign === 1n) throw fieldRefusal(`${at}.openItem`, `a refund returns credits: ${doc} is owed, settle it with a ${pf.noun}`);
     if (sign === -1n && (a.discountMinor > 0n || a.writeOffMinor > 0n)) throw fieldRefusal(`${at}.discount`, `${doc} is a credit: it takes no discount or write-off`);
@@ -393,7 +399,7 @@ async function settle(tx: Tx, scope: KitScope, pf: PaymentFace, batch: Settling[
   return checked.map((c) => c.facts);
 }
 
-type SourceRow = { id: string; number: string | null; party_id: string; currency: string; kind: string; status: string; unallocated_minor: string; rate: string | null };
+type SourceRow = { id: string; number: string | null; party_id: string; currency: string; kind: string; status: string; unallocated_minor: string; rate: string | null; posting_date: string };
 
 /**
  * The refunds' lines of a batch returning payments' amounts on account: the payments locked in one
@@ -404,7 +410,7 @@ async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, batch: { 
   const ids = batch.flatMap((b) => b.returns.map((r) => r.sourcePaymentId));
   if (ids.length === 0) return batch.map(() => []);
   const rows = rowsOf<SourceRow>(
-    await tx.execute(sql`select p.id, p.number, p.party_id, p.currency, p.kind, p.status, p.unallocated_minor::text, p.rate::text
+    await tx.execute(sql`select p.id, p.number, p.party_id, p.currency, p.kind, p.status, p.unallocated_minor::text, p.rate::text, p.posting_date::text
       from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id) join ${payments} p on p.tenant_id = ${scope.tenantId}::uuid and p.id = a.id
       where p.company_id = ${scope.companyId}::uuid and p.side = ${pf.face.side}
       order by p.id for update of p`),
@@ -423,6 +429,7 @@ async function lockedSources(tx: Tx, scope: KitScope, pf: PaymentFace, batch: { 
       const left = BigInt(p.unallocated_minor);
       if (p.status !== 'Posted' || left <= 0n) throw fieldRefusal(`${at}.payment`, `${doc} has nothing on account`);
       if (r.amountMinor > left) throw fieldRefusal(`${at}.amount`, `${doc} has ${m(left)} on account: the refund returns ${m(r.amountMinor)}`);
+      if (p.posting_date > h.postingDate) throw fieldRefusal(`${at}.payment`, `${doc} is posted on ${p.posting_date}, after the refund's ${h.postingDate}: a refund returns what is on account by its day`);
       const rate = h.currency === h.baseCurrency || !p.rate ? RATE_ONE : parseRate(p.rate);
       const base = h.currency === h.baseCurrency ? r.amountMinor : convert(r.amountMinor, scale, rate, baseScale);
       return { sign: -1n, amountMinor: r.amountMinor, discountMinor: 0n, writeOffMinor: 0n, controlBaseMinor: -base, itemRate: rate };
@@ -585,7 +592,7 @@ export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted
   }));
   // Refunds' payments on account are locked before the open items (the order a payment allocating takes).
   const sourceFacts = await lockedSources(tx, actor, pf, plans, refuse);
-  const itemFacts = await settle(tx, actor, pf, plans.map((p) => ({ h: p.h, allocations: p.drafts, scale: p.scale, baseScale: p.baseScale })), refuse);
+  const itemFacts = await settle(tx, actor, pf, plans.map((p) => ({ h: p.h, allocations: p.drafts, scale: p.scale, baseScale: p.baseScale, on: p.h.postingDate })), refuse);
   await takeFromAccount(tx, actor, plans.flatMap((p) => p.returns));
   const memo: AccountMemo = new Map();
   const entries = await Promise.all(plans.map(async (p, i) => {
@@ -674,12 +681,13 @@ export async function allocatePosted(tx: Tx, actor: Actor, pf: PaymentFace, id: 
   partyMayTransact(pf.face, { code: f.party.code, status: f.party.status, onHold: f.party.onHold });
   const [last] = rowsOf<{ n: number }>(await tx.execute(sql`select coalesce(max(line_no), 0)::int as n from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid`));
   const rows = allocationsOf(input.allocations, f.scale, (last?.n ?? 0) + 1);
-  const [facts] = (await settle(tx, actor, pf, [{ h, allocations: rows, scale: f.scale, baseScale: f.baseScale }])) as [AllocationFact[]];
+  const date = input.date ?? h.postingDate;
+  if (date < h.postingDate) throw fieldRefusal('date', `the ${pf.noun} is posted on ${h.postingDate}: what it has on account is allocated on or after that day`);
+  const [facts] = (await settle(tx, actor, pf, [{ h, allocations: rows, scale: f.scale, baseScale: f.baseScale, on: date }])) as [AllocationFact[]];
   const used = facts.reduce((s, x) => s + cashOf(x), 0n);
   if (used > h.unallocatedMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, f.scale)}; the ${pf.noun} has ${formatMoney(h.unallocatedMinor, f.scale)} on account`);
   if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, f.scale)}) are more than the invoices take`);
   const accounts = await roleAccounts(tx, actor, pf, f.party, facts, h.currency !== h.baseCurrency);
-  const date = input.date ?? h.postingDate;
   const description = `${pf.face.partyLabel} ${pf.noun} ${h.number}: allocation`;
   const lines = paymentEntryLines({
     pf, mode: 'allocate', bankAccountId: f.bank.account, controlAccountId: f.control, partyId: h.partyId, currency: h.currency, baseCurrency: h.baseCurrency, scale: f.scale, baseScale: f.baseScale,
@@ -728,6 +736,9 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
   const missing = input.lines.filter((n) => !active.some((a) => a.lineNo === n));
   if (missing.length) throw fieldRefusal('lines', `line ${missing[0]} is not an active allocation of this ${pf.noun}`);
   if (active.length === 0) throw fieldRefusal('lines', `this ${pf.noun} has no active allocations`);
+  const date = input.date ?? h.postingDate;
+  const [made] = rowsOf<{ d: string }>(await tx.execute(sql`select max(journal_date)::text as d from ${journals} where tenant_id = ${actor.tenantId}::uuid and id = any(${`{${active.map((a) => a.journalId).join(',')}}`}::uuid[])`));
+  if (made?.d && date < made.d) throw fieldRefusal('date', `the allocation is dated ${made.d}: it is undone on or after that day`);
   const facts = active.map(factOf);
   const back = facts.reduce((s, x) => s + cashOf(x), 0n);
   // A credit note's allocation gives cash to the invoices it was paid with: undone alone, the payment would use more than its amount.
@@ -740,7 +751,7 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
     pf, mode: 'allocate', bankAccountId: f.bank.account, controlAccountId: f.control, partyId: h.partyId, currency: h.currency, baseCurrency: h.baseCurrency, scale: f.scale, baseScale: f.baseScale,
     rate: f.rate, amountMinor: 0n, allocations: facts, accounts, description,
   }));
-  const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: input.date ?? h.postingDate, description, reference: h.number, source: source(pf, h), exact: true, lines });
+  const posted = await postEntry(tx, actor, { kind: 'Standard', journalDate: date, description, reference: h.number, source: source(pf, h), exact: true, lines });
   await restore(tx, actor, active.map((a, i) => ({ openItemId: a.openItemId!, delta: settledOf(facts[i]!) })));
   await tx.update(paymentAllocations).set({ status: 'Undone', undoneJournalId: posted.journalId })
     .where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id), inArray(paymentAllocations.lineNo, active.map((a) => a.lineNo))));
@@ -767,12 +778,15 @@ export async function reversePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: 
   if (refunded) throw unprocessable(`Refund ${refunded.number ?? ''} returned part of this ${pf.noun}'s amount on account: reverse the refund first`.replace('  ', ' '));
   const { scales } = await currencyFacts(tx, actor);
   const active = await activeAllocations(tx, actor, h, scales[h.currency] ?? 2, scales[h.baseCurrency] ?? 2);
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(sql`select j.id from ${journals} j where j.tenant_id = ${actor.tenantId}::uuid and j.status = 'Posted' and j.id in (
+  const ids = rowsOf<{ id: string; d: string }>(
+    await tx.execute(sql`select j.id, j.journal_date::text as d from ${journals} j where j.tenant_id = ${actor.tenantId}::uuid and j.status = 'Posted' and j.id in (
         select ${h.journalId}::uuid union select journal_id from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid
         union select undone_journal_id from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid)
       order by j.created_at desc, j.id`),
   );
+  // A reversal is dated on or after every entry it reverses (else the ledger of the days between holds the reversal alone).
+  const last = ids.reduce((d, j) => (j.d > d ? j.d : d), '');
+  if (date < last) throw unprocessable(`date: ${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} has an entry dated ${last}: it is reversed on or after that day`.replace('  ', ' '));
   for (const j of ids) await reverseEntry(tx, actor, j.id, date);
   await restore(tx, actor, active.map((a) => ({ openItemId: a.openItemId!, delta: settledOf(factOf(a)) })));
   // A refund's returns go back on account of their payments (locked in id order, as posting locks them).

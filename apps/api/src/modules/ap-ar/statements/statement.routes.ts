@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   faces,
+  mailAllStatementsSchema,
   mailStatementResultSchema,
   mailStatementSchema,
   partyStatementQuerySchema,
   partyStatementSchema,
   sides,
+  statementBatchPreviewSchema,
+  statementBatchQuerySchema,
+  statementBatchResultSchema,
   statementFileParamsSchema,
   statementPath,
 } from '@erp/contracts';
@@ -17,6 +21,7 @@ import type { Platform } from '../../../platform/platform';
 import type { RouteFacts, RouteKey } from '../../../platform/module';
 import { partyStatement } from './statement.service';
 import { statementPdf, statementXlsx } from './statement-files';
+import { mailAllStatements, mailStatement, statementBatch } from './statement-mail';
 
 /*
  * A party's statement per face (issue 16): `GET /ap/vendor-statement` and `/ar/customer-statement`
@@ -24,11 +29,13 @@ import { statementPdf, statementXlsx } from './statement-files';
  * the outbox). SPEC.md puts the statement pages in no menu, so no role can hold them: reading rides on
  * the party list page (/vendor, /customer) or the invoice list page, as the ageing does; mailing also
  * needs the party's Export label (ExportVendor, ExportCustomer: it sends the party's data out).
+ * "Mail all" (`GET …/mail-all`: who would get one, nothing written; `POST …/mail-all`: one transaction)
+ * takes the same access as the single mail.
  */
 export const statementRouteFacts: Record<RouteKey, RouteFacts> = Object.fromEntries(
   sides.flatMap((side) => {
     const base = statementPath(faces[side]);
-    return [`GET ${base}`, `GET ${base}/file/:format`, `POST ${base}/mail`].map((k) => [k, { rows: 'company' } satisfies RouteFacts]);
+    return [`GET ${base}`, `GET ${base}/file/:format`, `POST ${base}/mail`, `GET ${base}/mail-all`, `POST ${base}/mail-all`].map((k) => [k, { rows: 'company' } satisfies RouteFacts]);
   }),
 );
 
@@ -55,8 +62,9 @@ export function registerStatementRoutes(app: FastifyInstance, platform: Platform
       });
       return reply.header('content-disposition', `attachment; filename="${file.fileName}"`).type(file.contentType).send(file.body);
     });
+    const mailAccess = { kind: 'user' as const, page: [face.pages.party, face.pages.invoices], operation: `Export${face.labels.party}` };
     r.post(`${base}/mail`, {
-      config: { access: { kind: 'user', page: [face.pages.party, face.pages.invoices], operation: `Export${face.labels.party}` } },
+      config: { access: mailAccess },
       schema: { tags, summary: `Mail the ${face.partyWord}'s statement as a PDF through the outbox, to its statement contact or the address given`, querystring: partyStatementQuerySchema, body: mailStatementSchema, response: { 200: mailStatementResultSchema } },
     }, async (request) => {
       const sent = await tx(request, async (t) => {
@@ -64,17 +72,22 @@ export function registerStatementRoutes(app: FastifyInstance, platform: Platform
         const s = await partyStatement(t, scope, face, request.query);
         const to = request.body.to ?? s.party.mail;
         if (!to) throw unprocessable(`to: the ${face.partyWord} has no contact with a mail address; please give one`);
-        const file = await statementPdf(t, scope, face, s, platform.now());
-        const body = [
-          request.body.message ?? `Please find attached your statement of account from ${s.from} to ${s.to}.`,
-          '',
-          ...s.sections.map((sec) => `Balance in ${sec.currency} on ${s.to}: ${sec.closing}`),
-        ].join('\n');
-        const mailId = await platform.mailer.enqueue(t, scope.tenantId, { to, subject: `Statement of account ${s.party.code} · ${s.party.name}`, body, attachments: [{ fileName: file.fileName, contentType: file.contentType, content: file.body }] });
-        return { to, mailId };
+        return { to, mailId: await mailStatement(t, scope, face, platform.mailer, s, to, request.body.message, platform.now()) };
       });
       await platform.mailer.deliver(platform.database.db, request.tenantId, sent.mailId);
       return sent;
+    });
+    r.get(`${base}/mail-all`, {
+      config: { access: mailAccess },
+      schema: { tags, summary: `Who "Mail all" would send a statement to: every ${face.partyWord} (of the group) with a posting in the range or a balance at its end (in the currency), and who is skipped and why; nothing written`, querystring: statementBatchQuerySchema, response: { 200: statementBatchPreviewSchema } },
+    }, async (request) => tx(request, (t) => statementBatch(t, scopeOf(request), face, request.query)));
+    r.post(`${base}/mail-all`, {
+      config: { access: mailAccess },
+      schema: { tags, summary: `Mail every ${face.partyWord}'s statement of the range (of the group, in the currency) as a PDF through the outbox, in one transaction; lists what was mailed and skipped`, querystring: statementBatchQuerySchema, body: mailAllStatementsSchema, response: { 200: statementBatchResultSchema } },
+    }, async (request) => {
+      const done = await tx(request, (t) => mailAllStatements(t, scopeOf(request), face, platform.mailer, request.query, request.body.message, platform.now()));
+      for (const m of done.mailed) await platform.mailer.deliver(platform.database.db, request.tenantId, m.mailId);
+      return done;
     });
   }
 }

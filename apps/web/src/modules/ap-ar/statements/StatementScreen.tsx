@@ -2,11 +2,13 @@ import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Space
 import dayjs from 'dayjs';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Face, StatementLine } from '@erp/contracts';
+import { hasOperation, type Face, type StatementLine } from '@erp/contracts';
+import { useSignedInUser } from '../../../app/session/useSession';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { useDisplay } from '../../../shared/useDisplay';
 import { downloadStatement, fetchStatement, mailStatement } from './statement-api';
+import { MailAllModal } from './MailAllModal';
 import '../../ledger/journals/ledger-screens.css';
 
 type Props = { face: Face; party: string | undefined; onParty: (party: string | undefined) => void; initialRange?: [string, string] | undefined };
@@ -14,7 +16,8 @@ type Props = { face: Face; party: string | undefined; onParty: (party: string | 
 /**
  * A party's statement (issue 16) on the statement route: pick the party and the range; per currency the
  * opening balance, every posting with its running balance, the closing, then the ageing on the last day;
- * PDF and workbook downloads, and mail to the party (its statement contact, or an address typed here).
+ * PDF and workbook downloads, and mail to the party (its statement contact, or an address typed here);
+ * "Mail all…" (with the Export label) mails every party's statement of the range after a confirmation.
  */
 export function StatementScreen({ face, party, onParty, initialRange }: Props) {
   const display = useDisplay();
@@ -23,6 +26,8 @@ export function StatementScreen({ face, party, onParty, initialRange }: Props) {
   const [mailOpen, setMailOpen] = useState(false);
   const [mailTo, setMailTo] = useState('');
   const [busy, setBusy] = useState<'pdf' | 'xlsx' | null>(null);
+  const [mailAllOpen, setMailAllOpen] = useState(false);
+  const canMail = hasOperation(useSignedInUser().parentRole.permissions, `Export${face.labels.party}`);
   const q = party ? { party, from: range[0], to: range[1] } : null;
   const statement = useQuery({
     queryKey: ['ap-ar', face.side, 'statement', q],
@@ -67,6 +72,7 @@ export function StatementScreen({ face, party, onParty, initialRange }: Props) {
           <Button disabled={!q} loading={busy === 'pdf'} onClick={() => void download('pdf')}>PDF</Button>
           <Button disabled={!q} loading={busy === 'xlsx'} onClick={() => void download('xlsx')}>XLSX</Button>
           <Button disabled={!q || !s} onClick={() => (setMailTo(s?.party.mail ?? ''), mail.reset(), setMailOpen(true))}>Mail…</Button>
+          {canMail && <Button onClick={() => setMailAllOpen(true)}>Mail all…</Button>}
         </Space>
       </Flex>
       {statement.error && <Alert type="error" showIcon title={statement.error.message} style={{ marginBottom: 12 }} />}
@@ -116,6 +122,7 @@ export function StatementScreen({ face, party, onParty, initialRange }: Props) {
           />
         </Card>
       )}
+      {mailAllOpen && <MailAllModal face={face} range={range} open={mailAllOpen} onClose={() => setMailAllOpen(false)} />}
       <Modal open={mailOpen} title="Mail the statement" okText="Send" onOk={() => mail.mutate()} confirmLoading={mail.isPending} onCancel={() => setMailOpen(false)}>
         <Form layout="vertical">
           <Form.Item label="To" htmlFor="statement-mail-to" help={mail.error?.message ?? (s?.party.mail ? undefined : `The ${face.partyWord} has no contact with a mail address`)} validateStatus={mail.error ? 'error' : undefined}>
