@@ -103,6 +103,8 @@ class ImportPass {
   linesImported = 0;
   private previous = new Map<string, PreviousStatement | null>();
   private run: StatementRun | null = null;
+  /** The batch being checked and written while the next one is read (at most one: memory holds two batches). */
+  private inflight: Promise<void> | null = null;
 
   constructor(private tx: Tx, private scope: Scope, private banks: BankFacts[], private chosen: BankFacts, private request: ImportRequest, private format: StatementFormat) {}
 
@@ -135,11 +137,33 @@ class ImportPass {
     const seen = (run.occurrences.get(base) ?? 0) + 1;
     run.occurrences.set(base, seen);
     run.pending.push({ line, lineNo: run.lineCount, amountMinor, key: `${base}#${seen}` });
-    return run.pending.length >= BATCH ? this.flush(run) : undefined;
+    return run.pending.length >= BATCH ? this.schedule(run) : undefined;
   }
 
-  private async flush(run: StatementRun): Promise<void> {
-    const batch = run.pending.splice(0);
+  /**
+   * Hands a full batch to the database and answers when the batch before it is done: the file is
+   * read on while the database checks and writes (the two take turns on two cores), the batches
+   * are written in order on the one transaction, and at most two are held.
+   */
+  private schedule(run: StatementRun): Promise<void> {
+    const batch = run.pending;
+    run.pending = [];
+    const previous = this.inflight;
+    const current = previous ? previous.then(() => this.flush(run, batch)) : this.flush(run, batch);
+    // Its failure is answered to whoever awaits it next (the next batch, the statement's end or drain), never lost.
+    current.catch(() => undefined);
+    this.inflight = current;
+    return previous ?? Promise.resolve();
+  }
+
+  /** Waits for the batch in flight (its failure included). */
+  async drain(): Promise<void> {
+    const inflight = this.inflight;
+    this.inflight = null;
+    if (inflight) await inflight;
+  }
+
+  private async flush(run: StatementRun, batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
     const found = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
       select dedupe_key from bank_statement_lines
@@ -192,7 +216,9 @@ class ImportPass {
     const run = this.run;
     if (!run) return;
     this.run = null;
-    await this.flush(run);
+    await this.drain();
+    await this.flush(run, run.pending);
+    run.pending = [];
     const h = { ...run.header, ...header, notes: [...new Set([...run.header.notes, ...header.notes])] };
     const bank = run.bank;
     const previewBase = { statementRef: h.statementRef, sequence: h.sequence, account: h.account, currency: h.currency ?? bank.currency };
@@ -281,7 +307,10 @@ export async function runStatementImport(tx: Tx, scope: Scope, request: ImportRe
         else await pass.end(e.header);
       }
     }
+    await pass.drain();
   } catch (e) {
+    // A batch still being written finishes (or fails) before the transaction is rolled back.
+    await pass.drain().catch(() => undefined);
     throw e instanceof StatementParseError ? badRequest(`${request.fileName}: ${e.message}`) : e;
   }
   if (pass.statements.length === 0) throw badRequest(`${request.fileName} holds no statement`);
