@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   formatMoney, parseMoney, STATEMENT_PREVIEW_LINES_MAX, statementMappingSchema,
@@ -33,8 +33,22 @@ export type ImportRequest = { bankId: string; fileName: string; write: boolean; 
 type Pending = { line: StatementLine; lineNo: number; amountMinor: bigint; key: string };
 
 /** One statement of the file as the pass reads it. */
+/**
+ * The first 24 hex digits of a UUIDv7 (RFC 9562: 48 bits of milliseconds, the version, 26 random
+ * bits, the variant), its line number making the last 12: a statement's lines get ids in time and
+ * line order, so the primary key's index takes them at its right edge instead of at random pages.
+ */
+function lineIdPrefix(): string {
+  const ms = Date.now().toString(16).padStart(12, '0');
+  const random = randomBytes(4).readUInt32BE(0);
+  const a = (random >>> 20) & 0xfff;
+  const b = 0x8000 | ((random >>> 6) & 0x3fff);
+  return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${a.toString(16).padStart(3, '0')}-${b.toString(16)}-`;
+}
+
 class StatementRun {
   id = randomUUID();
+  readonly lineIds = lineIdPrefix();
   written = false;
   lineCount = 0;
   newCount = 0;
@@ -203,13 +217,16 @@ class ImportPass {
     const col = <T extends string | number | bigint | null>(pick: (p: Pending) => T) => pgArray(lines.map(pick));
     this.linesImported += lines.length;
     await this.tx.execute(sql`
-      insert into bank_statement_lines (tenant_id, company_id, statement_id, bank_id, line_no, booking_date, value_date, amount_minor, currency,
+      insert into bank_statement_lines (tenant_id, company_id, statement_id, bank_id, id, line_no, booking_date, value_date, amount_minor, currency,
         foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)
-      select ${this.scope.tenantId}, ${this.scope.companyId}, ${run.id}, ${run.bank.id}, u.*
+      select ${this.scope.tenantId}, ${this.scope.companyId}, ${run.id}, ${run.bank.id}, (${run.lineIds} || lpad(to_hex(u.line_no), 12, '0'))::uuid, u.line_no,
+        u.booking_date, u.value_date, u.amount_minor, ${run.bank.currency}, u.foreign_currency, u.foreign_amount, u.counterparty_name, u.counterparty_account, u.reference,
+        u.bank_reference, u.transaction_code, u.description, u.reversal, u.dedupe_key
       from unnest(${col((p) => p.lineNo)}::int[], ${col((p) => p.line.bookingDate)}::date[], ${col((p) => p.line.valueDate)}::date[], ${col((p) => p.amountMinor)}::bigint[],
-        ${col(() => run.bank.currency)}::text[], ${col((p) => p.line.foreignCurrency)}::text[], ${col((p) => p.line.foreignAmount)}::numeric[], ${col((p) => p.line.counterpartyName)}::text[],
+        ${col((p) => p.line.foreignCurrency)}::text[], ${col((p) => p.line.foreignAmount)}::numeric[], ${col((p) => p.line.counterpartyName)}::text[],
         ${col((p) => p.line.counterpartyAccount)}::text[], ${col((p) => p.line.reference)}::text[], ${col((p) => p.line.bankReference)}::text[], ${col((p) => p.line.transactionCode)}::text[],
-        ${col((p) => p.line.description)}::text[], ${col((p) => String(p.line.reversal))}::boolean[], ${col((p) => p.key)}::text[]) as u`);
+        ${col((p) => p.line.description)}::text[], ${col((p) => String(p.line.reversal))}::boolean[], ${col((p) => p.key)}::text[])
+        as u(line_no, booking_date, value_date, amount_minor, foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)`);
   }
 
   async end(header: StatementHeader): Promise<void> {
