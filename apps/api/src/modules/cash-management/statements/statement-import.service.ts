@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   formatMoney, parseMoney, STATEMENT_PREVIEW_LINES_MAX, statementMappingSchema,
@@ -10,6 +10,7 @@ import { badRequest, notFound, unprocessable } from '../../../platform/http/erro
 import type { Scope } from '../../../platform/http/actor';
 import { currencies } from '../../organisation/index';
 import { banks } from '../banks.tables';
+import { orderedIdPrefix } from '../ordered-ids';
 import { bankStatementMappings, bankStatements } from '../statements.tables';
 import { openStatementFile } from './parsers/detect';
 import { StatementParseError, type StatementHeader, type StatementLine } from './parsers/shape';
@@ -33,22 +34,10 @@ export type ImportRequest = { bankId: string; fileName: string; write: boolean; 
 type Pending = { line: StatementLine; lineNo: number; amountMinor: bigint; key: string };
 
 /** One statement of the file as the pass reads it. */
-/**
- * The first 24 hex digits of a UUIDv7 (RFC 9562: 48 bits of milliseconds, the version, 26 random
- * bits, the variant), its line number making the last 12: a statement's lines get ids in time and
- * line order, so the primary key's index takes them at its right edge instead of at random pages.
- */
-function lineIdPrefix(): string {
-  const ms = Date.now().toString(16).padStart(12, '0');
-  const random = randomBytes(4).readUInt32BE(0);
-  const a = (random >>> 20) & 0xfff;
-  const b = 0x8000 | ((random >>> 6) & 0x3fff);
-  return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${a.toString(16).padStart(3, '0')}-${b.toString(16)}-`;
-}
-
 class StatementRun {
   id = randomUUID();
-  readonly lineIds = lineIdPrefix();
+  /** Its lines' ids: this prefix and the line number (`orderedIdPrefix`). */
+  readonly lineIds = orderedIdPrefix();
   written = false;
   lineCount = 0;
   newCount = 0;
