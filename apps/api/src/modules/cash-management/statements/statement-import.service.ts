@@ -22,8 +22,8 @@ import {
 /*
  * Preview and import of a statement file (RULES.md). Both run the same pass over the file's events:
  * lines are taken in batches, each batch's dedupe keys looked up at once, and (importing) the new
- * lines written with one multi-row insert per batch, so memory holds one batch and each statement's
- * totals, never the file. The checks are known at each statement's end; an import whose checks fail
+ * lines written with one insert from array parameters per batch, while the parser reads the next
+ * batch (one in flight), so memory holds two batches and each statement's totals, never the file. The checks are known at each statement's end; an import whose checks fail
  * throws before commit (nothing stays) unless the user chose to import anyway with a reason.
  */
 
