@@ -103,7 +103,14 @@ if (wants('15')) {
     await server.close();
   }
 }
-if (wants('14')) reconciliationRun();
+if (wants('14')) {
+  const server = await startServer('erp_bench_reconciliation', 3924);
+  try {
+    await reconciliationRun(server);
+  } finally {
+    await server.close();
+  }
+}
 if (wants('16')) {
   const server = await startServer('erp_bench_payment_runs', 3916);
   try {

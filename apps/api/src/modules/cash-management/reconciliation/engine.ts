@@ -144,6 +144,9 @@ type Ctx = {
   proposals: EngineProposal[];
 };
 
+/** The user rejected this pair before (the set is empty on a first run: no key is built then). */
+const isRejected = (ctx: Ctx, s: Statement, l: Ledger): boolean => ctx.rejected.size > 0 && ctx.rejected.has(`${s.id}|${l.key}`);
+
 function take(ctx: Ctx, rule: ReconciliationRule, s: Statement[], l: Ledger[], reasons: MatchReason[], settlement: EngineProposal['settlement'] = null): void {
   for (const x of s) ctx.usedStatement.add(x.id);
   for (const x of l) ctx.usedLedger.add(x.key);
@@ -164,7 +167,7 @@ function nearest(ctx: Ctx, list: readonly Ledger[] | undefined, s: Statement, wi
   }
   for (let i = lo; i < list.length && list[i]!.day <= s.day + windowDays; i++) {
     const l = list[i]!;
-    if (ctx.usedLedger.has(l.key) || ctx.rejected.has(`${s.id}|${l.key}`) || !accept(l)) continue;
+    if (ctx.usedLedger.has(l.key) || isRejected(ctx, s, l) || !accept(l)) continue;
     if (!best || Math.abs(l.day - s.day) < Math.abs(best.day - s.day)) best = l;
   }
   return best;
@@ -223,7 +226,7 @@ function counterparty(ctx: Ctx, rule: ReconciliationRule, parties: readonly Engi
     const type = s.amountMinor > 0n ? 'Customer' : 'Vendor';
     const wanted = s.amountMinor > 0n ? s.amountMinor : -s.amountMinor;
     const viaIban = s.counterpartyIban ? byIban.get(`${type}|${normaliseIban(s.counterpartyIban)}`) : undefined;
-    const named = s.counterpartyName ? byName.get(`${type}|${normaliseName(s.counterpartyName)}`) : undefined;
+    const named = !viaIban && s.counterpartyName ? byName.get(`${type}|${normaliseName(s.counterpartyName)}`) : undefined;
     const party = viaIban ?? (named?.length === 1 ? named[0] : undefined);
     if (!party) continue;
     const open = party.openItems.filter((i) => !usedItems.has(i.id) && i.remainingMinor > 0n);
@@ -258,7 +261,7 @@ function batch(ctx: Ctx, rule: ReconciliationRule): void {
     if (lines.length < 2 || lines.length > rule.maxGroupSize) continue;
     bookGroups.set(groupKey(lines[0]!.day, lines.reduce((sum, l) => sum + l.amountMinor, 0n)), lines);
   }
-  const free = (s: Statement, group: readonly Ledger[] | undefined) => !!group && group.every((l) => !ctx.usedLedger.has(l.key) && !ctx.rejected.has(`${s.id}|${l.key}`));
+  const free = (s: Statement, group: readonly Ledger[] | undefined) => !!group && group.every((l) => !ctx.usedLedger.has(l.key) && !isRejected(ctx, s, l));
   for (const s of ctx.statements) {
     if (ctx.usedStatement.has(s.id)) continue;
     // A reference the book lines of a run share (the run's number), with the booking's total.
@@ -275,7 +278,8 @@ function batch(ctx: Ctx, rule: ReconciliationRule): void {
       continue;
     }
     for (let d = 0; d <= rule.dateWindowDays; d++) {
-      const group = [s.day - d, s.day + d].map((day) => bookGroups.get(groupKey(day, s.amountMinor))).find((g) => free(s, g));
+      const before = bookGroups.get(groupKey(s.day - d, s.amountMinor));
+      const group = free(s, before) ? before : d > 0 && free(s, bookGroups.get(groupKey(s.day + d, s.amountMinor))) ? bookGroups.get(groupKey(s.day + d, s.amountMinor)) : undefined;
       if (!group) continue;
       take(ctx, rule, [s], group, [
         { field: 'total', statement: ctx.fmt(s.amountMinor), book: `${group.length} lines: ${ctx.fmt(s.amountMinor)}` },
@@ -295,7 +299,7 @@ function batch(ctx: Ctx, rule: ReconciliationRule): void {
   for (const l of ctx.ledger) {
     if (ctx.usedLedger.has(l.key)) continue;
     for (let d = 0; d <= rule.dateWindowDays; d++) {
-      const group = [l.day - d, l.day + d].map((day) => statementGroups.get(groupKey(day, l.amountMinor))).find((g) => g && g.every((s) => !ctx.usedStatement.has(s.id) && !ctx.rejected.has(`${s.id}|${l.key}`)));
+      const group = [l.day - d, l.day + d].map((day) => statementGroups.get(groupKey(day, l.amountMinor))).find((g) => g && g.every((s) => !ctx.usedStatement.has(s.id) && !isRejected(ctx, s, l)));
       if (!group) continue;
       take(ctx, rule, group, [l], [
         { field: 'total', statement: `${group.length} lines: ${ctx.fmt(l.amountMinor)}`, book: ctx.fmt(l.amountMinor) },

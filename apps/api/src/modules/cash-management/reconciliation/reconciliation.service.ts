@@ -3,20 +3,22 @@
 // first; the partial unique indexes of held match lines keep a line in one accepted match.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  defaultReconciliationRules, formatMoney, type BankReconciliation, type ManualMatchBody, type MatchReason, type ReconciliationRule, type StatementLineState,
+  defaultReconciliationRules, formatMoney, type BankReconciliation, type ManualMatchBody, type MatchReason, type ProposedSettlement, type ReconciliationRule, type StatementLineState,
 } from '@erp/contracts';
 import { recordAudit } from '../../../platform/audit/audit';
-import type { Tx } from '../../../platform/db/client';
+import { pgArray, type Tx } from '../../../platform/db/client';
 import type { Actor } from '../../../platform/http/actor';
 import { conflict, unprocessable } from '../../../platform/http/errors';
 import type { KitScope } from '../../../platform/kit/registry';
+import { orderedId, orderedIdPrefix } from '../ordered-ids';
 import { bankSettlement } from '../ports';
 import { bankStatementLines, bankStatements } from '../statements.tables';
 import { proposeMatches, type EngineProposal } from './engine';
 import { bookBalance, matchesOf, statementLines, statementOf, unreconciledLedgerLines, type LedgerLineRow, type StatementFacts } from './reconciliation.repository';
 import { bankMatchLedgerLines, bankMatchStatementLines, bankMatches, bankReconciliationEvents, bankReconciliationRules } from './reconciliation.tables';
 
-const CHUNK = 1000;
+/** Proposals written per statement (each column one array parameter). */
+const CHUNK = 10_000;
 /** Book lines up to this many days after the statement's last day are offered (the book may record a line after the bank). */
 export const LEDGER_DAYS_AFTER = 31;
 
@@ -89,22 +91,56 @@ export function referencesOf(l: Pick<LedgerLineRow, 'number' | 'reference' | 'de
   return [l.number, l.reference, ...words].filter((x): x is string => !!x);
 }
 
+/**
+ * Writes a run's proposals set-based: per chunk one insert of the matches and one of each kind of
+ * their lines, every column one array parameter (unnest), the matches' ids made here in write order.
+ */
 async function insertProposals(tx: Tx, scope: KitScope, st: StatementFacts, proposals: EngineProposal[], ledger: Map<string, LedgerLineRow>, amounts: Map<string, bigint>): Promise<void> {
+  const prefix = orderedIdPrefix();
   for (let from = 0; from < proposals.length; from += CHUNK) {
     const chunk = proposals.slice(from, from + CHUNK);
-    const heads = await tx.insert(bankMatches).values(chunk.map((p) => ({
-      tenantId: scope.tenantId, companyId: scope.companyId, bankId: st.bankId, statementId: st.id, status: 'Proposed' as const, origin: 'Rule' as const, ruleKind: p.ruleKind, ruleId: p.ruleId, reasons: p.reasons,
-      settlement: p.settlement ? { partyType: p.settlement.partyType, partyId: p.settlement.partyId, partyName: p.settlement.partyName, openItems: p.settlement.openItems.map((i) => ({ id: i.id, number: i.number, amount: formatMoney(i.remainingMinor, st.bank.scale) })) } : null,
-      totalMinor: p.statementLineIds.reduce((sum, id) => sum + amounts.get(id)!, 0n), createdBy: scope.userId,
-    }))).returning({ id: bankMatches.id });
-    const sRows = chunk.flatMap((p, i) => p.statementLineIds.map((statementLineId) => ({ tenantId: scope.tenantId, companyId: scope.companyId, matchId: heads[i]!.id, statementLineId })));
-    const lRows = chunk.flatMap((p, i) => p.ledgerKeys.map((k) => {
-      const l = ledger.get(k)!;
-      return { tenantId: scope.tenantId, companyId: scope.companyId, matchId: heads[i]!.id, journalId: l.journalId, lineNo: l.lineNo, amountMinor: l.amountMinor };
-    }));
-    for (let i = 0; i < sRows.length; i += CHUNK) await tx.insert(bankMatchStatementLines).values(sRows.slice(i, i + CHUNK));
-    for (let i = 0; i < lRows.length; i += CHUNK) await tx.insert(bankMatchLedgerLines).values(lRows.slice(i, i + CHUNK));
+    const ids = chunk.map((_, i) => orderedId(prefix, from + i));
+    await tx.execute(sql`
+      insert into bank_matches (tenant_id, company_id, id, bank_id, statement_id, status, origin, rule_kind, rule_id, reasons, settlement, total_minor, created_by)
+      select ${scope.tenantId}, ${scope.companyId}, u.id, ${st.bankId}, ${st.id}, 'Proposed', 'Rule', u.rule_kind, u.rule_id, u.reasons::jsonb, u.settlement::jsonb, u.total_minor, ${scope.userId}
+      from unnest(${pgArray(ids)}::uuid[], ${pgArray(chunk.map((p) => p.ruleKind))}::text[], ${pgArray(chunk.map((p) => p.ruleId))}::uuid[],
+        ${pgArray(chunk.map((p) => JSON.stringify(p.reasons)))}::text[], ${pgArray(chunk.map((p) => (p.settlement ? JSON.stringify(settlementOf(p.settlement, st.bank.scale)) : null)))}::text[],
+        ${pgArray(chunk.map((p) => p.statementLineIds.reduce((sum, id) => sum + amounts.get(id)!, 0n)))}::bigint[])
+        as u(id, rule_kind, rule_id, reasons, settlement, total_minor)`);
+    const sMatch: string[] = [];
+    const sLine: string[] = [];
+    const lMatch: string[] = [];
+    const lJournal: string[] = [];
+    const lLineNo: number[] = [];
+    const lAmount: bigint[] = [];
+    chunk.forEach((p, i) => {
+      for (const statementLineId of p.statementLineIds) {
+        sMatch.push(ids[i]!);
+        sLine.push(statementLineId);
+      }
+      for (const k of p.ledgerKeys) {
+        const l = ledger.get(k)!;
+        lMatch.push(ids[i]!);
+        lJournal.push(l.journalId);
+        lLineNo.push(l.lineNo);
+        lAmount.push(l.amountMinor);
+      }
+    });
+    await tx.execute(sql`
+      insert into bank_match_statement_lines (tenant_id, company_id, match_id, statement_line_id)
+      select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.statement_line_id from unnest(${pgArray(sMatch)}::uuid[], ${pgArray(sLine)}::uuid[]) as u(match_id, statement_line_id)`);
+    if (lMatch.length > 0) {
+      await tx.execute(sql`
+        insert into bank_match_ledger_lines (tenant_id, company_id, match_id, journal_id, line_no, amount_minor)
+        select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.journal_id, u.line_no, u.amount_minor
+        from unnest(${pgArray(lMatch)}::uuid[], ${pgArray(lJournal)}::uuid[], ${pgArray(lLineNo)}::int[], ${pgArray(lAmount)}::bigint[]) as u(match_id, journal_id, line_no, amount_minor)`);
+    }
   }
+}
+
+/** A counterparty proposal's settlement as the match keeps it: the party and the items it settles, amounts in the bank's currency. */
+function settlementOf(s: NonNullable<EngineProposal['settlement']>, scale: number): ProposedSettlement {
+  return { partyType: s.partyType, partyId: s.partyId, partyName: s.partyName, openItems: s.openItems.map((i) => ({ id: i.id, number: i.number, amount: formatMoney(i.remainingMinor, scale) })) };
 }
 
 /** Holds a match's lines (the unique indexes refuse a line another accepted match holds) and marks its statement lines matched. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { formatMoney, type StatementCheck } from '@erp/contracts';
 import { normaliseAccount, type StatementLine } from './parsers/shape';
 
@@ -89,8 +89,6 @@ export function duplicatesCheck(lineCount: number, duplicateCount: number): Stat
  * occurrence among identical lines of the file (two equal fees on one day stay two lines).
  */
 export function dedupeBase(line: StatementLine, amountMinor: bigint): string {
-  return createHash('sha256')
-    .update([line.bookingDate, line.valueDate ?? '', amountMinor.toString(), line.bankReference ?? '', line.reference ?? '', line.counterpartyAccount ?? '', line.description ?? ''].join('\u001f'))
-    .digest('base64url')
-    .slice(0, 32);
+  const text = `${line.bookingDate}\u001f${line.valueDate ?? ''}\u001f${amountMinor}\u001f${line.bankReference ?? ''}\u001f${line.reference ?? ''}\u001f${line.counterpartyAccount ?? ''}\u001f${line.description ?? ''}`;
+  return hash('sha256', text, 'base64url').slice(0, 32);
 }

@@ -10,6 +10,7 @@ import { badRequest, notFound, unprocessable } from '../../../platform/http/erro
 import type { Scope } from '../../../platform/http/actor';
 import { currencies } from '../../organisation/index';
 import { banks } from '../banks.tables';
+import { orderedIdPrefix } from '../ordered-ids';
 import { bankStatementMappings, bankStatements } from '../statements.tables';
 import { openStatementFile } from './parsers/detect';
 import { StatementParseError, type StatementHeader, type StatementLine } from './parsers/shape';
@@ -21,8 +22,8 @@ import {
 /*
  * Preview and import of a statement file (RULES.md). Both run the same pass over the file's events:
  * lines are taken in batches, each batch's dedupe keys looked up at once, and (importing) the new
- * lines written with one multi-row insert per batch, so memory holds one batch and each statement's
- * totals, never the file. The checks are known at each statement's end; an import whose checks fail
+ * lines written with one insert from array parameters per batch, while the parser reads the next
+ * batch (one in flight), so memory holds two batches and each statement's totals, never the file. The checks are known at each statement's end; an import whose checks fail
  * throws before commit (nothing stays) unless the user chose to import anyway with a reason.
  */
 
@@ -35,6 +36,8 @@ type Pending = { line: StatementLine; lineNo: number; amountMinor: bigint; key: 
 /** One statement of the file as the pass reads it. */
 class StatementRun {
   id = randomUUID();
+  /** Its lines' ids: this prefix and the line number (`orderedIdPrefix`). */
+  readonly lineIds = orderedIdPrefix();
   written = false;
   lineCount = 0;
   newCount = 0;
@@ -103,6 +106,8 @@ class ImportPass {
   linesImported = 0;
   private previous = new Map<string, PreviousStatement | null>();
   private run: StatementRun | null = null;
+  /** The batch being checked and written while the next one is read (at most one: memory holds two batches). */
+  private inflight: Promise<void> | null = null;
 
   constructor(private tx: Tx, private scope: Scope, private banks: BankFacts[], private chosen: BankFacts, private request: ImportRequest, private format: StatementFormat) {}
 
@@ -135,11 +140,33 @@ class ImportPass {
     const seen = (run.occurrences.get(base) ?? 0) + 1;
     run.occurrences.set(base, seen);
     run.pending.push({ line, lineNo: run.lineCount, amountMinor, key: `${base}#${seen}` });
-    return run.pending.length >= BATCH ? this.flush(run) : undefined;
+    return run.pending.length >= BATCH ? this.schedule(run) : undefined;
   }
 
-  private async flush(run: StatementRun): Promise<void> {
-    const batch = run.pending.splice(0);
+  /**
+   * Hands a full batch to the database and answers when the batch before it is done: the file is
+   * read on while the database checks and writes (the two take turns on two cores), the batches
+   * are written in order on the one transaction, and at most two are held.
+   */
+  private schedule(run: StatementRun): Promise<void> {
+    const batch = run.pending;
+    run.pending = [];
+    const previous = this.inflight;
+    const current = previous ? previous.then(() => this.flush(run, batch)) : this.flush(run, batch);
+    // Its failure is answered to whoever awaits it next (the next batch, the statement's end or drain), never lost.
+    current.catch(() => undefined);
+    this.inflight = current;
+    return previous ?? Promise.resolve();
+  }
+
+  /** Waits for the batch in flight (its failure included). */
+  async drain(): Promise<void> {
+    const inflight = this.inflight;
+    this.inflight = null;
+    if (inflight) await inflight;
+  }
+
+  private async flush(run: StatementRun, batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
     const found = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
       select dedupe_key from bank_statement_lines
@@ -179,20 +206,25 @@ class ImportPass {
     const col = <T extends string | number | bigint | null>(pick: (p: Pending) => T) => pgArray(lines.map(pick));
     this.linesImported += lines.length;
     await this.tx.execute(sql`
-      insert into bank_statement_lines (tenant_id, company_id, statement_id, bank_id, line_no, booking_date, value_date, amount_minor, currency,
+      insert into bank_statement_lines (tenant_id, company_id, statement_id, bank_id, id, line_no, booking_date, value_date, amount_minor, currency,
         foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)
-      select ${this.scope.tenantId}, ${this.scope.companyId}, ${run.id}, ${run.bank.id}, u.*
+      select ${this.scope.tenantId}, ${this.scope.companyId}, ${run.id}, ${run.bank.id}, (${run.lineIds} || lpad(to_hex(u.line_no), 12, '0'))::uuid, u.line_no,
+        u.booking_date, u.value_date, u.amount_minor, ${run.bank.currency}, u.foreign_currency, u.foreign_amount, u.counterparty_name, u.counterparty_account, u.reference,
+        u.bank_reference, u.transaction_code, u.description, u.reversal, u.dedupe_key
       from unnest(${col((p) => p.lineNo)}::int[], ${col((p) => p.line.bookingDate)}::date[], ${col((p) => p.line.valueDate)}::date[], ${col((p) => p.amountMinor)}::bigint[],
-        ${col(() => run.bank.currency)}::text[], ${col((p) => p.line.foreignCurrency)}::text[], ${col((p) => p.line.foreignAmount)}::numeric[], ${col((p) => p.line.counterpartyName)}::text[],
+        ${col((p) => p.line.foreignCurrency)}::text[], ${col((p) => p.line.foreignAmount)}::numeric[], ${col((p) => p.line.counterpartyName)}::text[],
         ${col((p) => p.line.counterpartyAccount)}::text[], ${col((p) => p.line.reference)}::text[], ${col((p) => p.line.bankReference)}::text[], ${col((p) => p.line.transactionCode)}::text[],
-        ${col((p) => p.line.description)}::text[], ${col((p) => String(p.line.reversal))}::boolean[], ${col((p) => p.key)}::text[]) as u`);
+        ${col((p) => p.line.description)}::text[], ${col((p) => String(p.line.reversal))}::boolean[], ${col((p) => p.key)}::text[])
+        as u(line_no, booking_date, value_date, amount_minor, foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)`);
   }
 
   async end(header: StatementHeader): Promise<void> {
     const run = this.run;
     if (!run) return;
     this.run = null;
-    await this.flush(run);
+    await this.drain();
+    await this.flush(run, run.pending);
+    run.pending = [];
     const h = { ...run.header, ...header, notes: [...new Set([...run.header.notes, ...header.notes])] };
     const bank = run.bank;
     const previewBase = { statementRef: h.statementRef, sequence: h.sequence, account: h.account, currency: h.currency ?? bank.currency };
@@ -281,7 +313,10 @@ export async function runStatementImport(tx: Tx, scope: Scope, request: ImportRe
         else await pass.end(e.header);
       }
     }
+    await pass.drain();
   } catch (e) {
+    // A batch still being written finishes (or fails) before the transaction is rolled back.
+    await pass.drain().catch(() => undefined);
     throw e instanceof StatementParseError ? badRequest(`${request.fileName}: ${e.message}`) : e;
   }
   if (pass.statements.length === 0) throw badRequest(`${request.fileName} holds no statement`);

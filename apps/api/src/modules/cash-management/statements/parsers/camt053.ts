@@ -35,9 +35,28 @@ const codeText = (c: Code) => (c.domain ? [c.domain, c.family, c.sub].filter(Boo
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 const provided = (v: string | null) => (v && v.toUpperCase() !== 'NOTPROVIDED' && v.toUpperCase() !== 'NONREF' ? v : null);
 
+/** Paths joined once: `joinPath(parent, name)` answers the same string every time (no allocation per element). */
+const joinedPaths = new Map<string, Map<string, string>>();
+let joinedCount = 0;
+function joinPath(parent: string, name: string): string {
+  const path = joinedPaths.get(parent)?.get(name);
+  if (path !== undefined) return path;
+  const joined = `${parent}/${name}`;
+  // What a hostile file of made-up names would add is not kept past a bound.
+  if (joinedCount < 4096) {
+    let children = joinedPaths.get(parent);
+    if (!children) joinedPaths.set(parent, (children = new Map()));
+    children.set(name, joined);
+    joinedCount++;
+  }
+  return joined;
+}
+
 class CamtBuilder {
   readonly events: StatementEvent[] = [];
   private stack: string[] = [];
+  /** Each open element's path below the innermost statement, entry or transaction details holding it ('' outside any). */
+  private paths: string[] = [];
   private text = '';
   private stmtAt = -1;
   private entryAt = -1;
@@ -56,6 +75,8 @@ class CamtBuilder {
     this.text = '';
     this.attrs = attributes;
     const depth = this.stack.length - 1;
+    const anchor = this.txAt >= 0 ? this.txAt : this.entryAt >= 0 ? this.entryAt : this.stmtAt;
+    this.paths.push(anchor < 0 || depth <= anchor ? '' : depth === anchor + 1 ? name : joinPath(this.paths[depth - 1]!, name));
     if (name === 'BkToCstmrStmt') this.sawStatementDocument = true;
     else if (name === 'Stmt' && this.stack[depth - 1] === 'BkToCstmrStmt') {
       this.stmtAt = depth;
@@ -84,9 +105,10 @@ class CamtBuilder {
     const name = this.stack[depth]!;
     const value = this.text.trim();
     this.text = '';
-    if (this.tx && depth > this.txAt) this.txField(this.stack.slice(this.txAt + 1).join('/'), value);
-    else if (this.entry && depth > this.entryAt && this.txAt < 0) this.entryField(this.stack.slice(this.entryAt + 1).join('/'), value);
-    else if (this.header && this.stmtAt >= 0 && depth > this.stmtAt && this.entryAt < 0) this.statementField(this.stack.slice(this.stmtAt + 1).join('/'), value);
+    const path = this.paths[depth]!;
+    if (this.tx && depth > this.txAt) this.txField(path, value);
+    else if (this.entry && depth > this.entryAt && this.txAt < 0) this.entryField(path, value);
+    else if (this.header && this.stmtAt >= 0 && depth > this.stmtAt && this.entryAt < 0) this.statementField(path, value);
     if (depth === this.txAt) {
       this.tx = null;
       this.txAt = -1;
@@ -101,6 +123,7 @@ class CamtBuilder {
       this.stmtAt = -1;
     }
     this.stack.pop();
+    this.paths.pop();
   }
 
   private beginStatement(): void {
@@ -171,13 +194,10 @@ class CamtBuilder {
       case 'RmtInf/Ustrd': t.unstructured.push(value); return;
       case 'RmtInf/Strd/CdtrRefInf/Ref': t.structuredRef = value; return;
       case 'AddtlTxInf': t.additional = value; return;
-    }
-    const party = /^RltdPties\/(Dbtr|Cdtr)(Acct)?\/(.*)$/.exec(path);
-    if (party) {
-      const p = party[1] === 'Dbtr' ? t.debtor : t.creditor;
-      if (party[2] && (party[3] === 'Id/IBAN' || party[3] === 'Id/Othr/Id')) p.account ??= value.replace(/\s/g, '');
-      else if (!party[2] && (party[3] === 'Nm' || party[3] === 'Pty/Nm')) p.name = value;
-      return;
+      case 'RltdPties/Dbtr/Nm': case 'RltdPties/Dbtr/Pty/Nm': t.debtor.name = value; return;
+      case 'RltdPties/Cdtr/Nm': case 'RltdPties/Cdtr/Pty/Nm': t.creditor.name = value; return;
+      case 'RltdPties/DbtrAcct/Id/IBAN': case 'RltdPties/DbtrAcct/Id/Othr/Id': t.debtor.account ??= value.replace(/\s/g, ''); return;
+      case 'RltdPties/CdtrAcct/Id/IBAN': case 'RltdPties/CdtrAcct/Id/Othr/Id': t.creditor.account ??= value.replace(/\s/g, ''); return;
     }
     codeField(t.code, path, value);
   }

@@ -78,7 +78,14 @@ export async function collectStatements(batches: AsyncIterable<StatementEvent[]>
  * canonical string ("1500.00"): `decimal` names the decimal separator, the other of `.` and `,` and
  * spaces are thousands separators. Refuses anything else.
  */
+/** A plain decimal already nearly canonical ("1500.50", "0.01", "12"): the common case, read without the general path. */
+const PLAIN_DECIMAL = /^(0|[1-9]\d*)(?:\.(\d*?)0*)?$/;
+
 export function canonicalDecimal(text: string, decimal: '.' | ',' = '.'): string {
+  if (decimal === '.') {
+    const plain = PLAIN_DECIMAL.exec(text);
+    if (plain) return plain[2] ? `${plain[1]}.${plain[2]}` : plain[1]!;
+  }
   let s = text.trim().replace(/[\s\u00a0']/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
@@ -149,13 +156,27 @@ export function swiftDate(yymmdd: string): string {
 }
 
 /** The date part of an ISO date or date-time ("2014-01-05T00:00:00.000Z" -> "2014-01-05"). */
+const isoDates = new Map<string, string>();
 export function isoDatePart(text: string): string {
+  // A statement's dates repeat (a year has 365 days): each distinct one is checked once.
+  const known = isoDates.get(text);
+  if (known !== undefined) return known;
+  const day = isoDatePartOf(text);
+  if (isoDates.size >= 4096) isoDates.clear();
+  isoDates.set(text, day);
+  return day;
+}
+
+function isoDatePartOf(text: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text.trim());
   if (!m) throw new StatementParseError(`"${text}" is not a date`);
   return isoDay(Number(m[1]), Number(m[2]), Number(m[3]), text);
 }
 
+/** Words separated by single spaces: already clean. */
+const CLEAN = /^[^\s]+(?: [^\s]+)*$/;
 const clean = (v: string | null | undefined): string | null => {
+  if (v && CLEAN.test(v)) return v;
   const s = v?.replace(/\s+/g, ' ').trim();
   return s ? s : null;
 };

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bank_statements_line_key_uq" ON "bank_statements" USING btree ("tenant_id","id","company_id","bank_id");
