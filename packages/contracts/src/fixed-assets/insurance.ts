@@ -38,7 +38,8 @@ export const insuranceCompanyEntity = defineEntity({
  * expiry (`reminderDays` before it) and one per instalment due (the same days before its due date).
  * Renew makes a new Draft policy starting the day after the expiry, over the same term, with the
  * same assets, insured values and premium. A document of the kit without approval and without a
- * ledger posting (the premium is paid through payables: no vendor invoice is made here).
+ * ledger posting (the premium is paid through payables: an unpaid instalment may become a draft vendor
+ * invoice there, posted on its own screen; the paid mark stays the user's).
  */
 export const insuranceScheduleStates = ['Draft', 'Active', 'Expired', 'Cancelled'] as const;
 export type InsuranceScheduleStatus = (typeof insuranceScheduleStates)[number];
@@ -185,6 +186,8 @@ export const premiumInstalmentViewSchema = z.object({
   reference: z.string().nullable(),
   /** The due date a reminder went out for (once per instalment). */
   remindedFor: z.iso.date().nullable(),
+  /** The vendor invoice made of it (a draft until posted on /vendor-invoice); null: none, or its draft was deleted. */
+  invoice: z.object({ id: z.uuid(), number: z.string().nullable(), status: z.string(), gross: z.string() }).nullable(),
 });
 export type PremiumInstalmentView = z.infer<typeof premiumInstalmentViewSchema>;
 
@@ -254,4 +257,16 @@ export const instalmentPaymentInputSchema = z.object({
   reference: z.string().trim().max(60).nullish(),
 });
 export type InstalmentPaymentInput = z.infer<typeof instalmentPaymentInputSchema>;
+/**
+ * POST /fa/insurance-schedules/:id/instalments/:no/invoice: a draft vendor invoice of an unpaid
+ * instalment (one line: its amount on the account, with the tax code if any), reviewed and posted on
+ * /vendor-invoice. One per instalment while that invoice is not deleted or reversed.
+ */
+export const instalmentInvoiceInputSchema = z.object({
+  vendor: z.uuid({ error: 'Choose the vendor' }),
+  /** The expense (insurance) or prepaid insurance account. */
+  account: z.uuid({ error: 'Choose the expense account' }),
+  tax: z.uuid().nullish(),
+});
+export type InstalmentInvoiceInput = z.infer<typeof instalmentInvoiceInputSchema>;
 export const instalmentParamSchema = z.object({ id: z.uuid(), no: z.coerce.number().int().min(1).max(INSURANCE_INSTALMENTS_MAX) });

@@ -89,7 +89,7 @@ export const insuranceScheduleAssets = pgTable(
 /**
  * The premium's instalments (generated from the frequency, contracts' premiumInstalments): due
  * date, amount (minor units), paid date and reference; `reminded_for` the due date a reminder went
- * out for. They sum to the policy's premium exactly (a check on each write).
+ * out for; `invoice` the draft vendor invoice made of it. They sum to the policy's premium exactly (a check on each write).
  */
 export const insurancePremiumInstalments = pgTable(
   'insurance_premium_instalments',
@@ -103,6 +103,8 @@ export const insurancePremiumInstalments = pgTable(
     paidDate: date('paid_date', { mode: 'string' }),
     reference: text('reference'),
     remindedFor: date('reminded_for', { mode: 'string' }),
+    /** The draft vendor invoice made of it (payables' invoices.id; no key: a deleted draft leaves it dangling, read as none). */
+    invoice: uuid('invoice'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.schedule, t.instalmentNo] }),

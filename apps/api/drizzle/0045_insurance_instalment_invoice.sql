@@ -1,0 +1,1 @@
+ALTER TABLE "insurance_premium_instalments" ADD COLUMN "invoice" uuid;
