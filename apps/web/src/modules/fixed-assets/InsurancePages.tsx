@@ -24,7 +24,7 @@ import { useSignedInUser } from '../../app/session/useSession';
 import { DocumentActionBar, DocumentEditorFrame, DocumentListPage, useEditorSteps, type DocumentColumnContext, type HeaderValues } from '../../shared/documents';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
-import { deletePolicy, fetchPolicy, payInstalment, policiesKey, policyAction, policyKey, renewPolicy, savePolicy, unpayInstalment } from './insurance-api';
+import { deletePolicy, fetchPolicy, invoiceInstalment, payInstalment, policiesKey, policyAction, policyKey, renewPolicy, savePolicy, unpayInstalment } from './insurance-api';
 import '../ledger/journals/ledger-screens.css';
 
 type Display = ReturnType<typeof useDisplay>;
@@ -101,7 +101,7 @@ const newHeader = (): HeaderValues => {
 };
 const text = (value: unknown): string | null => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim());
 const DECIMAL_TYPING = /^\d*([.,]\d*)?$/;
-type Step = 'save' | 'delete' | 'submit' | InsuranceScheduleAction | 'renew' | 'pay';
+type Step = 'save' | 'delete' | 'submit' | InsuranceScheduleAction | 'renew' | 'pay' | 'invoice';
 
 /**
  * /insurance-schedule?id=: one insurance policy (the documents kit's editor frame): the insurer, policy
@@ -121,6 +121,7 @@ export function InsuranceScheduleEditorPage() {
   const [header, setHeader] = useState<HeaderValues>(newHeader);
   const [lines, setLines] = useState<Draft[]>(() => [newLine()]);
   const [paying, setPaying] = useState<{ no: number; date: string; reference: string } | undefined>(undefined);
+  const [invoicing, setInvoicing] = useState<{ no: number; vendor: string | null; account: string | null; tax: string | null } | undefined>(undefined);
   const { refusals, busy, act } = useEditorSteps<Step>(policiesKey, ['fa']);
   useEffect(() => {
     if (view.data) {
@@ -181,6 +182,13 @@ export function InsuranceScheduleEditorPage() {
     client.setQueryData(policyKey(id), await payInstalment(id!, paying.no, { paidDate: paying.date, reference: text(paying.reference) }));
     notify.success(`Instalment ${paying.no} is marked paid`);
     setPaying(undefined);
+  });
+  const invoice = () => act('invoice', async () => {
+    if (!invoicing?.vendor || !invoicing.account) return;
+    const next = await invoiceInstalment(id!, invoicing.no, { vendor: invoicing.vendor, account: invoicing.account, tax: invoicing.tax });
+    client.setQueryData(policyKey(id), next);
+    notify.success(`Instalment ${invoicing.no}: draft vendor invoice made, to review and post on its screen`);
+    setInvoicing(undefined);
   });
   const unpay = (no: number) => act('pay', async () => {
     client.setQueryData(policyKey(id), await unpayInstalment(id!, no));
@@ -250,6 +258,24 @@ export function InsuranceScheduleEditorPage() {
         );
       },
     },
+    {
+      title: 'Vendor invoice', key: 'invoice', render: (_, i) => {
+        if (i.invoice) return <Link to={`/vendor-invoice?id=${i.invoice.id}`}>{`${i.invoice.number ?? 'Draft'} · ${i.invoice.status}`}</Link>;
+        if (!payable || i.paidDate) return null;
+        if (invoicing?.no !== i.instalmentNo) {
+          return <Button size="small" onClick={() => setInvoicing({ no: i.instalmentNo, vendor: null, account: null, tax: null })}>Create vendor invoice</Button>;
+        }
+        return (
+          <Flex gap={8} align="center" wrap role="form" aria-label={`Vendor invoice of instalment ${i.instalmentNo}`}>
+            <div style={{ minWidth: 180 }}><RefSelect id="instalment-invoice-vendor" refName="vendor" value={invoicing.vendor} onChange={(vendor) => setInvoicing({ ...invoicing, vendor })} placeholder="Vendor" /></div>
+            <div style={{ minWidth: 180 }}><RefSelect id="instalment-invoice-account" refName="account" value={invoicing.account} onChange={(account) => setInvoicing({ ...invoicing, account })} placeholder="Expense account" /></div>
+            <div style={{ minWidth: 120 }}><RefSelect id="instalment-invoice-tax" refName="tax" value={invoicing.tax} onChange={(tax) => setInvoicing({ ...invoicing, tax })} placeholder="No tax" /></div>
+            <Button size="small" type="primary" disabled={!invoicing.vendor || !invoicing.account} loading={busy === 'invoice'} onClick={() => void invoice()}>Create draft</Button>
+            <Button size="small" onClick={() => setInvoicing(undefined)}>Cancel</Button>
+          </Flex>
+        );
+      },
+    },
   ];
   const actions = (id === undefined || v) && (
     <Flex vertical gap={8} align="flex-end">
@@ -257,7 +283,7 @@ export function InsuranceScheduleEditorPage() {
         def={def}
         status={v?.status}
         can={can}
-        busy={busy === 'renew' || busy === 'pay' ? undefined : busy}
+        busy={busy === 'renew' || busy === 'pay' || busy === 'invoice' ? undefined : busy}
         on={{ activate: () => void perform('activate', 'The policy is active: its premium instalments are due') }}
         onSave={() => void save()}
         onDelete={() => void remove()}
