@@ -185,7 +185,9 @@ describe('a premium instalment as a draft vendor invoice (payables seam)', () =>
   });
 
   it('makes one draft per instalment with the amount, account, vendor and source; a second is refused and changes nothing; a deleted draft makes room', async () => {
-    const p = await ok<InsuranceScheduleView>('POST', base, policy({ policyNumber: 'INV-1', premium: '1000', premiumFrequency: 'Quarterly', lines: [{ asset: (await activeAsset('5000')).id, insuredValue: '5000' }] }));
+    const p = await ok<InsuranceScheduleView>('POST', base, policy({ policyNumber: 'INV-1', premium: '1000', premiumFrequency: 'Quarterly', vendor, lines: [{ asset: (await activeAsset('5000')).id, insuredValue: '5000' }] }));
+    expect(p).toMatchObject({ vendor, vendorLabel: 'ALLIANZV · Allianz (vendor)' });
+    await refused('POST', base, policy({ policyNumber: 'INV-X', vendor: insurer.id }), /^vendor: No such vendor/);
     await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor, account: expense }, /active or expired/);
     await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/activate`);
     const before = await invoiceCount();

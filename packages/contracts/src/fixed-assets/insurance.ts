@@ -82,8 +82,9 @@ export const insuranceScheduleDocument = defineDocument({
     premiumFrequency: { type: 'enum', label: 'Premium Frequency', options: premiumFrequencies, required: true, default: 'Yearly' },
     reminderDays: { type: 'integer', label: 'Reminder (days before)', min: 0, max: 365, default: 30 },
     remindTo: { type: 'text', label: 'Remind (mail)', max: 254, help: 'Where the expiry and instalment reminders go; empty: no reminder' },
+    vendor: { type: 'ref', ref: 'vendor', label: 'Vendor (payables)', help: "The vendor proposed for the instalments' vendor invoices" },
   },
-  headerForm: [['insurer', 'policyNumber'], ['coverType', 'description'], ['startDate', 'expiryDate'], ['currency', 'premium', 'premiumFrequency'], ['reminderDays', 'remindTo']],
+  headerForm: [['insurer', 'policyNumber'], ['coverType', 'description'], ['startDate', 'expiryDate'], ['currency', 'premium', 'premiumFrequency'], ['reminderDays', 'remindTo'], ['vendor']],
   linesMax: INSURANCE_ASSETS_MAX,
   sortKeys: ['expiryDate', '-expiryDate', 'startDate', '-startDate', 'policyNumber', '-policyNumber'], defaultSort: 'expiryDate',
 });
@@ -157,6 +158,8 @@ export const insuranceScheduleInputSchema = z
     premiumFrequency: z.enum(premiumFrequencies),
     reminderDays: z.number().int().min(0).max(365).default(30),
     remindTo: z.string().trim().max(254).regex(MAIL, 'Give a mail address (name@example.com), or leave it empty for no reminder').nullish().or(z.literal('')),
+    /** The vendor (payables) proposed for the instalments' vendor invoices. */
+    vendor: z.uuid().nullish(),
     lines: z.array(insuredAssetInputSchema).max(INSURANCE_ASSETS_MAX),
   })
   .superRefine((d, ctx) => {
@@ -210,6 +213,9 @@ export const insuranceScheduleViewSchema = z.object({
   remindTo: z.string(),
   /** The expiry date a reminder went out for (once per policy expiry). */
   remindedFor: z.iso.date().nullable(),
+  /** The vendor proposed for the instalments' vendor invoices, and its code and name. */
+  vendor: z.uuid().nullable(),
+  vendorLabel: z.string().nullable(),
   lines: z.array(insuredAssetViewSchema),
   instalments: z.array(premiumInstalmentViewSchema),
   /** Totals: the insured values, and the premium paid and still to pay. */

@@ -31,7 +31,7 @@ import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
 import type { Platform } from '../../platform/platform';
-import { createSourcedVendorInvoiceDraft, sourcedInvoiceFacts } from '../ap-ar/index';
+import { createSourcedVendorInvoiceDraft, sourcedInvoiceFacts, vendors } from '../ap-ar/index';
 import { currencies } from '../organisation/index';
 import { assets } from './assets.tables';
 import { insuranceCompanies, insurancePremiumInstalments, insuranceScheduleAssets, insuranceSchedules } from './insurance.tables';
@@ -91,6 +91,10 @@ async function checkInput(tx: Tx, scope: KitScope, input: InsuranceScheduleInput
     .from(insuranceSchedules)
     .where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.companyId, scope.companyId), eq(insuranceSchedules.insurer, input.insurer), sql`lower(${insuranceSchedules.policyNumber}) = lower(${policyNumber})`, except ? sql`${insuranceSchedules.id} <> ${except}` : undefined));
   if (taken) throw refuse('policyNumber', `${insurer.code} already has a policy ${policyNumber}`);
+  if (input.vendor) {
+    const [v] = await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.tenantId, scope.tenantId), eq(vendors.companyId, scope.companyId), eq(vendors.id, input.vendor)));
+    if (!v) throw refuse('vendor', 'No such vendor in this company');
+  }
   if (input.expiryDate < input.startDate) throw refuse('expiryDate', 'The expiry date is on or after the start date');
   const { currency, scale } = await currencyOf(tx, scope, input.currency || null);
   const premiumMinor = amountIn(input.premium, scale, 'premium');
@@ -115,7 +119,7 @@ async function checkInput(tx: Tx, scope: KitScope, input: InsuranceScheduleInput
 const headerValues = (input: InsuranceScheduleInput, c: Checked) => ({
   insurer: input.insurer, policyNumber: input.policyNumber.trim(), coverType: input.coverType ?? '', description: input.description ?? '',
   startDate: input.startDate, expiryDate: input.expiryDate, currency: c.currency, premiumMinor: c.premiumMinor, premiumFrequency: input.premiumFrequency,
-  reminderDays: input.reminderDays ?? 30, remindTo: input.remindTo ?? '',
+  reminderDays: input.reminderDays ?? 30, remindTo: input.remindTo ?? '', vendor: input.vendor ?? null,
 });
 
 /** The policy's assets and its instalments, generated again from the premium (a draft's only). */
@@ -204,7 +208,7 @@ export async function renewSchedule(tx: Tx, actor: Actor, id: string, policyNumb
   const input: InsuranceScheduleInput = {
     insurer: s.insurer, policyNumber: policyNumber?.trim() || `${s.policyNumber}/${term.startDate.slice(0, 4)}`, coverType: s.coverType, description: s.description,
     startDate: term.startDate, expiryDate: term.expiryDate, currency: s.currency, premium: formatMoney(s.premiumMinor, scale), premiumFrequency: s.premiumFrequency,
-    reminderDays: s.reminderDays, remindTo: s.remindTo, lines: lines.map((l) => ({ asset: l.l.asset, insuredValue: formatMoney(l.l.insuredValueMinor, scale) })),
+    reminderDays: s.reminderDays, remindTo: s.remindTo, vendor: s.vendor, lines: lines.map((l) => ({ asset: l.l.asset, insuredValue: formatMoney(l.l.insuredValueMinor, scale) })),
   };
   const newId = await createSchedule(tx, actor, insuranceScheduleInputSchema.parse(input), id);
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: newId, action: 'create', after: { ...input, renewalOf: id } }]);
@@ -274,12 +278,14 @@ export async function viewSchedule(tx: Tx, scope: KitScope, id: string): Promise
   const [insurer] = await tx.select({ code: insuranceCompanies.code, name: insuranceCompanies.name }).from(insuranceCompanies).where(and(eq(insuranceCompanies.tenantId, scope.tenantId), eq(insuranceCompanies.id, s.insurer)));
   const lines = await linesOf(tx, scope, id);
   const instalments = await instalmentsOf(tx, scope, id);
+  const [vendor] = s.vendor ? await tx.select({ code: vendors.code, name: vendors.name }).from(vendors).where(and(eq(vendors.tenantId, scope.tenantId), eq(vendors.id, s.vendor))) : [];
   const [renewal] = await tx.select({ id: insuranceSchedules.id }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.renewalOf, id), ne(insuranceSchedules.status, INSURANCE_CANCELLED)));
   const paid = instalments.filter((i) => i.paidDate).reduce((t, i) => t + i.amountMinor, 0n);
   return {
     id: s.id, kind: 'Policy', status: stateOf(def, s.status), insurer: s.insurer, insurerCode: insurer?.code ?? '', insurerName: insurer?.name ?? '',
     policyNumber: s.policyNumber, coverType: s.coverType, description: s.description, startDate: s.startDate, expiryDate: s.expiryDate, currency: s.currency,
     premium: money(s.premiumMinor), premiumFrequency: s.premiumFrequency, reminderDays: s.reminderDays, remindTo: s.remindTo, remindedFor: s.remindedFor,
+    vendor: vendor ? s.vendor : null, vendorLabel: vendor ? `${vendor.code} · ${vendor.name}` : null,
     lines: lines.map(({ l, code, description, status }) => ({ lineNo: l.lineNo, asset: l.asset, assetCode: code, assetDescription: description, assetStatus: status, insuredValue: money(l.insuredValueMinor) })),
     instalments: await Promise.all(instalments.map(async (i) => {
       const inv = i.invoice ? await sourcedInvoiceFacts(tx, scope, i.invoice) : null;

@@ -45,6 +45,8 @@ export const insuranceSchedules = pgTable(
     premiumFrequency: text('premium_frequency').$type<PremiumFrequency>().notNull(),
     reminderDays: integer('reminder_days').notNull().default(30),
     remindTo: text('remind_to').notNull().default(''),
+    /** The vendor (payables' vendors.id) proposed for the instalments' vendor invoices; no key across modules. */
+    vendor: uuid('vendor'),
     remindedFor: date('reminded_for', { mode: 'string' }),
     renewalOf: uuid('renewal_of'),
     createdBy: uuid('created_by'),

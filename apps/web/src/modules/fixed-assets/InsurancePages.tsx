@@ -93,11 +93,11 @@ const linesOf = (v: InsuranceScheduleView): Draft[] => v.lines.map((l) => newLin
 const same = (a: Draft[], b: Draft[]) => a.length === b.length && a.every((l, i) => l.asset === b[i]!.asset && Number(l.insuredValue) === Number(b[i]!.insuredValue));
 const headerOf = (v: InsuranceScheduleView): HeaderValues => ({
   insurer: v.insurer, policyNumber: v.policyNumber, coverType: v.coverType, description: v.description, startDate: v.startDate, expiryDate: v.expiryDate,
-  currency: v.currency, premium: v.premium, premiumFrequency: v.premiumFrequency, reminderDays: v.reminderDays, remindTo: v.remindTo,
+  currency: v.currency, premium: v.premium, premiumFrequency: v.premiumFrequency, reminderDays: v.reminderDays, remindTo: v.remindTo, vendor: v.vendor,
 });
 const newHeader = (): HeaderValues => {
   const start = dayjs();
-  return { insurer: null, policyNumber: null, coverType: null, description: null, startDate: start.format('YYYY-MM-DD'), expiryDate: start.add(1, 'year').subtract(1, 'day').format('YYYY-MM-DD'), currency: null, premium: null, premiumFrequency: 'Yearly', reminderDays: 30, remindTo: null };
+  return { insurer: null, policyNumber: null, coverType: null, description: null, startDate: start.format('YYYY-MM-DD'), expiryDate: start.add(1, 'year').subtract(1, 'day').format('YYYY-MM-DD'), currency: null, premium: null, premiumFrequency: 'Yearly', reminderDays: 30, remindTo: null, vendor: null };
 };
 const text = (value: unknown): string | null => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim());
 const DECIMAL_TYPING = /^\d*([.,]\d*)?$/;
@@ -139,6 +139,7 @@ export function InsuranceScheduleEditorPage() {
   };
   const input = (): InsuranceScheduleInput => ({
     insurer: String(header.insurer ?? ''),
+    vendor: text(header.vendor),
     policyNumber: String(header.policyNumber ?? '').trim(),
     coverType: text(header.coverType),
     description: text(header.description),
@@ -196,7 +197,7 @@ export function InsuranceScheduleEditorPage() {
   });
   const setLine = (key: string, patch: Partial<Draft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const known = v ? Object.fromEntries(v.lines.map((l) => [l.asset, `${l.assetCode} ${l.assetDescription}`.trim()])) : undefined;
-  const insurerLabel = v ? { [v.insurer]: `${v.insurerCode} · ${v.insurerName}` } : undefined;
+  const insurerLabel = v ? { [v.insurer]: `${v.insurerCode} · ${v.insurerName}`, ...(v.vendor && v.vendorLabel ? { [v.vendor]: v.vendorLabel } : {}) } : undefined;
   const lineError = (index: number) => refusals.lines.get(index + 1);
   const editColumns: TableColumnsType<Draft> = [
     { title: '#', key: 'n', width: 48, render: (_, _l, i) => i + 1 },
@@ -263,7 +264,7 @@ export function InsuranceScheduleEditorPage() {
         if (i.invoice) return <Link to={`/vendor-invoice?id=${i.invoice.id}`}>{`${i.invoice.number ?? 'Draft'} · ${i.invoice.status}`}</Link>;
         if (!payable || i.paidDate) return null;
         if (invoicing?.no !== i.instalmentNo) {
-          return <Button size="small" onClick={() => setInvoicing({ no: i.instalmentNo, vendor: null, account: null, tax: null })}>Create vendor invoice</Button>;
+          return <Button size="small" onClick={() => setInvoicing({ no: i.instalmentNo, vendor: v?.vendor ?? null, account: null, tax: null })}>Create vendor invoice</Button>;
         }
         return (
           <Flex gap={8} align="center" wrap role="form" aria-label={`Vendor invoice of instalment ${i.instalmentNo}`}>
