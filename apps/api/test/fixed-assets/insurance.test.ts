@@ -168,3 +168,70 @@ describe('insurance schedules', () => {
     expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).renewedBy).toBe(again.id);
   });
 });
+
+describe('a premium instalment as a draft vendor invoice (payables seam)', () => {
+  type Invoice = { id: string; status: string; party: string; currency: string; documentDate: string; reference: string | null; description: string; totalGross: string; source: { documentId: string; page: string; number: string | null } | null; lines: { account: string; lineGross?: string; unitPrice: string }[] };
+  type List = { items: EntityRecord[] };
+  let vendor: string;
+  let expense: string;
+  let group: EntityRecord;
+  const invoiceCount = async () => (await ok<{ total: number }>('GET', '/ap/vendor-invoices?limit=1')).total;
+  beforeAll(async () => {
+    const accounts = (await ok<List>('GET', '/gl/accounts?limit=500')).items;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...model } = accounts.find((a) => a.code === '6100')!;
+    expense = (await ok<EntityRecord>('POST', '/gl/accounts', { ...model, code: '6500', name: 'Insurance Expense', controlType: 'None', kind: 'Posting' })).id;
+    group = (await ok<List>('GET', '/ap/vendor-groups?limit=50')).items.find((g) => g.code === 'LOCAL')!;
+    vendor = (await ok<EntityRecord>('POST', '/ap/vendors', { code: 'ALLIANZV', name: 'Allianz (vendor)', group: group.id })).id;
+  });
+
+  it('makes one draft per instalment with the amount, account, vendor and source; a second is refused and changes nothing; a deleted draft makes room', async () => {
+    const p = await ok<InsuranceScheduleView>('POST', base, policy({ policyNumber: 'INV-1', premium: '1000', premiumFrequency: 'Quarterly', vendor, lines: [{ asset: (await activeAsset('5000')).id, insuredValue: '5000' }] }));
+    expect(p).toMatchObject({ vendor, vendorLabel: 'ALLIANZV · Allianz (vendor)' });
+    await refused('POST', base, policy({ policyNumber: 'INV-X', vendor: insurer.id }), /^vendor: No such vendor/);
+    await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor, account: expense }, /active or expired/);
+    await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/activate`);
+    const before = await invoiceCount();
+    const view = await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/instalments/2/invoice`, { vendor, account: expense });
+    const linked = view.instalments[1]!.invoice!;
+    expect(linked).toMatchObject({ status: 'Draft', number: null, gross: '250.00' });
+    expect(view.instalments[0]!.invoice).toBeNull();
+    expect(await invoiceCount()).toBe(before + 1);
+    const inv = await ok<Invoice>('GET', `/ap/vendor-invoices/${linked.id}`);
+    expect(inv).toMatchObject({ status: 'Draft', party: vendor, currency: 'USD', documentDate: '2026-04-01', reference: 'INV-1', description: 'Insurance premium INV-1 instalment 2/4', totalGross: '250.00' });
+    expect(inv.lines).toHaveLength(1);
+    expect(inv.lines[0]).toMatchObject({ account: expense });
+    expect(inv.source).toMatchObject({ documentId: p.id, page: '/insurance-schedule', number: 'INV-1' });
+    // A second while the draft exists: refused, nothing made or changed
+    await refused('POST', `${base}/${p.id}/instalments/2/invoice`, { vendor, account: expense }, /already has vendor invoice/);
+    expect(await invoiceCount()).toBe(before + 1);
+    expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).instalments[1]!.invoice!.id).toBe(linked.id);
+    // A paid instalment is not invoiced; the paid mark is the user's (the draft does not touch it)
+    await ok('POST', `${base}/${p.id}/instalments/1/pay`, { paidDate: '2026-01-05', reference: 'BANK-1' });
+    await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor, account: expense }, /already marked paid/);
+    expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).instalments[1]!.paidDate).toBeNull();
+    // The draft deleted on its own screen: the instalment shows none and may be invoiced again
+    expect((await api('DELETE', `/ap/vendor-invoices/${linked.id}`)).status).toBe(200);
+    expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).instalments[1]!.invoice).toBeNull();
+    const again = await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/instalments/2/invoice`, { vendor, account: expense });
+    expect(again.instalments[1]!.invoice!.id).not.toBe(linked.id);
+    // The draft posts through the vendor invoice's own flow
+    const posted = await api<Invoice>('POST', `/ap/vendor-invoices/${again.instalments[1]!.invoice!.id}/post`);
+    expect([200, 202]).toContain(posted.status);
+  });
+
+  it('refuses an inactive or on-hold vendor, or no account, naming the field, and changes nothing', async () => {
+    const p = await ok<InsuranceScheduleView>('POST', base, policy({ policyNumber: 'INV-2', premium: '600', premiumFrequency: 'Half-yearly', lines: [{ asset: (await activeAsset('6000')).id, insuredValue: '6000' }] }));
+    await ok<InsuranceScheduleView>('POST', `${base}/${p.id}/activate`);
+    const held = await ok<EntityRecord>('POST', '/ap/vendors', { code: 'HELDV', name: 'Held', group: group.id, onHold: true });
+    const inactive = await ok<EntityRecord>('POST', '/ap/vendors', { code: 'GONEV', name: 'Gone', group: group.id, status: 'Inactive' });
+    const before = await invoiceCount();
+    await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor: held.id, account: expense }, /^vendor: .*on hold/);
+    await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor: inactive.id, account: expense }, /^vendor: .*inactive/);
+    await refused('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor: insurer.id, account: expense }, /^vendor: .*does not exist/);
+    const noAccount = await api<ErrorObject>('POST', `${base}/${p.id}/instalments/1/invoice`, { vendor });
+    expect(noAccount.status).toBe(400);
+    expect(JSON.stringify(noAccount.body)).toMatch(/account/);
+    expect(await invoiceCount()).toBe(before);
+    expect((await ok<InsuranceScheduleView>('GET', `${base}/${p.id}`)).instalments.every((i) => i.invoice === null)).toBe(true);
+  });
+});

@@ -38,7 +38,8 @@ export const insuranceCompanyEntity = defineEntity({
  * expiry (`reminderDays` before it) and one per instalment due (the same days before its due date).
  * Renew makes a new Draft policy starting the day after the expiry, over the same term, with the
  * same assets, insured values and premium. A document of the kit without approval and without a
- * ledger posting (the premium is paid through payables: no vendor invoice is made here).
+ * ledger posting (the premium is paid through payables: an unpaid instalment may become a draft vendor
+ * invoice there, posted on its own screen; the paid mark stays the user's).
  */
 export const insuranceScheduleStates = ['Draft', 'Active', 'Expired', 'Cancelled'] as const;
 export type InsuranceScheduleStatus = (typeof insuranceScheduleStates)[number];
@@ -81,8 +82,9 @@ export const insuranceScheduleDocument = defineDocument({
     premiumFrequency: { type: 'enum', label: 'Premium Frequency', options: premiumFrequencies, required: true, default: 'Yearly' },
     reminderDays: { type: 'integer', label: 'Reminder (days before)', min: 0, max: 365, default: 30 },
     remindTo: { type: 'text', label: 'Remind (mail)', max: 254, help: 'Where the expiry and instalment reminders go; empty: no reminder' },
+    vendor: { type: 'ref', ref: 'vendor', label: 'Vendor (payables)', help: "The vendor proposed for the instalments' vendor invoices" },
   },
-  headerForm: [['insurer', 'policyNumber'], ['coverType', 'description'], ['startDate', 'expiryDate'], ['currency', 'premium', 'premiumFrequency'], ['reminderDays', 'remindTo']],
+  headerForm: [['insurer', 'policyNumber'], ['coverType', 'description'], ['startDate', 'expiryDate'], ['currency', 'premium', 'premiumFrequency'], ['reminderDays', 'remindTo'], ['vendor']],
   linesMax: INSURANCE_ASSETS_MAX,
   sortKeys: ['expiryDate', '-expiryDate', 'startDate', '-startDate', 'policyNumber', '-policyNumber'], defaultSort: 'expiryDate',
 });
@@ -156,6 +158,8 @@ export const insuranceScheduleInputSchema = z
     premiumFrequency: z.enum(premiumFrequencies),
     reminderDays: z.number().int().min(0).max(365).default(30),
     remindTo: z.string().trim().max(254).regex(MAIL, 'Give a mail address (name@example.com), or leave it empty for no reminder').nullish().or(z.literal('')),
+    /** The vendor (payables) proposed for the instalments' vendor invoices. */
+    vendor: z.uuid().nullish(),
     lines: z.array(insuredAssetInputSchema).max(INSURANCE_ASSETS_MAX),
   })
   .superRefine((d, ctx) => {
@@ -185,6 +189,8 @@ export const premiumInstalmentViewSchema = z.object({
   reference: z.string().nullable(),
   /** The due date a reminder went out for (once per instalment). */
   remindedFor: z.iso.date().nullable(),
+  /** The vendor invoice made of it (a draft until posted on /vendor-invoice); null: none, or its draft was deleted. */
+  invoice: z.object({ id: z.uuid(), number: z.string().nullable(), status: z.string(), gross: z.string() }).nullable(),
 });
 export type PremiumInstalmentView = z.infer<typeof premiumInstalmentViewSchema>;
 
@@ -207,6 +213,9 @@ export const insuranceScheduleViewSchema = z.object({
   remindTo: z.string(),
   /** The expiry date a reminder went out for (once per policy expiry). */
   remindedFor: z.iso.date().nullable(),
+  /** The vendor proposed for the instalments' vendor invoices, and its code and name. */
+  vendor: z.uuid().nullable(),
+  vendorLabel: z.string().nullable(),
   lines: z.array(insuredAssetViewSchema),
   instalments: z.array(premiumInstalmentViewSchema),
   /** Totals: the insured values, and the premium paid and still to pay. */
@@ -254,4 +263,16 @@ export const instalmentPaymentInputSchema = z.object({
   reference: z.string().trim().max(60).nullish(),
 });
 export type InstalmentPaymentInput = z.infer<typeof instalmentPaymentInputSchema>;
+/**
+ * POST /fa/insurance-schedules/:id/instalments/:no/invoice: a draft vendor invoice of an unpaid
+ * instalment (one line: its amount on the account, with the tax code if any), reviewed and posted on
+ * /vendor-invoice. One per instalment while that invoice is not deleted or reversed.
+ */
+export const instalmentInvoiceInputSchema = z.object({
+  vendor: z.uuid({ error: 'Choose the vendor' }),
+  /** The expense (insurance) or prepaid insurance account. */
+  account: z.uuid({ error: 'Choose the expense account' }),
+  tax: z.uuid().nullish(),
+});
+export type InstalmentInvoiceInput = z.infer<typeof instalmentInvoiceInputSchema>;
 export const instalmentParamSchema = z.object({ id: z.uuid(), no: z.coerce.number().int().min(1).max(INSURANCE_INSTALMENTS_MAX) });

@@ -25,8 +25,9 @@ export { provideInvoiceReversalHold, type InvoiceReversalHold } from './ports';
 // Read by Cash Management's cash-flow forecast (open items by due date, settled history for lateness).
 export { invoices, openItems } from './invoices/invoices.tables';
 export { paymentAllocations, payments } from './payments/payments.tables';
-// Customer invoices made by another module's document (a fixed-asset disposal's sale), posted and reversed by this engine.
-export { postSourcedCustomerInvoice, reverseSourcedCustomerInvoice, sourcedInvoiceFacts, type SourcedInvoice, type SourcedInvoiceRequest, type SourcedLine } from './invoices/sourced-invoices';
+// Invoices made by another module's document: customer invoices (a fixed-asset disposal's sale), posted and reversed by
+// this engine; draft vendor invoices (an insurance premium instalment), posted on their own screen.
+export { createSourcedVendorInvoiceDraft, type SourcedVendorDraft, type SourcedVendorDraftRequest, postSourcedCustomerInvoice, reverseSourcedCustomerInvoice, sourcedInvoiceFacts, type SourcedInvoice, type SourcedInvoiceRequest, type SourcedLine } from './invoices/sourced-invoices';
 export { paymentRunLines, paymentRuns } from './payment-runs/payment-runs.tables';
 export { recurringPayments } from './recurring-payments/recurring-payments.tables';
 

@@ -17,6 +17,7 @@ import {
   shiftDays,
   stateOf,
   type AssetState,
+  type InstalmentInvoiceInput,
   type InstalmentPaymentInput,
   type InsuranceScheduleInput,
   type InsuranceScheduleListFilter,
@@ -30,6 +31,7 @@ import type { Actor } from '../../platform/http/actor';
 import type { KitScope } from '../../platform/kit/registry';
 import type { Table } from '../../platform/kit/tabular-files';
 import type { Platform } from '../../platform/platform';
+import { createSourcedVendorInvoiceDraft, sourcedInvoiceFacts, vendors } from '../ap-ar/index';
 import { currencies } from '../organisation/index';
 import { assets } from './assets.tables';
 import { insuranceCompanies, insurancePremiumInstalments, insuranceScheduleAssets, insuranceSchedules } from './insurance.tables';
@@ -89,6 +91,10 @@ async function checkInput(tx: Tx, scope: KitScope, input: InsuranceScheduleInput
     .from(insuranceSchedules)
     .where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.companyId, scope.companyId), eq(insuranceSchedules.insurer, input.insurer), sql`lower(${insuranceSchedules.policyNumber}) = lower(${policyNumber})`, except ? sql`${insuranceSchedules.id} <> ${except}` : undefined));
   if (taken) throw refuse('policyNumber', `${insurer.code} already has a policy ${policyNumber}`);
+  if (input.vendor) {
+    const [v] = await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.tenantId, scope.tenantId), eq(vendors.companyId, scope.companyId), eq(vendors.id, input.vendor)));
+    if (!v) throw refuse('vendor', 'No such vendor in this company');
+  }
   if (input.expiryDate < input.startDate) throw refuse('expiryDate', 'The expiry date is on or after the start date');
   const { currency, scale } = await currencyOf(tx, scope, input.currency || null);
   const premiumMinor = amountIn(input.premium, scale, 'premium');
@@ -113,7 +119,7 @@ async function checkInput(tx: Tx, scope: KitScope, input: InsuranceScheduleInput
 const headerValues = (input: InsuranceScheduleInput, c: Checked) => ({
   insurer: input.insurer, policyNumber: input.policyNumber.trim(), coverType: input.coverType ?? '', description: input.description ?? '',
   startDate: input.startDate, expiryDate: input.expiryDate, currency: c.currency, premiumMinor: c.premiumMinor, premiumFrequency: input.premiumFrequency,
-  reminderDays: input.reminderDays ?? 30, remindTo: input.remindTo ?? '',
+  reminderDays: input.reminderDays ?? 30, remindTo: input.remindTo ?? '', vendor: input.vendor ?? null,
 });
 
 /** The policy's assets and its instalments, generated again from the premium (a draft's only). */
@@ -202,7 +208,7 @@ export async function renewSchedule(tx: Tx, actor: Actor, id: string, policyNumb
   const input: InsuranceScheduleInput = {
     insurer: s.insurer, policyNumber: policyNumber?.trim() || `${s.policyNumber}/${term.startDate.slice(0, 4)}`, coverType: s.coverType, description: s.description,
     startDate: term.startDate, expiryDate: term.expiryDate, currency: s.currency, premium: formatMoney(s.premiumMinor, scale), premiumFrequency: s.premiumFrequency,
-    reminderDays: s.reminderDays, remindTo: s.remindTo, lines: lines.map((l) => ({ asset: l.l.asset, insuredValue: formatMoney(l.l.insuredValueMinor, scale) })),
+    reminderDays: s.reminderDays, remindTo: s.remindTo, vendor: s.vendor, lines: lines.map((l) => ({ asset: l.l.asset, insuredValue: formatMoney(l.l.insuredValueMinor, scale) })),
   };
   const newId = await createSchedule(tx, actor, insuranceScheduleInputSchema.parse(input), id);
   await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: newId, action: 'create', after: { ...input, renewalOf: id } }]);
@@ -229,6 +235,33 @@ export async function payInstalment(tx: Tx, actor: Actor, id: string, no: number
   return viewSchedule(tx, actor, id);
 }
 
+/**
+ * Makes a draft vendor invoice of an unpaid instalment of an active or expired policy, through
+ * payables' seam (dated the due date, in the policy's currency, one line of the instalment's amount
+ * on the account, with the tax code if any), and links it to the instalment. One per instalment: a
+ * second is refused while the linked invoice exists and is not reversed (a deleted draft, or a
+ * reversed invoice, makes room for another). The paid mark stays the user's.
+ */
+export async function invoiceInstalment(tx: Tx, actor: Actor, id: string, no: number, input: InstalmentInvoiceInput): Promise<InsuranceScheduleView> {
+  const { s, row } = await instalmentFor(tx, actor, id, no);
+  if (row.paidDate) throw unprocessable(`Instalment ${no} is already marked paid (${row.paidDate}): no vendor invoice is made of it`);
+  if (row.invoice) {
+    const linked = await sourcedInvoiceFacts(tx, actor, row.invoice);
+    if (linked && linked.status !== 'Reversed') throw unprocessable(`Instalment ${no} already has vendor invoice ${linked.number ?? '(draft)'} (${linked.status.toLowerCase()}): delete or reverse it first`);
+  }
+  const { scale } = await currencyOf(tx, actor, s.currency);
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(insurancePremiumInstalments).where(and(eq(insurancePremiumInstalments.tenantId, actor.tenantId), eq(insurancePremiumInstalments.schedule, id)));
+  const description = `Insurance premium ${s.policyNumber} instalment ${no}/${n}`;
+  const invoice = await createSourcedVendorInvoiceDraft(tx, actor, {
+    vendor: input.vendor, date: row.dueDate, currency: s.currency, description, reference: s.policyNumber,
+    lines: [{ account: input.account, description, amount: formatMoney(row.amountMinor, scale), tax: input.tax ?? null }],
+    source: { module: 'Fixed Asset', documentType: def.documentType, documentId: s.id, label: def.label, number: s.policyNumber, page: def.kinds.Policy.editorPage ?? '/insurance-schedule' },
+  });
+  await tx.update(insurancePremiumInstalments).set({ invoice: invoice.id }).where(instalmentKey(actor.tenantId, id, no));
+  await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'edit', before: { instalment: no, invoice: row.invoice }, after: { instalment: no, invoice: invoice.id } }]);
+  return viewSchedule(tx, actor, id);
+}
+
 /** Undoes a payment mark recorded by mistake. */
 export async function unpayInstalment(tx: Tx, actor: Actor, id: string, no: number): Promise<InsuranceScheduleView> {
   const { row } = await instalmentFor(tx, actor, id, no);
@@ -245,14 +278,22 @@ export async function viewSchedule(tx: Tx, scope: KitScope, id: string): Promise
   const [insurer] = await tx.select({ code: insuranceCompanies.code, name: insuranceCompanies.name }).from(insuranceCompanies).where(and(eq(insuranceCompanies.tenantId, scope.tenantId), eq(insuranceCompanies.id, s.insurer)));
   const lines = await linesOf(tx, scope, id);
   const instalments = await instalmentsOf(tx, scope, id);
+  const [vendor] = s.vendor ? await tx.select({ code: vendors.code, name: vendors.name }).from(vendors).where(and(eq(vendors.tenantId, scope.tenantId), eq(vendors.id, s.vendor))) : [];
   const [renewal] = await tx.select({ id: insuranceSchedules.id }).from(insuranceSchedules).where(and(eq(insuranceSchedules.tenantId, scope.tenantId), eq(insuranceSchedules.renewalOf, id), ne(insuranceSchedules.status, INSURANCE_CANCELLED)));
   const paid = instalments.filter((i) => i.paidDate).reduce((t, i) => t + i.amountMinor, 0n);
   return {
     id: s.id, kind: 'Policy', status: stateOf(def, s.status), insurer: s.insurer, insurerCode: insurer?.code ?? '', insurerName: insurer?.name ?? '',
     policyNumber: s.policyNumber, coverType: s.coverType, description: s.description, startDate: s.startDate, expiryDate: s.expiryDate, currency: s.currency,
     premium: money(s.premiumMinor), premiumFrequency: s.premiumFrequency, reminderDays: s.reminderDays, remindTo: s.remindTo, remindedFor: s.remindedFor,
+    vendor: vendor ? s.vendor : null, vendorLabel: vendor ? `${vendor.code} · ${vendor.name}` : null,
     lines: lines.map(({ l, code, description, status }) => ({ lineNo: l.lineNo, asset: l.asset, assetCode: code, assetDescription: description, assetStatus: status, insuredValue: money(l.insuredValueMinor) })),
-    instalments: instalments.map((i) => ({ instalmentNo: i.instalmentNo, dueDate: i.dueDate, amount: money(i.amountMinor), paidDate: i.paidDate, reference: i.reference, remindedFor: i.remindedFor })),
+    instalments: await Promise.all(instalments.map(async (i) => {
+      const inv = i.invoice ? await sourcedInvoiceFacts(tx, scope, i.invoice) : null;
+      return {
+        instalmentNo: i.instalmentNo, dueDate: i.dueDate, amount: money(i.amountMinor), paidDate: i.paidDate, reference: i.reference, remindedFor: i.remindedFor,
+        invoice: inv ? { id: i.invoice!, number: inv.number, status: inv.status, gross: money(inv.grossMinor) } : null,
+      };
+    })),
     insuredTotal: money(lines.reduce((t, l) => t + l.l.insuredValueMinor, 0n)),
     paid: money(paid), unpaid: money(instalments.reduce((t, i) => t + i.amountMinor, 0n) - paid),
     renewalOf: s.renewalOf, renewedBy: renewal?.id ?? null,

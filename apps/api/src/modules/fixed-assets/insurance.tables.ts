@@ -45,6 +45,8 @@ export const insuranceSchedules = pgTable(
     premiumFrequency: text('premium_frequency').$type<PremiumFrequency>().notNull(),
     reminderDays: integer('reminder_days').notNull().default(30),
     remindTo: text('remind_to').notNull().default(''),
+    /** The vendor (payables' vendors.id) proposed for the instalments' vendor invoices; no key across modules. */
+    vendor: uuid('vendor'),
     remindedFor: date('reminded_for', { mode: 'string' }),
     renewalOf: uuid('renewal_of'),
     createdBy: uuid('created_by'),
@@ -89,7 +91,7 @@ export const insuranceScheduleAssets = pgTable(
 /**
  * The premium's instalments (generated from the frequency, contracts' premiumInstalments): due
  * date, amount (minor units), paid date and reference; `reminded_for` the due date a reminder went
- * out for. They sum to the policy's premium exactly (a check on each write).
+ * out for; `invoice` the draft vendor invoice made of it. They sum to the policy's premium exactly (a check on each write).
  */
 export const insurancePremiumInstalments = pgTable(
   'insurance_premium_instalments',
@@ -103,6 +105,8 @@ export const insurancePremiumInstalments = pgTable(
     paidDate: date('paid_date', { mode: 'string' }),
     reference: text('reference'),
     remindedFor: date('reminded_for', { mode: 'string' }),
+    /** The draft vendor invoice made of it (payables' invoices.id; no key: a deleted draft leaves it dangling, read as none). */
+    invoice: uuid('invoice'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.schedule, t.instalmentNo] }),

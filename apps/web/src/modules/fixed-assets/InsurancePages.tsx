@@ -24,7 +24,7 @@ import { useSignedInUser } from '../../app/session/useSession';
 import { DocumentActionBar, DocumentEditorFrame, DocumentListPage, useEditorSteps, type DocumentColumnContext, type HeaderValues } from '../../shared/documents';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
-import { deletePolicy, fetchPolicy, payInstalment, policiesKey, policyAction, policyKey, renewPolicy, savePolicy, unpayInstalment } from './insurance-api';
+import { deletePolicy, fetchPolicy, invoiceInstalment, payInstalment, policiesKey, policyAction, policyKey, renewPolicy, savePolicy, unpayInstalment } from './insurance-api';
 import '../ledger/journals/ledger-screens.css';
 
 type Display = ReturnType<typeof useDisplay>;
@@ -93,15 +93,15 @@ const linesOf = (v: InsuranceScheduleView): Draft[] => v.lines.map((l) => newLin
 const same = (a: Draft[], b: Draft[]) => a.length === b.length && a.every((l, i) => l.asset === b[i]!.asset && Number(l.insuredValue) === Number(b[i]!.insuredValue));
 const headerOf = (v: InsuranceScheduleView): HeaderValues => ({
   insurer: v.insurer, policyNumber: v.policyNumber, coverType: v.coverType, description: v.description, startDate: v.startDate, expiryDate: v.expiryDate,
-  currency: v.currency, premium: v.premium, premiumFrequency: v.premiumFrequency, reminderDays: v.reminderDays, remindTo: v.remindTo,
+  currency: v.currency, premium: v.premium, premiumFrequency: v.premiumFrequency, reminderDays: v.reminderDays, remindTo: v.remindTo, vendor: v.vendor,
 });
 const newHeader = (): HeaderValues => {
   const start = dayjs();
-  return { insurer: null, policyNumber: null, coverType: null, description: null, startDate: start.format('YYYY-MM-DD'), expiryDate: start.add(1, 'year').subtract(1, 'day').format('YYYY-MM-DD'), currency: null, premium: null, premiumFrequency: 'Yearly', reminderDays: 30, remindTo: null };
+  return { insurer: null, policyNumber: null, coverType: null, description: null, startDate: start.format('YYYY-MM-DD'), expiryDate: start.add(1, 'year').subtract(1, 'day').format('YYYY-MM-DD'), currency: null, premium: null, premiumFrequency: 'Yearly', reminderDays: 30, remindTo: null, vendor: null };
 };
 const text = (value: unknown): string | null => (value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim());
 const DECIMAL_TYPING = /^\d*([.,]\d*)?$/;
-type Step = 'save' | 'delete' | 'submit' | InsuranceScheduleAction | 'renew' | 'pay';
+type Step = 'save' | 'delete' | 'submit' | InsuranceScheduleAction | 'renew' | 'pay' | 'invoice';
 
 /**
  * /insurance-schedule?id=: one insurance policy (the documents kit's editor frame): the insurer, policy
@@ -121,6 +121,7 @@ export function InsuranceScheduleEditorPage() {
   const [header, setHeader] = useState<HeaderValues>(newHeader);
   const [lines, setLines] = useState<Draft[]>(() => [newLine()]);
   const [paying, setPaying] = useState<{ no: number; date: string; reference: string } | undefined>(undefined);
+  const [invoicing, setInvoicing] = useState<{ no: number; vendor: string | null; account: string | null; tax: string | null } | undefined>(undefined);
   const { refusals, busy, act } = useEditorSteps<Step>(policiesKey, ['fa']);
   useEffect(() => {
     if (view.data) {
@@ -138,6 +139,7 @@ export function InsuranceScheduleEditorPage() {
   };
   const input = (): InsuranceScheduleInput => ({
     insurer: String(header.insurer ?? ''),
+    vendor: text(header.vendor),
     policyNumber: String(header.policyNumber ?? '').trim(),
     coverType: text(header.coverType),
     description: text(header.description),
@@ -182,13 +184,20 @@ export function InsuranceScheduleEditorPage() {
     notify.success(`Instalment ${paying.no} is marked paid`);
     setPaying(undefined);
   });
+  const invoice = () => act('invoice', async () => {
+    if (!invoicing?.vendor || !invoicing.account) return;
+    const next = await invoiceInstalment(id!, invoicing.no, { vendor: invoicing.vendor, account: invoicing.account, tax: invoicing.tax });
+    client.setQueryData(policyKey(id), next);
+    notify.success(`Instalment ${invoicing.no}: draft vendor invoice made, to review and post on its screen`);
+    setInvoicing(undefined);
+  });
   const unpay = (no: number) => act('pay', async () => {
     client.setQueryData(policyKey(id), await unpayInstalment(id!, no));
     notify.success(`Instalment ${no} is unpaid again`);
   });
   const setLine = (key: string, patch: Partial<Draft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const known = v ? Object.fromEntries(v.lines.map((l) => [l.asset, `${l.assetCode} ${l.assetDescription}`.trim()])) : undefined;
-  const insurerLabel = v ? { [v.insurer]: `${v.insurerCode} · ${v.insurerName}` } : undefined;
+  const insurerLabel = v ? { [v.insurer]: `${v.insurerCode} · ${v.insurerName}`, ...(v.vendor && v.vendorLabel ? { [v.vendor]: v.vendorLabel } : {}) } : undefined;
   const lineError = (index: number) => refusals.lines.get(index + 1);
   const editColumns: TableColumnsType<Draft> = [
     { title: '#', key: 'n', width: 48, render: (_, _l, i) => i + 1 },
@@ -250,6 +259,24 @@ export function InsuranceScheduleEditorPage() {
         );
       },
     },
+    {
+      title: 'Vendor invoice', key: 'invoice', render: (_, i) => {
+        if (i.invoice) return <Link to={`/vendor-invoice?id=${i.invoice.id}`}>{`${i.invoice.number ?? 'Draft'} · ${i.invoice.status}`}</Link>;
+        if (!payable || i.paidDate) return null;
+        if (invoicing?.no !== i.instalmentNo) {
+          return <Button size="small" onClick={() => setInvoicing({ no: i.instalmentNo, vendor: v?.vendor ?? null, account: null, tax: null })}>Create vendor invoice</Button>;
+        }
+        return (
+          <Flex gap={8} align="center" wrap role="form" aria-label={`Vendor invoice of instalment ${i.instalmentNo}`}>
+            <div style={{ minWidth: 180 }}><RefSelect id="instalment-invoice-vendor" refName="vendor" value={invoicing.vendor} onChange={(vendor) => setInvoicing({ ...invoicing, vendor })} placeholder="Vendor" /></div>
+            <div style={{ minWidth: 180 }}><RefSelect id="instalment-invoice-account" refName="account" value={invoicing.account} onChange={(account) => setInvoicing({ ...invoicing, account })} placeholder="Expense account" /></div>
+            <div style={{ minWidth: 120 }}><RefSelect id="instalment-invoice-tax" refName="tax" value={invoicing.tax} onChange={(tax) => setInvoicing({ ...invoicing, tax })} placeholder="No tax" /></div>
+            <Button size="small" type="primary" disabled={!invoicing.vendor || !invoicing.account} loading={busy === 'invoice'} onClick={() => void invoice()}>Create draft</Button>
+            <Button size="small" onClick={() => setInvoicing(undefined)}>Cancel</Button>
+          </Flex>
+        );
+      },
+    },
   ];
   const actions = (id === undefined || v) && (
     <Flex vertical gap={8} align="flex-end">
@@ -257,7 +284,7 @@ export function InsuranceScheduleEditorPage() {
         def={def}
         status={v?.status}
         can={can}
-        busy={busy === 'renew' || busy === 'pay' ? undefined : busy}
+        busy={busy === 'renew' || busy === 'pay' || busy === 'invoice' ? undefined : busy}
         on={{ activate: () => void perform('activate', 'The policy is active: its premium instalments are due') }}
         onSave={() => void save()}
         onDelete={() => void remove()}

@@ -1,5 +1,5 @@
-/* Calls of the insurance schedules (the documents kit's routes under /fa/insurance-schedules, and their own: renew, instalments paid). */
-import { insuranceScheduleDocument, type InstalmentPaymentInput, type InsuranceScheduleAction, type InsuranceScheduleInput, type InsuranceScheduleView } from '@erp/contracts';
+/* Calls of the insurance schedules (the documents kit's routes under /fa/insurance-schedules, and their own: renew, instalments paid or made a draft vendor invoice). */
+import { insuranceScheduleDocument, type InstalmentInvoiceInput, type InstalmentPaymentInput, type InsuranceScheduleAction, type InsuranceScheduleInput, type InsuranceScheduleView } from '@erp/contracts';
 import { apiRequest, unwrap } from '../../app/api';
 import { documentBase, documentKey } from '../../shared/documents';
 
@@ -27,4 +27,7 @@ export async function payInstalment(id: string, no: number, input: InstalmentPay
 }
 export async function unpayInstalment(id: string, no: number): Promise<InsuranceScheduleView> {
   return unwrap(await apiRequest<InsuranceScheduleView>('POST', `${policies}/${id}/instalments/${no}/unpay`));
+}
+export async function invoiceInstalment(id: string, no: number, input: InstalmentInvoiceInput): Promise<InsuranceScheduleView> {
+  return unwrap(await apiRequest<InsuranceScheduleView>('POST', `${policies}/${id}/instalments/${no}/invoice`, input));
 }

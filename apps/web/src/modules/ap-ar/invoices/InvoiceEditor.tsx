@@ -289,7 +289,16 @@ export function InvoiceEditor(p: EditorProps) {
         id={view?.id}
         status={view?.status}
         title={title}
-        subtitle={dirty && view ? <Typography.Text type="warning">Unsaved changes</Typography.Text> : undefined}
+        subtitle={
+          dirty && view ? (
+            <Typography.Text type="warning">Unsaved changes</Typography.Text>
+          ) : view?.source ? (
+            // A draft another module made (an insurance premium instalment): the link back to it.
+            <Typography.Text type="secondary">
+              Made from <Link to={`${view.source.page}?id=${view.source.documentId}`}>{`${view.source.label} ${view.source.number ?? ''}`.trim()}</Link>
+            </Typography.Text>
+          ) : undefined
+        }
         actions={
           <DocumentActionBar
             def={def}
