@@ -1,5 +1,6 @@
 // Benchmark harness: the machine, statistics, a seeded generator, and a real server on a fresh database.
 import { execSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { transformPassword, type SignedInUser } from '@erp/contracts';
@@ -126,3 +127,29 @@ export async function startServer(name: string, port: number): Promise<BenchServ
 
 /** Posting, non-control accounts of the seeded chart: what generated journals use. */
 export const POSTING_CODES = ['1010', '1300', '1400', '1510', '2100', '2200', '2500', '3000', '3100', '4000', '4100', '4900', '5000', '6000', '6100', '6200', '6300', '6400', '7000'];
+
+/** A process's CPU time so far (user + system, seconds): what a bench cost it, whatever else the machine runs. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds so far of each PostgreSQL backend serving the database `dbName` (a bench's share of the database's work). */
+export async function databaseCpu(dbName: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const pids = (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid);
+    const out = new Map<number, number>();
+    for (const pid of pids) {
+      try {
+        out.set(pid, cpuSecondsOf(pid));
+      } catch {
+        // the backend ended meanwhile
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}

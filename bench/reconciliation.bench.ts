@@ -9,41 +9,15 @@
 // would: its keys right by construction; ids that name the generated line). The proposals are then
 // read back from the database and each compared with its known answer.
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { generateWorld } from '../apps/api/test/helpers/reconciliation-world';
-import { ADMIN_URL, scaled, type BenchServer } from './lib';
+import { cpuSecondsOf, databaseCpu, scaled, type BenchServer } from './lib';
 
 const GOAL_S = 10;
 
 /** A generated line's id: `tag` tells statement lines (a), journals (b), customers (c) and open items (d) apart. */
 const idOf = (tag: 'a' | 'b' | 'c' | 'd', n: number) => `00000000-0000-4000-${tag}000-${n.toString().padStart(12, '0')}`;
 const numberOf = (id: string) => Number(id.slice(24));
-
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds so far of each PostgreSQL backend serving the database. */
-async function databaseCpu(dbName: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    const pids = (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid);
-    const out = new Map<number, number>();
-    for (const pid of pids) {
-      try {
-        out.set(pid, cpuSecondsOf(pid));
-      } catch {
-        // the backend ended meanwhile
-      }
-    }
-    return out;
-  } finally {
-    await client.end();
-  }
-}
 
 export async function reconciliationRun(server: BenchServer): Promise<void> {
   const n = scaled(100_000);

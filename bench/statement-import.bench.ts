@@ -10,8 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
-import pg from 'pg';
-import { ADMIN_URL, prng, scaled, type BenchServer } from './lib';
+import { cpuSecondsOf, databaseCpu, prng, scaled, type BenchServer } from './lib';
 
 const GOAL_MS = 5000;
 const ACCOUNT_IBAN = 'NL91ABNA0417164300';
@@ -64,32 +63,6 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 }
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-/** The server process's CPU time so far (user + system, seconds): what the import cost it, whatever else the machine runs. */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds so far of each PostgreSQL backend serving the database (the import's share of the database's work). */
-async function databaseCpu(dbUrl: string): Promise<Map<number, number>> {
-  const name = new URL(dbUrl).pathname.slice(1);
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    const pids = (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid);
-    const out = new Map<number, number>();
-    for (const pid of pids) {
-      try {
-        out.set(pid, cpuSecondsOf(pid));
-      } catch {
-        // the backend ended meanwhile
-      }
-    }
-    return out;
-  } finally {
-    await client.end();
-  }
-}
 const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
 
 export async function statementImport(server: BenchServer): Promise<void> {
@@ -117,7 +90,7 @@ export async function statementImport(server: BenchServer): Promise<void> {
   const timed = async (what: string) => {
     const before = memoryOf(server.pid);
     const cpu0 = cpuSecondsOf(server.pid);
-    const db0 = await databaseCpu(server.dbUrl);
+    const db0 = await databaseCpu(new URL(server.dbUrl).pathname.slice(1));
     let peak = before.rss;
     const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid).rss)), 50);
     const t0 = performance.now();
@@ -125,7 +98,7 @@ export async function statementImport(server: BenchServer): Promise<void> {
       const result = await upload();
       const elapsed = performance.now() - t0;
       const cpu = cpuSecondsOf(server.pid) - cpu0;
-      return { what, result, elapsed, before, cpu, dbCpu: cpuSpent(db0, await databaseCpu(server.dbUrl)), peak: Math.max(peak, memoryOf(server.pid).rss) };
+      return { what, result, elapsed, before, cpu, dbCpu: cpuSpent(db0, await databaseCpu(new URL(server.dbUrl).pathname.slice(1))), peak: Math.max(peak, memoryOf(server.pid).rss) };
     } finally {
       clearInterval(sampler);
     }
