@@ -51,6 +51,11 @@ CREATE FUNCTION ageing_line_states(t uuid, items uuid[], pays uuid[])
     UNION SELECT it.id, greatest(cr.d, it.p) FROM it JOIN cr ON cr.invoice_id = it.invoice_id
     UNION SELECT it.id, greatest(al.st, it.p) FROM it JOIN al ON al.id = it.id
     UNION SELECT it.id, greatest(al.en, it.p) FROM it JOIN al ON al.id = it.id WHERE al.en IS NOT NULL
+  ), cr_by_day AS (
+    -- Joins, not subqueries over the CTEs (a CTE has no index): what each day of each item sums.
+    SELECT days.id, days.d, sum(cr.amt) AS amt FROM days JOIN it ON it.id = days.id JOIN cr ON cr.invoice_id = it.invoice_id AND cr.d <= days.d GROUP BY 1, 2
+  ), al_by_day AS (
+    SELECT days.id, days.d, sum(al.amt) AS amt, sum(al.cb) AS cb FROM days JOIN al ON al.id = days.id AND al.st <= days.d AND (al.en IS NULL OR al.en > days.d) GROUP BY 1, 2
   ), vals AS (
     SELECT it.*, days.d,
       CASE WHEN it.a <= 0 THEN coalesce(ap.amt, 0) WHEN c.amt IS NULL THEN 0
@@ -59,8 +64,8 @@ CREATE FUNCTION ageing_line_states(t uuid, items uuid[], pays uuid[])
       coalesce(f.amt, 0) AS settled, coalesce(f.cb, 0) AS settled_base
     FROM days JOIN it ON it.id = days.id
       LEFT JOIN ap ON ap.credit_note_id = it.invoice_id
-      LEFT JOIN LATERAL (SELECT sum(cr.amt) AS amt FROM cr WHERE cr.invoice_id = it.invoice_id AND cr.d <= days.d) c ON true
-      LEFT JOIN LATERAL (SELECT sum(al.amt) AS amt, sum(al.cb) AS cb FROM al WHERE al.id = it.id AND al.st <= days.d AND (al.en IS NULL OR al.en > days.d)) f ON true
+      LEFT JOIN cr_by_day c ON c.id = days.id AND c.d = days.d
+      LEFT JOIN al_by_day f ON f.id = days.id AND f.d = days.d
   ), item_values AS (
     SELECT v.tenant_id, v.company_id, v.side, v.id, v.d, NULL::date AS stop, CASE WHEN v.kind = 'Invoice' THEN 'Invoice' ELSE 'CreditNote' END AS kind, v.invoice_id AS doc,
       v.party_id, v.currency, v.document_date, v.due_date, v.a AS amount,
@@ -92,9 +97,11 @@ CREATE FUNCTION ageing_line_states(t uuid, items uuid[], pays uuid[])
     SELECT pa.id, pa.p0 AS d FROM pa
     UNION SELECT pa.id, greatest(px.st, pa.p0) FROM pa JOIN px ON px.id = pa.id
     UNION SELECT pa.id, greatest(px.en, pa.p0) FROM pa JOIN px ON px.id = pa.id WHERE px.en IS NOT NULL
+  ), px_by_day AS (
+    SELECT pdays.id, pdays.d, sum(px.cash) AS cash FROM pdays JOIN px ON px.id = pdays.id AND px.st <= pdays.d AND (px.en IS NULL OR px.en > pdays.d) GROUP BY 1, 2
   ), pvals AS (
-    SELECT pa.*, pdays.d, pa.amount_minor - coalesce((SELECT sum(px.cash) FROM px WHERE px.id = pa.id AND px.st <= pdays.d AND (px.en IS NULL OR px.en > pdays.d)), 0) AS on_account
-    FROM pdays JOIN pa ON pa.id = pdays.id
+    SELECT pa.*, pdays.d, pa.amount_minor - coalesce(c.cash, 0) AS on_account
+    FROM pdays JOIN pa ON pa.id = pdays.id LEFT JOIN px_by_day c ON c.id = pdays.id AND c.d = pdays.d
     WHERE pa.rd IS NULL OR pdays.d < pa.rd
   ), payment_values AS (
     SELECT v.tenant_id, v.company_id, v.side, v.id, v.d, v.rd AS stop, 'OnAccount' AS kind, v.id AS doc, v.party_id, v.currency, v.document_date, v.document_date AS due_date,

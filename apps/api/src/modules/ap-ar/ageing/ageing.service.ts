@@ -46,15 +46,24 @@ import { ageingStates, ageingSums } from './ageing.tables';
 
 type Filter = { asOf: string; group?: string | undefined; currency?: string | undefined; party?: string | undefined };
 
-/** The filters of the query on a table's party and currency columns. */
+/**
+ * The filters of the query on a table's party and currency columns. `who` filters by party and group;
+ * `party` by the party alone, `group` by the group (for few rows: a party's, or the report's cells once
+ * summed, never the sums' rows, which a nested loop over the group's parties would multiply).
+ */
 function filtersOf(scope: KitScope, face: Face, f: Filter) {
-  const party = faceTables[face.side].party;
-  const who = (col: SQL): SQL => sql.join([
-    f.party ? sql` and ${col} = ${f.party}::uuid` : sql``,
-    f.group ? sql` and ${col} in (select q.id from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid)` : sql``,
-  ], sql``);
+  const partyTable = faceTables[face.side].party;
+  const party = (col: SQL): SQL => (f.party ? sql` and ${col} = ${f.party}::uuid` : sql``);
+  const group = (col: SQL): SQL => (f.group
+    ? sql` and ${col} in (select q.id from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid)`
+    : sql``);
+  // With a party, its group is checked once (a party's lines are many).
+  const partyGroup = (col: SQL): SQL => (f.group && f.party
+    ? sql` and (select q.party_group from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = ${f.party}::uuid) = ${f.group}::uuid`
+    : group(col));
+  const who = (col: SQL): SQL => sql.join([party(col), partyGroup(col)], sql``);
   const cur = (col: SQL): SQL => (f.currency ? sql` and ${col} = ${f.currency}` : sql``);
-  return { who, cur };
+  return { who, party, group, cur };
 }
 
 /** The bucket of days past due (or past the document date): 0 for current, then 1 + the bounds under the days. */
@@ -79,17 +88,19 @@ function revaluationLines(scope: KitScope, face: Face, f: Filter): SQL {
  * are not zero, from the sums of the days on or before the day (a range of ageing_sums' key).
  */
 function cellsOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean): SQL {
-  const { who, cur } = filtersOf(scope, face, f);
+  const { party, group, cur } = filtersOf(scope, face, f);
   const d = sql`${f.asOf}::date`;
   return sql`
-    cells as (
+    summed as materialized (
       select party_id, currency, ${bucketOf(bounds, sql`days`)} as bucket, sum(rem) as rem, sum(brem) as brem, sum(n) as n from (
         select s.party_id, s.currency, ${d} - ${dueBasis ? sql`s.due_date` : sql`s.document_date`} as days, s.remaining_minor as rem, s.base_minor as brem, s.lines as n
         from ${ageingSums} s
-        where s.tenant_id = ${scope.tenantId}::uuid and s.company_id = ${scope.companyId}::uuid and s.side = ${face.side} and s.day <= ${d}${who(sql`s.party_id`)}${cur(sql`s.currency`)}
+        where s.tenant_id = ${scope.tenantId}::uuid and s.company_id = ${scope.companyId}::uuid and s.side = ${face.side} and s.day <= ${d}${party(sql`s.party_id`)}${cur(sql`s.currency`)}
         union all
         select v.party_id, v.currency, ${d} - v.day, 0, v.brem, 1 from (${revaluationLines(scope, face, f)}) v
       ) x group by 1, 2, 3 having sum(n) > 0
+    ), cells as (
+      select * from summed where true${group(sql`summed.party_id`)}
     )`;
 }
 
