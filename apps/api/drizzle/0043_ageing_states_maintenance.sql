@@ -126,45 +126,41 @@ CREATE FUNCTION ageing_refresh(t uuid, items uuid[], pays uuid[]) RETURNS void
   LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
   zero ageing_sums[];
-  more ageing_sums[];
 BEGIN
   IF coalesce(cardinality(items), 0) + coalesce(cardinality(pays), 0) = 0 THEN
     RETURN;
   END IF;
-  -- The lines' intervals as they were leave the sums...
+  -- One statement: the lines' intervals as they were leave, as they are now enter (the insert reads the
+  -- count of the deleted first, so the delete is done before any row is inserted under the same key), and
+  -- the sums move by the difference, their rows locked in key order (two writers never wait on each other
+  -- in a circle within it).
   WITH old AS (
     DELETE FROM ageing_states s WHERE s.tenant_id = t AND s.line_id = ANY (coalesce(items, '{}') || coalesce(pays, '{}')) RETURNING s.*
+  ), neu AS (
+    INSERT INTO ageing_states
+    SELECT n.* FROM ageing_line_states(t, items, pays) n
+    WHERE (n.remaining_minor <> 0 OR n.base_minor <> 0) AND (SELECT count(*) FROM old) >= 0
+    RETURNING *
   ), d AS (
     SELECT o.tenant_id, o.company_id, o.side, o.from_date AS day, o.party_id, o.currency, o.due_date, o.document_date, -o.remaining_minor AS rem, -o.base_minor AS base, -1 AS n FROM old o
     UNION ALL
     SELECT o.tenant_id, o.company_id, o.side, o.to_date, o.party_id, o.currency, o.due_date, o.document_date, o.remaining_minor, o.base_minor, 1 FROM old o WHERE o.to_date IS NOT NULL
-  ), up AS (
-    INSERT INTO ageing_sums AS s (tenant_id, company_id, side, day, party_id, currency, due_date, document_date, remaining_minor, base_minor, lines)
-    SELECT d.tenant_id, d.company_id, d.side, d.day, d.party_id, d.currency, d.due_date, d.document_date, sum(d.rem), sum(d.base), sum(d.n)
-    FROM d GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-    ON CONFLICT (tenant_id, company_id, side, day, party_id, currency, due_date, document_date) DO UPDATE
-      SET remaining_minor = s.remaining_minor + excluded.remaining_minor, base_minor = s.base_minor + excluded.base_minor, lines = s.lines + excluded.lines
-    RETURNING s.*
-  )
-  SELECT array_agg(ROW(up.*)::ageing_sums) INTO zero FROM up WHERE up.remaining_minor = 0 AND up.base_minor = 0 AND up.lines = 0;
-  -- ...and as they are now enter them.
-  WITH neu AS (
-    INSERT INTO ageing_states SELECT * FROM ageing_line_states(t, items, pays) n WHERE n.remaining_minor <> 0 OR n.base_minor <> 0 RETURNING *
-  ), d AS (
-    SELECT o.tenant_id, o.company_id, o.side, o.from_date AS day, o.party_id, o.currency, o.due_date, o.document_date, o.remaining_minor AS rem, o.base_minor AS base, 1 AS n FROM neu o
+    UNION ALL
+    SELECT o.tenant_id, o.company_id, o.side, o.from_date, o.party_id, o.currency, o.due_date, o.document_date, o.remaining_minor, o.base_minor, 1 FROM neu o
     UNION ALL
     SELECT o.tenant_id, o.company_id, o.side, o.to_date, o.party_id, o.currency, o.due_date, o.document_date, -o.remaining_minor, -o.base_minor, -1 FROM neu o WHERE o.to_date IS NOT NULL
   ), up AS (
     INSERT INTO ageing_sums AS s (tenant_id, company_id, side, day, party_id, currency, due_date, document_date, remaining_minor, base_minor, lines)
     SELECT d.tenant_id, d.company_id, d.side, d.day, d.party_id, d.currency, d.due_date, d.document_date, sum(d.rem), sum(d.base), sum(d.n)
     FROM d GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    HAVING sum(d.rem) <> 0 OR sum(d.base) <> 0 OR sum(d.n) <> 0
+    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
     ON CONFLICT (tenant_id, company_id, side, day, party_id, currency, due_date, document_date) DO UPDATE
       SET remaining_minor = s.remaining_minor + excluded.remaining_minor, base_minor = s.base_minor + excluded.base_minor, lines = s.lines + excluded.lines
     RETURNING s.*
   )
-  SELECT array_agg(ROW(up.*)::ageing_sums) INTO more FROM up WHERE up.remaining_minor = 0 AND up.base_minor = 0 AND up.lines = 0;
+  SELECT array_agg(ROW(up.*)::ageing_sums) INTO zero FROM up WHERE up.remaining_minor = 0 AND up.base_minor = 0 AND up.lines = 0;
   -- Sums that came to nothing are dropped (the ageing reads fewer rows).
-  zero := coalesce(zero, '{}') || coalesce(more, '{}');
   IF cardinality(zero) > 0 THEN
     DELETE FROM ageing_sums s USING unnest(zero) z
     WHERE s.tenant_id = z.tenant_id AND s.company_id = z.company_id AND s.side = z.side AND s.day = z.day AND s.party_id = z.party_id AND s.currency = z.currency

@@ -82,5 +82,5 @@ export async function expectInvariants(w: PaymentWorld, dates = ['2026-03-31', '
     expect(report.tiesOut, asOf).toBe(true);
   }
   // The ageing's maintained lines and sums equal their recomputation, and the ageing rebuilt from the documents, on days around the flows' dates.
-  await expectAgeingKept(w, ['2026-01-31', '2026-03-03', '2026-04-30', '2026-06-25', '2026-08-31', '2026-10-26', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-31']);
+  await expectAgeingKept(w, ['2026-03-03', '2026-06-25', '2026-12-01', '2026-12-02', '2026-12-31']);
 }

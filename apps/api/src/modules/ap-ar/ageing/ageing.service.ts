@@ -54,8 +54,9 @@ type Filter = { asOf: string; group?: string | undefined; currency?: string | un
 function filtersOf(scope: KitScope, face: Face, f: Filter) {
   const partyTable = faceTables[face.side].party;
   const party = (col: SQL): SQL => (f.party ? sql` and ${col} = ${f.party}::uuid` : sql``);
+  // The group's parties read once (an array), never a join per row.
   const group = (col: SQL): SQL => (f.group
-    ? sql` and ${col} in (select q.id from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid)`
+    ? sql` and ${col} = any(array(select q.id from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid))`
     : sql``);
   // With a party, its group is checked once (a party's lines are many).
   const partyGroup = (col: SQL): SQL => (f.group && f.party
@@ -138,9 +139,10 @@ export async function ageingReport(tx: Tx, scope: KitScope, face: Face, q: Agein
       select (select count(*)::int from pc) as n,
         (select coalesce(json_agg(x), '[]') from (select currency, bucket, sum(rem)::text as rem, sum(brem)::text as brem from agg group by 1, 2) x) as cur,
         (select coalesce(json_agg(y order by y.code, y.currency), '[]') from (
-          select pc.party_id as party, coalesce(q.code, '?') as code, coalesce(q.name, '') as name, pc.currency, pc.b
-          from pc left join ${party} q on q.tenant_id = ${scope.tenantId}::uuid and q.id = pc.party_id
-          order by q.code, pc.currency limit ${q.limit} offset ${(q.page - 1) * q.limit}) y) as page`),
+          -- Each party's code by its key, one probe per row (a join without statistics may scan the company's parties per row).
+          select p.party_id as party, coalesce(p.code, '?') as code, coalesce((select q.name from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = p.party_id), '') as name, p.currency, p.b
+          from (select pc.*, (select q.code from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = pc.party_id) as code from pc) p
+          order by p.code, p.currency limit ${q.limit} offset ${(q.page - 1) * q.limit}) y) as page`),
   );
   const n = labels.length;
   const baseScale = scales[baseCurrency] ?? 2;
