@@ -8,9 +8,9 @@
 // time), and its time printed apart. The report reads ageing_sums (one row per party, due date,
 // document date and day of change: here about 200 × 365 × 2), the drill-down one party's intervals.
 // Timed before any ANALYZE and again after an explicit one. Measured 27 Nov 2026 (2 x AMD EPYC shared by
-// six sessions, load 10-24): at 1,000,000 items the seed took 377 s and the structure 145 s; p50 78-190 ms,
-// p95 120-490 ms (the summary reads the same 16,060 sums at 100,000 and 1,000,000 items); at 100,000
-// items p50 33-127 ms, p95 68-351 ms. Before 0043: 50,000 items 0.35-7.6 s.
+// six sessions): at 1,000,000 items, load 5-8, seed 120 s and structure 49 s, every case meets: p50
+// 20-63 ms, p95 52-181 ms (under load 18-24 the same data gave p95 120-490 ms); the summary reads the
+// same 16,060 sums at 100,000 and 1,000,000 items. Before 0043: 50,000 items 0.35-7.6 s.
 import pg from 'pg';
 import { ms, scaled, stats, type BenchServer } from './lib';
 
