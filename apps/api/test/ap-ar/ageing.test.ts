@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { faces, sides, type AgeingItemsPage, type AgeingReport, type EntityRecord, type InvoiceView, type PaymentView, type Side, type SubledgerTieout } from '@erp/contracts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { paymentWorld, type PaymentWorld } from './payment-world';
+import { expectAgeingKept } from './ageing-oracle';
 
 let t: TestApp;
 let w: PaymentWorld;
@@ -73,6 +74,8 @@ describe.each(sides)('ageing of %s', (side) => {
       // The rows add up to the totals (one page holds them all here).
       expect(report.rows.reduce((s, r) => s + cents(r.baseTotal), 0)).toBe(cents(report.baseTotal));
     }
+    // The maintained lines and sums equal their recomputation and the ageing rebuilt from the documents, each day.
+    await expectAgeingKept(w, DAYS);
   });
 
   it('ages by due date or document date into the buckets the user sets, and drills down to the open items', async () => {

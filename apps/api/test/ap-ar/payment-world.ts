@@ -8,6 +8,7 @@ import { rowsOf } from '../../src/platform/db/client';
 import { withTenant } from '../../src/platform/db/tenancy';
 import { adminOf, call, type Session, type TestApp, type TestTenant } from '../helpers/test-app';
 import { openBooks, type Books } from '../ledger/helpers';
+import { expectAgeingKept } from './ageing-oracle';
 
 export type PaymentWorld = {
   tenant: TestTenant;
@@ -80,4 +81,6 @@ export async function expectInvariants(w: PaymentWorld, dates = ['2026-03-31', '
     const report = await w.ok<SubledgerTieout>('GET', `/gl/subledger-tieout?asOf=${asOf}`);
     expect(report.tiesOut, asOf).toBe(true);
   }
+  // The ageing's maintained lines and sums equal their recomputation, and the ageing rebuilt from the documents, on days around the flows' dates.
+  await expectAgeingKept(w, ['2026-03-03', '2026-06-25', '2026-12-01', '2026-12-02', '2026-12-31']);
 }

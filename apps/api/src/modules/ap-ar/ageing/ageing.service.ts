@@ -8,145 +8,124 @@ import {
   type AgeingQuery,
   type AgeingReport,
   type Face,
-  PAYMENT_KIND,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import type { KitScope } from '../../../platform/kit/registry';
-import { journals } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
-import { invoiceCredits, invoices, openItems } from '../invoices/invoices.tables';
-import { paymentAllocations, payments } from '../payments/payments.tables';
+import { invoices } from '../invoices/invoices.tables';
+import { payments } from '../payments/payments.tables';
 import { partyRevaluationLines, partyRevaluations } from '../revaluation/revaluation.tables';
+import { ageingStates, ageingSums } from './ageing.tables';
 
 /*
- * Ageing as of a day, rebuilt from what was dated by then (never from today's `remaining_minor`):
- * - an open item counts when its document was posted on or before the day (`posting_date`, the
- *   entry's date); its amount less the credit notes posted by then (`invoice_credits`, an invoice's
- *   credits taken off its items earliest due first, as the credit note's posting takes them; a credit
- *   note's item less what it applied to its invoice) less the allocations in force that day: made by
- *   an entry dated on or before it, neither un-allocated (`undone_journal_id`) nor reversed (the
- *   entry's `reversed_by`) by an entry dated on or before it;
+ * Ageing as of a day, read from what the database keeps at commit (`ageing.tables.ts`, migration 0049),
+ * never from today's `remaining_minor`. Each line (an open item, or a posted payment's amount on account)
+ * is kept as the dated intervals over which it is not zero, computed by `ageing_line_states` from what was
+ * dated by each day:
+ * - an open item counts from its document's `posting_date` (the entry's date): its amount less the
+ *   credit notes posted by then (`invoice_credits`, an invoice's credits taken off its items earliest due
+ *   first, as the credit note's posting takes them; a credit note's item less what it applied to its
+ *   invoice) less the allocations in force that day: made by an entry dated on or before it, neither
+ *   un-allocated (`undone_journal_id`) nor reversed (the entry's `reversed_by`) by an entry dated on or
+ *   before it;
  * - a payment posted by then and not reversed by then keeps on account its amount less the cash of
  *   its allocations in force that day (a credit note's item gives cash: it adds) and less what refunds
  *   in force that day returned of it (their lines naming it, `source_payment_id`); a refund itself keeps
  *   nothing on account (it returns exactly its credits: its credit notes' lines are allocations above);
  * - in base: an item's credited balance at its document's base share (`total_base × amount /
  *   total_gross`, rounded once) less its allocations' `control_base_minor` (the base the payment
- *   posted on the control account); what is on account at the payment's base share; an unrealised
- *   revaluation in force that day (revaluation.service.ts) as a base-only line of the party.
- * Signed as owed (payables: to the vendor; receivables: by the customer), so a receivables total in
- * base equals the control accounts' debit balance on that day and a payables total their credit
+ *   posted on the control account); on account exactly what the payment's entries dated by then put on
+ *   its 'on account' line, each converted at the payment's rate and rounded half away from zero as
+ *   posting's convert() does (its own entry on its amount less what it allocated at once, each later
+ *   allocation or un-allocation entry on the cash it moved), less each refund line in force returning
+ *   part of it at the same rate.
+ * The report sums `ageing_sums` (those intervals per party, currency, document date, due date and day of
+ * change) over the days on or before the day; the drill-down reads a party's intervals that hold the day.
+ * An unrealised revaluation in force that day (revaluation.service.ts) is read as it is: a base-only line
+ * of the party. Signed as owed (payables: to the vendor; receivables: by the customer), so a receivables
+ * total in base equals the control accounts' debit balance on that day and a payables total their credit
  * balance, in the company's base currency (`test/ap-ar/ageing.test.ts`).
  */
 
 type Filter = { asOf: string; group?: string | undefined; currency?: string | undefined; party?: string | undefined };
 
-/** The lines as they stood at the end of `asOf`: kind, id, document, number, party, currency, dates, days, bucket, amount, remaining, base remaining (text). */
-function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean, toBaseFactor: Record<string, string>): SQL {
-  const party = faceTables[face.side].party;
-  const d = sql`${f.asOf}::date`;
-  const who = (col: SQL): SQL => sql.join([
-    f.party ? sql` and ${col} = ${f.party}::uuid` : sql``,
-    f.group ? sql` and ${col} in (select q.id from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid)` : sql``,
-  ], sql``);
+/**
+ * The filters of the query on a table's party and currency columns. `who` filters by party and group;
+ * `party` by the party alone, `group` by the group (for few rows: a party's, or the report's cells once
+ * summed, never the sums' rows, which a nested loop over the group's parties would multiply).
+ */
+function filtersOf(scope: KitScope, face: Face, f: Filter) {
+  const partyTable = faceTables[face.side].party;
+  const party = (col: SQL): SQL => (f.party ? sql` and ${col} = ${f.party}::uuid` : sql``);
+  // The group's parties read once (an array), never a join per row.
+  const group = (col: SQL): SQL => (f.group
+    ? sql` and ${col} = any(array(select q.id from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.company_id = ${scope.companyId}::uuid and q.party_group = ${f.group}::uuid))`
+    : sql``);
+  // With a party, its group is checked once (a party's lines are many).
+  const partyGroup = (col: SQL): SQL => (f.group && f.party
+    ? sql` and (select q.party_group from ${partyTable} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = ${f.party}::uuid) = ${f.group}::uuid`
+    : group(col));
+  const who = (col: SQL): SQL => sql.join([party(col), partyGroup(col)], sql``);
   const cur = (col: SQL): SQL => (f.currency ? sql` and ${col} = ${f.currency}` : sql``);
+  return { who, party, group, cur };
+}
+
+/** The bucket of days past due (or past the document date): 0 for current, then 1 + the bounds under the days. */
+function bucketOf(bounds: readonly number[], days: SQL): SQL {
   const boundsArr = sql`${`{${bounds.join(',')}}`}::int[]`;
-  // Past due: 1 + the bounds under the days (width_bucket counts the bounds at or under days - 1).
-  const bucket = (days: SQL): SQL => sql`case when ${days} <= 0 then 0 else 1 + width_bucket(${days} - 1, ${boundsArr}) end`;
-  // An amount of a payment's currency in base at its rate, rounded half away from zero as the posting's convert() does.
-  const factors = Object.entries(toBaseFactor);
-  const factor = (currency: SQL): SQL => sql`(select f.x from unnest(${`{${factors.map(([c]) => c).join(',')}}`}::text[], ${`{${factors.map(([, x]) => x).join(',')}}`}::numeric[]) as f(c, x) where f.c = ${currency})`;
-  const toBase = (minor: SQL, rate: SQL, currency: SQL): SQL => sql`round((${minor})::numeric * coalesce((${rate})::numeric, 1) * ${factor(currency)})`;
+  // width_bucket counts the bounds at or under days - 1.
+  return sql`case when ${days} <= 0 then 0 else 1 + width_bucket(${days} - 1, ${boundsArr}) end`;
+}
+
+/** An unrealised revaluation in force that day (made on or before it, reversed after it): base-only lines (party, currency, date, base). */
+function revaluationLines(scope: KitScope, face: Face, f: Filter): SQL {
+  const { who, cur } = filtersOf(scope, face, f);
+  const d = sql`${f.asOf}::date`;
+  return sql`select r.id, l.party_id, l.currency, r.revaluation_date as day, ${face.side === 'receivables' ? sql`l.difference_minor` : sql`-l.difference_minor`} as brem
+    from ${partyRevaluationLines} l join ${partyRevaluations} r on r.tenant_id = l.tenant_id and r.id = l.revaluation_id
+    where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and r.side = ${face.side} and r.revaluation_date <= ${d} and r.reversal_date > ${d}
+      and l.difference_minor <> 0${who(sql`l.party_id`)}${cur(sql`l.currency`)}`;
+}
+
+/**
+ * The cells of the report: per party, currency and bucket, the remaining, base and number of lines that
+ * are not zero, from the sums of the days on or before the day (a range of ageing_sums' key).
+ */
+function cellsOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean): SQL {
+  const { party, group, cur } = filtersOf(scope, face, f);
+  const d = sql`${f.asOf}::date`;
   return sql`
-    it as (
-      select o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.line, o.amount_minor as a, i.kind, i.number, i.document_date, i.total_base_minor as tb, i.total_gross_minor as tg
-      from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
-      where o.tenant_id = ${scope.tenantId}::uuid and o.company_id = ${scope.companyId}::uuid and o.side = ${face.side} and i.posting_date <= ${d}
-        ${who(sql`o.party_id`)}${cur(sql`o.currency`)}
-    ), cr as (
-      select c.invoice_id, sum(c.amount_minor) as amt from ${invoiceCredits} c join ${invoices} n on n.tenant_id = c.tenant_id and n.id = c.credit_note_id
-      where c.tenant_id = ${scope.tenantId}::uuid and c.invoice_id in (select invoice_id from it where kind = 'Invoice') and n.posting_date <= ${d} group by 1
-    ), ap as (
-      select c.credit_note_id, sum(c.amount_minor) as amt from ${invoiceCredits} c
-      where c.tenant_id = ${scope.tenantId}::uuid and c.credit_note_id in (select invoice_id from it where kind = 'CreditNote') group by 1
-    ), act as (
-      select a.payment_id, a.open_item_id, a.source_payment_id, a.amount_minor, a.discount_minor + a.write_off_minor as extra, coalesce(a.control_base_minor, 0) as cb
-      from ${paymentAllocations} a join ${journals} j on j.tenant_id = a.tenant_id and j.id = a.journal_id
-        left join ${journals} u on u.tenant_id = a.tenant_id and u.id = a.undone_journal_id
-        left join ${journals} r on r.tenant_id = j.tenant_id and r.id = j.reversed_by
-      where a.tenant_id = ${scope.tenantId}::uuid and a.company_id = ${scope.companyId}::uuid and a.status <> 'Draft'
-        and j.journal_date <= ${d} and (u.id is null or u.journal_date > ${d}) and (r.id is null or r.journal_date > ${d})
-    ), al as (
-      select open_item_id, sum(amount_minor + extra) as amt, sum(cb) as cb from act where open_item_id in (select id from it) group by 1
-    ), itr as (
-      select it.*, sign(it.a) as s,
-        -- A credited invoice's items take its credits earliest due first: what its earlier items took comes first (read only for credited invoices).
-        case when it.a <= 0 then coalesce(ap.amt, 0) when cr.amt is null then 0
-          else least(it.a, greatest(0, cr.amt - coalesce((select sum(e.amount_minor) from ${openItems} e where e.tenant_id = ${scope.tenantId}::uuid and e.invoice_id = it.invoice_id
-            and (e.due_date, e.line) < (it.due_date, it.line)), 0))) end as credited,
-        coalesce(al.amt, 0) as settled, coalesce(al.cb, 0) as settled_base
-      from it left join cr on cr.invoice_id = it.invoice_id left join ap on ap.credit_note_id = it.invoice_id left join al on al.open_item_id = it.id
-    ), pa as (
-      select p.id, p.party_id, p.currency, p.number, p.document_date, p.amount_minor, p.total_base_minor, p.journal_id, p.rate
-      from ${payments} p join ${journals} j on j.tenant_id = p.tenant_id and j.id = p.journal_id
-        left join ${journals} r on r.tenant_id = j.tenant_id and r.id = j.reversed_by
-      where p.tenant_id = ${scope.tenantId}::uuid and p.company_id = ${scope.companyId}::uuid and p.side = ${face.side} and p.status <> 'Draft' and p.kind = ${PAYMENT_KIND}
-        and j.journal_date <= ${d} and (r.id is null or r.journal_date > ${d})${who(sql`p.party_id`)}${cur(sql`p.currency`)}
-    ), par as (
-      select pa.*, pa.amount_minor - coalesce((select sum(case when o.amount_minor < 0 then -x.amount_minor else x.amount_minor end)
-        from act x join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = x.open_item_id where x.payment_id = pa.id), 0)
-        -- less what refunds in force that day returned of it
-        - coalesce((select sum(x.amount_minor) from act x where x.source_payment_id = pa.id), 0) as on_account
-      from pa
-    ), moved as (
-      -- What each entry dated by then moved on or off the payment's account (its 'on account' line): allocations off, un-allocations back on.
-      select a.payment_id, a.journal_id as entry, -sum(case when o.amount_minor < 0 then -a.amount_minor else a.amount_minor end) as cash
-      from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${journals} j on j.tenant_id = a.tenant_id and j.id = a.journal_id
-      where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id in (select id from pa) and j.journal_date <= ${d}
-      group by 1, 2
-      union all
-      select a.payment_id, a.undone_journal_id, sum(case when o.amount_minor < 0 then -a.amount_minor else a.amount_minor end)
-      from ${paymentAllocations} a join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id join ${journals} u on u.tenant_id = a.tenant_id and u.id = a.undone_journal_id
-      where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id in (select id from pa) and u.journal_date <= ${d}
-      group by 1, 2
-    ), parb as (
-      -- In base, exactly what the payment's entries put on account: the payment's own line (its amount less what it allocated at once),
-      -- each later entry's line, each converted and rounded as it was posted; less each refund line returning part of it, at its rate.
-      select par.*,
-        ${toBase(sql`par.amount_minor + coalesce((select sum(m.cash) from moved m where m.payment_id = par.id and m.entry = par.journal_id), 0)`, sql`par.rate`, sql`par.currency`)}
-        + coalesce((select sum(${toBase(sql`m.cash`, sql`par.rate`, sql`par.currency`)}) from moved m where m.payment_id = par.id and m.entry <> par.journal_id), 0)
-        - coalesce((select sum(${toBase(sql`x.amount_minor`, sql`par.rate`, sql`par.currency`)}) from act x where x.source_payment_id = par.id), 0) as base_on_account
-      from par
-    ), raw as (
-      select case when kind = 'Invoice' then 'Invoice' else 'CreditNote' end as kind, id, invoice_id as document, number, party_id, currency, document_date, due_date, a as amount,
-        a - s * (credited + settled) as rem,
-        case when tg = 0 then 0 else round(tb::numeric * (a - s * credited) / tg) end - settled_base as brem
-      from itr
-      union all
-      select 'OnAccount', id, id, number, party_id, currency, document_date, document_date, -amount_minor, -on_account, -base_on_account
-      from parb
-      union all
-      -- An unrealised revaluation in force that day (made on or before it, reversed after it): base only.
-      select 'Revaluation', r.id, r.id, null, l.party_id, l.currency, r.revaluation_date, r.revaluation_date, 0, 0, ${face.side === 'receivables' ? sql`l.difference_minor` : sql`-l.difference_minor`}
-      from ${partyRevaluationLines} l join ${partyRevaluations} r on r.tenant_id = l.tenant_id and r.id = l.revaluation_id
-      where r.tenant_id = ${scope.tenantId}::uuid and r.company_id = ${scope.companyId}::uuid and r.side = ${face.side} and r.revaluation_date <= ${d} and r.reversal_date > ${d}
-        ${who(sql`l.party_id`)}${cur(sql`l.currency`)}
-    ), lines as (
-      select raw.*, (${d} - case when ${dueBasis} then due_date else document_date end) as days
-      from raw where rem <> 0 or brem <> 0
-    ), aged as (
-      select lines.*, ${bucket(sql`days`)} as bucket from lines
+    summed as materialized (
+      select party_id, currency, ${bucketOf(bounds, sql`days`)} as bucket, sum(rem) as rem, sum(brem) as brem, sum(n) as n from (
+        select s.party_id, s.currency, ${d} - ${dueBasis ? sql`s.due_date` : sql`s.document_date`} as days, s.remaining_minor as rem, s.base_minor as brem, s.lines as n
+        from ${ageingSums} s
+        where s.tenant_id = ${scope.tenantId}::uuid and s.company_id = ${scope.companyId}::uuid and s.side = ${face.side} and s.day <= ${d}${party(sql`s.party_id`)}${cur(sql`s.currency`)}
+        union all
+        select v.party_id, v.currency, ${d} - v.day, 0, v.brem, 1 from (${revaluationLines(scope, face, f)}) v
+      ) x group by 1, 2, 3 having sum(n) > 0
+    ), cells as (
+      select * from summed where true${group(sql`summed.party_id`)}
     )`;
 }
 
-/** Per currency, what a minor unit times a rate is in base minor units: 10^(base scale − currency scale), as numeric text. */
-function toBaseFactors(scales: Record<string, number>, baseCurrency: string): Record<string, string> {
-  const baseScale = scales[baseCurrency] ?? 2;
-  return Object.fromEntries(Object.entries(scales).map(([c, scale]) => {
-    const e = baseScale - scale;
-    return [c, e >= 0 ? `1${'0'.repeat(e)}` : `0.${'0'.repeat(-e - 1)}1`];
-  }));
+/** A party's lines as they stood at the end of `asOf` (the intervals that hold the day): kind, id, document, party, currency, dates, days, bucket, amount, remaining, base remaining. */
+function linesOf(scope: KitScope, face: Face, f: Filter, bounds: readonly number[], dueBasis: boolean): SQL {
+  const { who, cur } = filtersOf(scope, face, f);
+  const d = sql`${f.asOf}::date`;
+  return sql`
+    raw as (
+      select s.line_kind as kind, s.line_id as id, s.document_id as document, s.party_id, s.currency, s.document_date, s.due_date, s.amount_minor as amount,
+        s.remaining_minor as rem, s.base_minor as brem
+      from ${ageingStates} s
+      where s.tenant_id = ${scope.tenantId}::uuid and s.company_id = ${scope.companyId}::uuid and s.side = ${face.side}${who(sql`s.party_id`)}${cur(sql`s.currency`)}
+        and s.from_date <= ${d} and (s.to_date is null or s.to_date > ${d})
+      union all
+      select 'Revaluation', v.id, v.id, v.party_id, v.currency, v.day, v.day, 0, 0, v.brem from (${revaluationLines(scope, face, f)}) v
+    ), aged as (
+      select raw.*, x.days, ${bucketOf(bounds, sql`x.days`)} as bucket
+      from raw cross join lateral (select ${d} - case when ${dueBasis} then raw.due_date else raw.document_date end as days) x
+    )`;
 }
 
 type AggRow = { n: number; cur: { currency: string; bucket: number; rem: string; brem: string }[]; page: { party: string; code: string; name: string; currency: string; b: { bucket: number; rem: string; brem: string }[] }[] };
@@ -158,15 +137,16 @@ export async function ageingReport(tx: Tx, scope: KitScope, face: Face, q: Agein
   const labels = ageingBucketLabels(bounds);
   const party = faceTables[face.side].party;
   const [r] = rowsOf<AggRow>(
-    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate', toBaseFactors(scales, baseCurrency))},
-      agg as (select party_id, currency, bucket, sum(rem) as rem, sum(brem) as brem from aged group by 1, 2, 3),
+    await tx.execute(sql`with ${cellsOf(scope, face, q, bounds, q.basis === 'DueDate')},
+      agg as (select party_id, currency, bucket, rem, brem from cells),
       pc as (select party_id, currency, json_agg(json_build_object('bucket', bucket, 'rem', rem::text, 'brem', brem::text)) as b from agg group by 1, 2)
       select (select count(*)::int from pc) as n,
         (select coalesce(json_agg(x), '[]') from (select currency, bucket, sum(rem)::text as rem, sum(brem)::text as brem from agg group by 1, 2) x) as cur,
         (select coalesce(json_agg(y order by y.code, y.currency), '[]') from (
-          select pc.party_id as party, coalesce(q.code, '?') as code, coalesce(q.name, '') as name, pc.currency, pc.b
-          from pc left join ${party} q on q.tenant_id = ${scope.tenantId}::uuid and q.id = pc.party_id
-          order by q.code, pc.currency limit ${q.limit} offset ${(q.page - 1) * q.limit}) y) as page`),
+          -- Each party's code by its key, one probe per row (a join without statistics may scan the company's parties per row).
+          select p.party_id as party, coalesce(p.code, '?') as code, coalesce((select q.name from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = p.party_id), '') as name, p.currency, p.b
+          from (select pc.*, (select q.code from ${party} q where q.tenant_id = ${scope.tenantId}::uuid and q.id = pc.party_id) as code from pc) p
+          order by p.code, p.currency limit ${q.limit} offset ${(q.page - 1) * q.limit}) y) as page`),
   );
   const n = labels.length;
   const baseScale = scales[baseCurrency] ?? 2;
@@ -204,9 +184,12 @@ export async function ageingItems(tx: Tx, scope: KitScope, face: Face, q: Ageing
   const { baseCurrency, scales } = await currencyFacts(tx, scope);
   const bounds = q.buckets ?? DEFAULT_AGEING_BOUNDS;
   const rows = rowsOf<ItemRow>(
-    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate', toBaseFactors(scales, baseCurrency))}
-      select kind, id, document, number, currency, document_date::text, due_date::text, days::int, bucket::int, amount::text, rem::text, brem::text, (count(*) over ())::int as n
-      from aged order by due_date, document_date, id limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
+    await tx.execute(sql`with ${linesOf(scope, face, q, bounds, q.basis === 'DueDate')}
+      select a.kind, a.id, a.document, coalesce(i.number, p.number) as number, a.currency, a.document_date::text, a.due_date::text, a.days::int, a.bucket::int, a.amount::text, a.rem::text, a.brem::text, a.n
+      from (select aged.*, (count(*) over ())::int as n from aged order by due_date, document_date, id limit ${q.limit} offset ${(q.page - 1) * q.limit}) a
+        left join ${invoices} i on a.kind in ('Invoice', 'CreditNote') and i.tenant_id = ${scope.tenantId}::uuid and i.id = a.document
+        left join ${payments} p on a.kind = 'OnAccount' and p.tenant_id = ${scope.tenantId}::uuid and p.id = a.document
+      order by a.due_date, a.document_date, a.id`),
   );
   const baseScale = scales[baseCurrency] ?? 2;
   return {
