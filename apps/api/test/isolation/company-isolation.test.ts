@@ -181,6 +181,7 @@ function handAttacks(): Endpoint[] {
     { route: `POST ${policies}`, attacks: () => [{ url: policies, body: policyBody(), status: [422], check: (b) => expect((b as ErrorObject).message).toMatch(/No such insurance company in this company/) }] },
     { route: `PUT ${policies}/:id`, attacks: () => [{ url: `${policies}/${B.docs.insuranceSchedule}`, body: policyBody(), status: gone() }] },
     ...['pay', 'unpay'].map((action) => ({ route: `POST ${policies}/:id/instalments/:no/${action}`, attacks: () => [{ url: `${policies}/${B.docs.insuranceSchedule}/instalments/1/${action}`, body: { paidDate: '2026-03-31' }, status: gone() }] })),
+    { route: `POST ${policies}/:id/instalments/:no/invoice`, attacks: () => [{ url: `${policies}/${B.docs.insuranceSchedule}/instalments/1/invoice`, body: { vendor: B.docs['payables.party'], account: B.docs.insuranceSchedule }, status: gone() }] },
   ];
   const paymentAttacks = [faces.payables, faces.receivables].flatMap((face): Endpoint[] => {
     const base = `/${face.service}/${face.partyWord}-payments`;
@@ -211,6 +212,11 @@ function handAttacks(): Endpoint[] {
       ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]) => ({
         route: `${method} /${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`,
         attacks: () => [{ url: `/${face.service}/${face.partyWord}-statement${tail}?party=${B.docs[`${face.side}.party`]}&from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: { to: 'x@example.com' } } : {}), status: gone() }],
+      })),
+      // "Mail all" (issue 16): none of B's parties is previewed or mailed.
+      ...['GET', 'POST'].map((method) => ({
+        route: `${method} /${face.service}/${face.partyWord}-statement/mail-all`,
+        attacks: () => [{ url: `/${face.service}/${face.partyWord}-statement/mail-all?from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: {} } : {}), status: [200], check: noneOfB(`${face.partyWord} statements mailed to all`) }],
       })),
       { route: `POST ${base}/:id/allocate`, attacks: () => [{ url: `${base}/${payment()}/allocate`, body: { allocations: [{ openItem: B.docs[`${face.side}.item`], amount: '1' }] }, status: gone() }] },
       { route: `POST ${base}/:id/unallocate`, attacks: () => [{ url: `${base}/${payment()}/unallocate`, body: { lines: [] }, status: gone() }] },

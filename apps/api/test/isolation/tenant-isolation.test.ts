@@ -490,6 +490,7 @@ function insuranceEndpoints(noneOfA: (body: unknown) => void): Endpoint[] {
     { method: 'DELETE', route: `${base}/:id`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}`, status: [404] }] },
     ...['activate', 'cancel', 'renew'].map((action): Endpoint => ({ method: 'POST', route: `${base}/:id/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}/${action}`, status: [404] }] })),
     ...['pay', 'unpay'].map((action): Endpoint => ({ method: 'POST', route: `${base}/:id/instalments/:no/${action}`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}/instalments/1/${action}`, body: { paidDate: '2026-03-31' }, status: [404] }] })),
+    { method: 'POST', route: `${base}/:id/instalments/:no/invoice`, access: 'user', attacks: () => [{ as: 'user', url: `${base}/${FA.policy}/instalments/1/invoice`, body: { vendor: FA.asset, account: FA.asset }, status: [404] }] },
   ];
 }
 
@@ -529,6 +530,11 @@ function paymentEndpoints(): Endpoint[] {
       ...[['GET', ''], ['GET', '/file/pdf'], ['POST', '/mail']].map(([method, tail]): Endpoint => ({
         method: method as 'GET' | 'POST', route: `/${face.service}/${face.partyWord}-statement${tail === '/file/pdf' ? '/file/:format' : tail}`, access: 'user',
         attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-statement${tail}?party=${APAR[`${face.side}.party`]}&from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: { to: 'x@example.com' } } : {}), status: [404] }],
+      })),
+      // "Mail all" (issue 16): none of A's parties is previewed or mailed.
+      ...(['GET', 'POST'] as const).map((method): Endpoint => ({
+        method, route: `/${face.service}/${face.partyWord}-statement/mail-all`, access: 'user',
+        attacks: () => [{ as: 'user', url: `/${face.service}/${face.partyWord}-statement/mail-all?from=2026-01-01&to=2026-12-31`, ...(method === 'POST' ? { body: {} } : {}), status: [200], check: noneOfA }],
       })),
       one('GET', `${base}/:id`, (x) => `${base}/${x}`),
       one('GET', `${base}/:id/entry`, (x) => `${base}/${x}/entry`),

@@ -258,6 +258,9 @@ export const insuranceScheduleListQuerySchema = documentListQuerySchema(insuranc
 export type InsuranceScheduleListFilter = z.infer<typeof insuranceScheduleListQuerySchema>;
 
 /** POST /fa/insurance-schedules/:id/instalments/:no/pay: an instalment paid. */
+/** Renewing a policy: an optional policy number for the new draft (else the old one with the new start year). */
+export const insuranceRenewInputSchema = z.object({ policyNumber: z.string().trim().max(40).nullish() }).nullish();
+
 export const instalmentPaymentInputSchema = z.object({
   paidDate: dateSchema(),
   reference: z.string().trim().max(60).nullish(),

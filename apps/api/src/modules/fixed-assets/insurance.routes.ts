@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamSchema, instalmentInvoiceInputSchema, instalmentParamSchema, instalmentPaymentInputSchema, insuranceScheduleViewSchema } from '@erp/contracts';
+import { idParamSchema, insuranceRenewInputSchema, instalmentInvoiceInputSchema, instalmentParamSchema, instalmentPaymentInputSchema, insuranceScheduleViewSchema } from '@erp/contracts';
 import { requestTx } from '../../platform/db/tenancy';
 import { actorOf } from '../../platform/http/actor';
 import type { Platform } from '../../platform/platform';
@@ -17,15 +16,13 @@ export const insuranceRouteFacts: Record<RouteKey, RouteFacts> = {
   'POST /fa/insurance-schedules/:id/instalments/:no/invoice': { rows: 'company', sample: 'insuranceSchedule' },
 };
 
-const renewInputSchema = z.object({ policyNumber: z.string().trim().max(40).nullish() }).nullish();
-
 export function registerInsuranceRoutes(app: FastifyInstance, platform: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tx = requestTx(platform.database.db);
   const tags = ['Insurance schedules'];
   r.post('/fa/insurance-schedules/:id/renew', {
     config: { access: { kind: 'user', operation: 'SaveInsuranceSchedule' } },
-    schema: { tags, summary: 'Renew an active or expired policy: a new draft from the day after its expiry over the same term, with its assets and premium (once per policy)', params: idParamSchema, body: renewInputSchema, response: { 200: insuranceScheduleViewSchema } },
+    schema: { tags, summary: 'Renew an active or expired policy: a new draft from the day after its expiry over the same term, with its assets and premium (once per policy)', params: idParamSchema, body: insuranceRenewInputSchema, response: { 200: insuranceScheduleViewSchema } },
   }, async (request) => tx(request, async (t) => {
     const actor = actorOf(request);
     return viewSchedule(t, actor, await renewSchedule(t, actor, request.params.id, request.body?.policyNumber));
