@@ -27,6 +27,9 @@ export const instantSchema = (message = 'must be a date and time with its offset
 export const SPACED_MESSAGE = 'must not begin or end with a space';
 export const isUnpadded = (v: string) => v === v.trim();
 
+/** A mail address as a reminder's recipient is typed: something, one @, a domain with a dot; no spaces. */
+export const MAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** A positive decimal amount as typed, exactly: no sign, no spaces. */
 export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,4})?$/;
 export const amountSchema = (message = 'must be a positive amount with at most 4 decimals') => z.string().refine(isUnpadded, SPACED_MESSAGE).regex(AMOUNT_PATTERN, message);

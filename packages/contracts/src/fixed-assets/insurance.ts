@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity } from '../kit/define-entity';
 import { defineDocument, documentListQuerySchema } from '../kit/define-document';
-import { amountSchema, dateSchema } from '../common/scalars';
+import { amountSchema, dateSchema, MAIL_ADDRESS } from '../common/scalars';
 import { occurrenceDate } from '../ledger/recurring-dates';
 
 /**
@@ -136,8 +136,6 @@ export function renewalTerm(startDate: string, expiryDate: string): { startDate:
   return { startDate: next, expiryDate: shiftDays(next, days) };
 }
 
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const insuredAssetInputSchema = z.object({
   asset: z.uuid(),
   /** The asset's insured value, in the policy's currency. */
@@ -157,7 +155,7 @@ export const insuranceScheduleInputSchema = z
     premium: amountSchema(),
     premiumFrequency: z.enum(premiumFrequencies),
     reminderDays: z.number().int().min(0).max(365).default(30),
-    remindTo: z.string().trim().max(254).regex(MAIL, 'Give a mail address (name@example.com), or leave it empty for no reminder').nullish().or(z.literal('')),
+    remindTo: z.string().trim().max(254).regex(MAIL_ADDRESS, 'Give a mail address (name@example.com), or leave it empty for no reminder').nullish().or(z.literal('')),
     /** The vendor (payables) proposed for the instalments' vendor invoices. */
     vendor: z.uuid().nullish(),
     lines: z.array(insuredAssetInputSchema).max(INSURANCE_ASSETS_MAX),

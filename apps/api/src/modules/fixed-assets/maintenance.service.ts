@@ -5,6 +5,7 @@ import {
   MAINTENANCE_ACTIVE,
   MAINTENANCE_CAPITALISED,
   MAINTENANCE_COMPLETED,
+  MAIL_ADDRESS,
   occurrenceDate,
   type MaintenanceCompletionInput,
   type MaintenanceHistory,
@@ -29,13 +30,12 @@ import { REMINDERS_JOB_CRON, runReminders, type ReminderSummary } from './remind
  */
 
 const refuse = (field: string, message: string) => unprocessable(`${field}: ${message}`);
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A schedule as given: a new one is Active, the status changes by completing only; a mail address; amounts in the currency's decimals. */
 export const maintenanceFits: KitRule = async (tx, scope, input, id) => {
   const { scale } = await baseCurrencyOf(tx, scope);
   if (input.estimatedCost != null && input.estimatedCost !== '' && (String(input.estimatedCost).split('.')[1]?.replace(/0+$/, '').length ?? 0) > scale) throw refuse('estimatedCost', `The estimated cost has more than ${scale} decimals (the company's currency)`);
-  if (typeof input.remindTo === 'string' && input.remindTo !== '' && !MAIL.test(input.remindTo)) throw refuse('remindTo', 'Give a mail address (name@example.com), or leave it empty for no reminder');
+  if (typeof input.remindTo === 'string' && input.remindTo !== '' && !MAIL_ADDRESS.test(input.remindTo)) throw refuse('remindTo', 'Give a mail address (name@example.com), or leave it empty for no reminder');
   if (id === undefined) {
     if (input.status !== undefined && input.status !== MAINTENANCE_ACTIVE) throw refuse('status', 'A new maintenance schedule is Active');
     return;
