@@ -24,7 +24,7 @@ import {
   type InsuranceScheduleListItem,
   type InsuranceScheduleView,
 } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { Actor } from '../../platform/http/actor';
@@ -401,7 +401,10 @@ export async function remindInsuranceTenant(tx: Tx, platform: Platform, tenantId
       'Renew it on /insurance-schedule.',
     ].join('\n');
     mails.push(await platform.mailer.enqueue(tx, tenantId, { to: s.remind_to, subject: `Insurance policy ${s.policy_number} expires ${s.expiry_date}`, body }));
-    await tx.update(insuranceSchedules).set({ remindedFor: s.expiry_date }).where(and(eq(insuranceSchedules.tenantId, tenantId), eq(insuranceSchedules.id, s.id)));
+  }
+  // Each reminded expiry claimed, for all the policies at once (their rows are locked above).
+  if (expiring.length) {
+    await tx.execute(sql`update ${insuranceSchedules} s set reminded_for = s.expiry_date from unnest(${pgArray(expiring.map((s) => s.id))}::uuid[]) as a(id) where s.tenant_id = ${tenantId}::uuid and s.id = a.id`);
   }
   const due = rowsOf<{ schedule: string; instalment_no: number; due_date: string; amount_minor: string; currency: string; scale: number | null; policy_number: string; remind_to: string; insurer: string }>(await tx.execute(sql`
     select p.schedule, p.instalment_no, to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.amount_minor::text as amount_minor, s.currency, c.minor_unit as scale, s.policy_number, s.remind_to, i.code || ' · ' || i.name as insurer
@@ -417,7 +420,12 @@ export async function remindInsuranceTenant(tx: Tx, platform: Platform, tenantId
     const amount = `${formatMoney(BigInt(p.amount_minor), p.scale ?? 2)} ${p.currency}`;
     const body = [`Instalment ${p.instalment_no} of the premium of policy ${p.policy_number} with ${p.insurer}: ${amount}, due ${p.due_date}.`, 'Mark it paid on /insurance-schedule once it is paid.'].join('\n');
     mails.push(await platform.mailer.enqueue(tx, tenantId, { to: p.remind_to, subject: `Insurance premium due ${p.due_date}: policy ${p.policy_number}, ${amount}`, body }));
-    await tx.update(insurancePremiumInstalments).set({ remindedFor: p.due_date }).where(instalmentKey(tenantId, p.schedule, p.instalment_no));
+  }
+  // Each reminded due date claimed, for all the instalments at once (their rows are locked above).
+  if (due.length) {
+    await tx.execute(sql`update ${insurancePremiumInstalments} p set reminded_for = p.due_date
+      from unnest(${pgArray(due.map((p) => p.schedule))}::uuid[], ${pgArray(due.map((p) => p.instalment_no))}::int[]) as a(schedule, no)
+      where p.tenant_id = ${tenantId}::uuid and p.schedule = a.schedule and p.instalment_no = a.no`);
   }
   return mails;
 }

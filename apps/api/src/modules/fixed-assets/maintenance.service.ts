@@ -10,7 +10,7 @@ import {
   type MaintenanceCompletionInput,
   type MaintenanceHistory,
 } from '@erp/contracts';
-import { rowsOf, type Tx } from '../../platform/db/client';
+import { pgArray, rowsOf, type Tx } from '../../platform/db/client';
 import { recordAudit } from '../../platform/audit/audit';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { KitRule, KitScope } from '../../platform/kit/registry';
@@ -131,7 +131,10 @@ export async function remindTenant(tx: Tx, platform: Platform, tenantId: string,
       'Complete it on /maintenance-schedule when it is done.',
     ].join('\n');
     mails.push(await platform.mailer.enqueue(tx, tenantId, { to: s.remind_to, subject: `Maintenance due ${s.next_date}: ${s.asset_code} ${s.description}`, body }));
-    await tx.update(maintenanceSchedules).set({ remindedFor: s.next_date }).where(and(eq(maintenanceSchedules.tenantId, tenantId), eq(maintenanceSchedules.id, s.id)));
+  }
+  // Each reminded date claimed, for all the schedules at once (their rows are locked above: the date cannot move meanwhile).
+  if (due.length) {
+    await tx.execute(sql`update ${maintenanceSchedules} s set reminded_for = s.next_date from unnest(${pgArray(due.map((s) => s.id))}::uuid[]) as a(id) where s.tenant_id = ${tenantId}::uuid and s.id = a.id`);
   }
   return mails;
 }
