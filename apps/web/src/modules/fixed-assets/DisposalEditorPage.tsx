@@ -3,10 +3,10 @@ import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { disposalDocument as def, documentLabel, faces, hasOperation, type DisposalAction, type DisposalInput, type DisposalStatus, type DisposalType, type DisposalView } from '@erp/contracts';
+import { disposalDocument as def, faces, type DisposalAction, type DisposalInput, type DisposalStatus, type DisposalType, type DisposalView } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
 import { useDisplay } from '../../shared/useDisplay';
 import { newIdempotencyKey } from '../ledger/journals/idempotency-key';
 import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../workflow/index';
@@ -52,11 +52,7 @@ export function DisposalEditorPage() {
   const mode = approvalMode(useApprovalGate(approvalType));
   if (view.isError) return <Alert type="error" showIcon title={view.error instanceof Error ? view.error.message : 'The disposal could not be read'} />;
   const v = view.data;
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Disposal')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Disposal')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Disposal')),
-  };
+  const can = documentAbilities(def, 'Disposal', permissions);
   const input = (): DisposalInput => {
     const disposalType = (header.disposalType as DisposalType | null) ?? 'Sale';
     return {

@@ -5,8 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  documentLabel,
-  hasOperation,
   INSURANCE_ACTIVE,
   INSURANCE_EXPIRED,
   insuranceScheduleDocument as def,
@@ -21,7 +19,7 @@ import {
 } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, DocumentListPage, useEditorSteps, type DocumentColumnContext, type HeaderValues } from '../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, DocumentListPage, useEditorSteps, type DocumentColumnContext, type HeaderValues } from '../../shared/documents';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
 import { deletePolicy, fetchPolicy, invoiceInstalment, payInstalment, policiesKey, policyAction, policyKey, renewPolicy, savePolicy, unpayInstalment } from './insurance-api';
@@ -132,11 +130,7 @@ export function InsuranceScheduleEditorPage() {
   if (view.isError) return <Alert type="error" showIcon title={view.error instanceof Error ? view.error.message : 'The insurance schedule could not be read'} />;
   const v = view.data;
   const draft = id === undefined || v?.status === 'Draft';
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Policy')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Policy')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Policy')),
-  };
+  const can = documentAbilities(def, 'Policy', permissions);
   const input = (): InsuranceScheduleInput => ({
     insurer: String(header.insurer ?? ''),
     vendor: text(header.vendor),

@@ -6,8 +6,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   assetRevaluationDocument as def,
-  documentLabel,
-  hasOperation,
   type AssetRevaluationAction,
   type AssetRevaluationInput,
   type AssetRevaluationStatus,
@@ -15,7 +13,7 @@ import {
 } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, DocumentEntryCard, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
 import { RefSelect } from '../../shared/kit/RefSelect';
 import { useDisplay } from '../../shared/useDisplay';
 import { newIdempotencyKey } from '../ledger/journals/idempotency-key';
@@ -72,11 +70,7 @@ export function RevaluationEditorPage() {
   if (view.isError) return <Alert type="error" showIcon title={view.error instanceof Error ? view.error.message : 'The revaluation could not be read'} />;
   const v = view.data;
   const editable = id === undefined || v?.status === 'Draft';
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Revaluation')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Revaluation')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Revaluation')),
-  };
+  const can = documentAbilities(def, 'Revaluation', permissions);
   const input = (): AssetRevaluationInput => ({
     revaluationDate: String(header.revaluationDate ?? ''),
     description: text(header.description),

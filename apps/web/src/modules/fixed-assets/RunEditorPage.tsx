@@ -3,10 +3,10 @@ import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { depreciationRunDocument as def, documentLabel, hasOperation, type DepreciationRunAction, type DepreciationRunStatus, type DepreciationRunView, type RunDetail } from '@erp/contracts';
+import { depreciationRunDocument as def, type DepreciationRunAction, type DepreciationRunStatus, type DepreciationRunView, type RunDetail } from '@erp/contracts';
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, type ApprovalOffer, type HeaderValues } from '../../shared/documents';
 import { useDisplay } from '../../shared/useDisplay';
 import { newIdempotencyKey } from '../ledger/journals/idempotency-key';
 import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../workflow/index';
@@ -46,11 +46,7 @@ export function RunEditorPage() {
   if (!id) return <Alert type="info" showIcon title={<>Prepare a run on <Link to="/recurring-depreciation">/recurring-depreciation</Link>, or open one from the list (/depreciation-schedules).</>} />;
   if (view.isError) return <Alert type="error" showIcon title={view.error instanceof Error ? view.error.message : 'The run could not be read'} />;
   const v = view.data;
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Run')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Run')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Run')),
-  };
+  const can = documentAbilities(def, 'Run', permissions);
   const input = () => ({ period: String(header.period), assetClass: (header.assetClass as string | null) ?? null, detail: header.detail as RunDetail, description: (header.description as string | null) ?? null });
   const dirty = v !== undefined && JSON.stringify(headerOf(v)) !== JSON.stringify(header);
   const save = () => act('save', async () => {

@@ -15,8 +15,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  documentLabel,
-  hasOperation,
   splitDocument as def,
   splitListQuerySchema,
   type SplitAction,
@@ -29,6 +27,7 @@ import {
 import { useNotify } from '../../app/notifications/useNotify';
 import { useSignedInUser } from '../../app/session/useSession';
 import {
+  documentAbilities,
   DocumentActionBar,
   DocumentEditorFrame,
   DocumentListPage,
@@ -184,11 +183,7 @@ export function SplitEditorPage() {
     );
   const v = view.data;
   const draft = v === undefined || v.status === 'Draft';
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Split')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Split')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Split')),
-  };
+  const can = documentAbilities(def, 'Split', permissions);
   const input = (): SplitInput => ({
     asset: String(header.asset ?? ''),
     splitDate: String(header.splitDate ?? ''),

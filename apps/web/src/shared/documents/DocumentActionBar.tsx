@@ -1,9 +1,18 @@
 import { AuditOutlined, CheckOutlined, DeleteOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm, Typography } from 'antd';
-import { actionsFrom, isEditable, type DocumentDef } from '@erp/contracts';
+import { actionsFrom, documentLabel, hasOperation, isEditable, type DocumentDef, type Permission } from '@erp/contracts';
 
 /** What the role may do to the document: save a new one, change a saved one (every action), delete one. */
 export type DocumentAbilities = { save: boolean; edit: boolean; delete: boolean };
+
+/** What the role's permissions let it do to a document of `kind`: its Save, Edit and Delete labels. */
+export function documentAbilities<K extends string>(def: Pick<DocumentDef<string, string, K>, 'kinds'>, kind: K, permissions: readonly Permission[]): DocumentAbilities {
+  return {
+    save: hasOperation(permissions, documentLabel(def, 'Save', kind)),
+    edit: hasOperation(permissions, documentLabel(def, 'Edit', kind)),
+    delete: hasOperation(permissions, documentLabel(def, 'Delete', kind)),
+  };
+}
 
 /** How the approval gate governs the actions the approval type performs. */
 export type ApprovalOffer =

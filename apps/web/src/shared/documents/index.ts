@@ -17,7 +17,7 @@ export {
   type ListFilterKey,
 } from './document-list';
 export { DocumentEditorFrame } from './DocumentEditorFrame';
-export { DocumentActionBar, type ApprovalOffer, type DocumentAbilities } from './DocumentActionBar';
+export { DocumentActionBar, documentAbilities, type ApprovalOffer, type DocumentAbilities } from './DocumentActionBar';
 export { DocumentHeaderForm, headerFieldId, type HeaderValues } from './DocumentHeaderForm';
 export { DocumentHistory, historyText, oldestFirst } from './DocumentHistory';
 export { NO_REFUSALS, refusalsOf, type Refusals } from './refusal-state';

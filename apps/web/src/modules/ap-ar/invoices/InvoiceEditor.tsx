@@ -2,12 +2,12 @@ import { Select, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { documentLabel, hasOperation, type CreditNoteKind, type DocumentDef, type Face } from '@erp/contracts';
+import { type CreditNoteKind, type DocumentDef, type Face } from '@erp/contracts';
 import { ApiError } from '../../../app/api';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { useGrants } from '../../../app/session/useGrants';
 import { useSignedInUser } from '../../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, headerFieldId, NO_REFUSALS, refusalsOf, type ApprovalOffer, type Refusals } from '../../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, headerFieldId, NO_REFUSALS, refusalsOf, type ApprovalOffer, type Refusals } from '../../../shared/documents';
 import { useDebouncedValue } from '../../../shared/kit';
 import { RefSelect } from '../../../shared/kit/RefSelect';
 import { keyKeeper } from '../../ledger/journals/idempotency-key';
@@ -124,11 +124,7 @@ export function InvoiceEditor(p: EditorProps) {
   const dueProblem = dueRows && which === 'invoice' ? instalmentProblem(dueRows, live.totals.grossMinor, minorDigits) : undefined;
 
   const { permissions } = useSignedInUser().parentRole;
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', p.kind)),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', p.kind)),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', p.kind)),
-  };
+  const can = documentAbilities(def, p.kind, permissions);
   const dirty = grid.edits > 0 || !sameHeader(header, savedHeader) || JSON.stringify(typedInstalments) !== JSON.stringify(savedInstalments);
 
   const approvalType = def.approval!.type;

@@ -4,8 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  documentLabel,
-  hasOperation,
   recurringPaymentFaces,
   type PaymentMethod,
   type RecurringAllocation,
@@ -21,7 +19,7 @@ import {
 } from '@erp/contracts';
 import { useNotify } from '../../../app/notifications/useNotify';
 import { useSignedInUser } from '../../../app/session/useSession';
-import { DocumentActionBar, DocumentEditorFrame, useEditorSteps, type ApprovalOffer, type HeaderValues } from '../../../shared/documents';
+import { documentAbilities, DocumentActionBar, DocumentEditorFrame, useEditorSteps, type ApprovalOffer, type HeaderValues } from '../../../shared/documents';
 import { useDisplay } from '../../../shared/useDisplay';
 import { approvalMode, DocumentApproval, useApprovalGate, useDocumentApproval } from '../../workflow/index';
 import { deleteRecurring, fetchRecurring, fetchRecurringHistory, recurringAction, recurringDefOf, recurringHistoryKey, recurringKey, recurringListKey, runRecurring, saveRecurring, submitRecurring } from './recurring-payments-api';
@@ -91,11 +89,7 @@ export function RecurringPaymentEditorPage({ side }: { side: Side }) {
   const approval = useDocumentApproval(rf.approval, id);
   const mode = approvalMode(useApprovalGate(rf.approval));
   const v = view.data;
-  const can = {
-    save: hasOperation(permissions, documentLabel(def, 'Save', 'Schedule')),
-    edit: hasOperation(permissions, documentLabel(def, 'Edit', 'Schedule')),
-    delete: hasOperation(permissions, documentLabel(def, 'Delete', 'Schedule')),
-  };
+  const can = documentAbilities(def, 'Schedule', permissions);
   const dirty = id === undefined || (v !== undefined && JSON.stringify(headerOf(v)) !== JSON.stringify(header));
   const shown = (saved: RecurringPaymentView) => {
     client.setQueryData(recurringKey(rf, saved.id), saved);
