@@ -1,6 +1,6 @@
 // Proves in Chromium that the company's locale and date format drive the screens (amounts and dates on the trial balance and the chart), that the chart shows balances and a search for '66' shows header 6600 open with 6610 under it, and that the account import reads values in any case and marks the rows it updates. Screenshots at 1600, 768 and 375 px go to test-results/screens.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, type SignedIn, api } from './support/bootstrap';
+import { ADMIN, apiSignIn, ensureAdmin, signInThroughUi, type SignedIn, api, deactivateWorkflow } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,9 +62,7 @@ test("the chart shows balances in the company's locale and a search for 66 opens
   }
   // No approval workflow for this spec's journal: deactivate any an earlier spec left active.
   for (const item of (await api<Paged<Row>>(request, admin, 'GET', '/workflow/workflows?approvalType=JournalApproval&active=true&limit=500')).items) {
-    const view = await api<Record<string, unknown> & { steps: Record<string, unknown>[] }>(request, admin, 'GET', `/workflow/workflows/${item.id}`);
-    const steps = view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: (assignees as { kind: string; id: string }[]).map(({ kind, id: who }) => ({ kind, id: who })) }));
-    await api(request, admin, 'PUT', `/workflow/workflows/${item.id}`, { ...view, active: false, steps });
+    await deactivateWorkflow(request, admin, item.id);
   }
   const account = async (code: string) => (await api<Paged<Row>>(request, admin, 'GET', `/gl/accounts?search=${code}&limit=50`)).items.find((a) => a.code === code)!.id;
   const before = await api<{ balances: { account: string; balance: string }[] }>(request, admin, 'GET', '/gl/chart-balances');

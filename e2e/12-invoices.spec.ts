@@ -3,7 +3,7 @@
 // subledger tie-out; half of it credited from the posted invoice; the list with the filter's sums; the screens at 1600 and 375 px.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption } from './support/bootstrap';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption, deactivateWorkflow } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -272,11 +272,7 @@ test('under a VendorInvoiceApproval workflow an invoice is submitted, and anothe
     await expect(page.getByRole('heading', { name: /Vendor invoice VI/ })).toBeVisible({ timeout: SLOW });
     await expect(page.getByTestId('document-gross')).toHaveText('96.00');
   } finally {
-    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
-    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
-      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
-      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
-    });
+    await deactivateWorkflow(request, admin, workflow.id);
   }
 });
 
@@ -329,10 +325,6 @@ test('under a VendorInvoiceReversalApproval workflow a credit note is submitted,
     await expect(entry).toContainText('Posted entry', { timeout: SLOW });
     await expect(page.getByRole('heading', { name: /Vendor credit note VC/ })).toBeVisible({ timeout: SLOW });
   } finally {
-    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
-    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
-      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
-      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
-    });
+    await deactivateWorkflow(request, admin, workflow.id);
   }
 });

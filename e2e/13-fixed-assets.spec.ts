@@ -7,7 +7,7 @@
 // with the disposal and linked both ways, the reserve moved to retained earnings), the numbers read on the screens.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption } from './support/bootstrap';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, type SignedIn, api, chooseOption, deactivateWorkflow } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -118,11 +118,7 @@ test('under a DepreciationSchedule workflow the approver reads the run and the e
     await expect(entry).toContainText('Posted entry', { timeout: SLOW });
     await logoutThroughUi(page);
   } finally {
-    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
-    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
-      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
-      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
-    });
+    await deactivateWorkflow(request, admin, workflow.id);
   }
 });
 
@@ -274,10 +270,6 @@ test('under a RevaluationSchedule workflow the approver reads the revaluation an
     await expect(entry).toContainText('Posted entry', { timeout: SLOW });
     await logoutThroughUi(page);
   } finally {
-    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
-    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
-      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
-      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
-    });
+    await deactivateWorkflow(request, admin, workflow.id);
   }
 });

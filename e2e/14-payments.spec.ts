@@ -3,7 +3,7 @@
 // what it settled, one allocation is undone from the posted receipt (the invoice reopens), and the tie-out holds.
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, api, chooseOption } from './support/bootstrap';
+import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail, api, chooseOption, deactivateWorkflow } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -120,10 +120,6 @@ test('under a CustomerPaymentApproval workflow the approver reads the receipt, i
     await expect(entry).toContainText('Posted entry', { timeout: SLOW });
     await logoutThroughUi(page);
   } finally {
-    const view = await api<Record<string, unknown> & { steps: { id: string; name: string; operation: string | null; rule: string; minAmount: string | null; maxAmount: string | null; deadlineHours: number | null; assignees: { kind: string; id: string }[] }[] }>(request, admin, 'GET', `/workflow/workflows/${workflow.id}`);
-    await api(request, admin, 'PUT', `/workflow/workflows/${workflow.id}`, {
-      approvalType: view.approvalType, name: view.name, description: view.description, allowSelfApproval: view.allowSelfApproval, active: false,
-      steps: view.steps.map(({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees }) => ({ id, name, operation, rule, minAmount, maxAmount, deadlineHours, assignees: assignees.map(({ kind, id: who }) => ({ kind, id: who })) })),
-    });
+    await deactivateWorkflow(request, admin, workflow.id);
   }
 });

@@ -8,8 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiSignIn, createUserViaApi, ensureAdmin, logoutThroughUi, signInThroughUi, uniqueEmail } from './support/bootstrap';
-import { apiJson, chooseOption, deactivateWorkflow, onlyWorkflow } from './support/ui';
+import { ADMIN, api, apiSignIn, chooseOption, createUserViaApi, deactivateWorkflow, ensureAdmin, logoutThroughUi, onlyWorkflow, signInThroughUi, uniqueEmail } from './support/bootstrap';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,8 +20,6 @@ const XSD = '/work/shared/samples/iso20022/pain.001.001.03.xsd';
 
 type Paged<T> = { items: T[]; total: number };
 type Row = { id: string; code?: string; number?: string | null; controlAccount?: string; remaining?: string };
-
-const api = apiJson;
 
 const invoices: { id: string; number: string }[] = [];
 const APPROVER = { name: `Tess Treasurer ${suffix}`, email: uniqueEmail('run-approver'), password: 'Approval#Pass123' };

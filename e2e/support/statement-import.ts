@@ -1,6 +1,6 @@
 // The Import drawer of /bank-reconciliations (issue 17), as the statement import and the reconciliation journeys use it.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { chooseOption } from './ui';
+import { chooseOption } from './bootstrap';
 
 /**
  * Opens the Import drawer on /bank-reconciliations, picks the bank, chooses the file through the file input and asks for
