@@ -73,7 +73,10 @@ export function dbUrlOf(name: string): string {
  * The real server in its own process (as in production, and so the load generator does not share
  * its event loop) on a fresh PostgreSQL database; one tenant with an open 2026, signed in.
  */
-export async function startServer(name: string, port: number): Promise<BenchServer> {
+export async function startServer(baseName: string, basePort: number): Promise<BenchServer> {
+  // BENCH_SUFFIX and BENCH_PORT_OFFSET let two checkouts run the same benchmark at once (own database, own port).
+  const name = process.env.BENCH_SUFFIX ? `${baseName}_${process.env.BENCH_SUFFIX.replace(/[^a-z0-9_]/gi, '').toLowerCase()}` : baseName;
+  const port = basePort + Number(process.env.BENCH_PORT_OFFSET ?? 0);
   await adminQuery(`drop database if exists ${name} with (force)`);
   await adminQuery(`create database ${name}`);
   const dbUrl = dbUrlOf(name);
