@@ -120,7 +120,7 @@ test('the approver sees the task in the bell and the inbox, opens the journal th
   const bell = page.getByRole('button', { name: /^Notifications: \d+ approval tasks?$/ });
   await expect(bell).toBeVisible();
   await bell.click();
-  await expect(page.getByRole('list', { name: 'Newest approval tasks' }).getByRole('link').filter({ hasText: DESCRIPTION })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Newest approval tasks' }).getByRole('link').filter({ hasText: DESCRIPTION })).toBeVisible({ timeout: SLOW });
   await page.getByRole('link', { name: /^All my tasks/ }).click();
 
   await expect(page).toHaveURL(/\/workflow-task$/);

@@ -106,12 +106,18 @@ export async function api<T>(request: APIRequestContext, user: SignedIn, method:
   return (await response.json()) as T;
 }
 
-/** Types into an antd select and clicks the option the search shows, retrying while the options load. */
+/**
+ * Types into an antd select and clicks the option the search shows, retrying while the options load,
+ * until the select shows the option as chosen (a click that lands while the list still moves under a
+ * loaded machine can miss and close the list with nothing chosen).
+ */
 export async function chooseOption(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
+  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await expect(async () => {
     await combobox.click();
     await combobox.fill(typed);
     await clickInPopup(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first(), 3_000);
+    await expect(select).toContainText(option, { timeout: 3_000 });
   }).toPass({ timeout: 45_000 });
 }
 
