@@ -90,7 +90,8 @@ export async function runRules(tx: Tx, actor: Actor, id: string): Promise<{ prop
 
 /** The identifiers a book line carries: its journal's number and reference, and the words of its description that hold a digit (a document number). */
 export function referencesOf(l: Pick<LedgerLineRow, 'number' | 'reference' | 'description'>): string[] {
-  const words = (l.description ?? '').split(/[\s:;,]+/).filter((w) => /\d/.test(w) && w.length >= 4);
+  // A description without a digit has no such word (most book lines): no split then.
+  const words = l.description && /\d/.test(l.description) ? l.description.split(/[\s:;,]+/).filter((w) => /\d/.test(w) && w.length >= 4) : [];
   return [l.number, l.reference, ...words].filter((x): x is string => !!x);
 }
 
