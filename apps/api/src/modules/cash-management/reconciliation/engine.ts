@@ -88,12 +88,23 @@ function referenceCandidates(text: string | null): string[] {
   return [...out];
 }
 
+/** A book line's distinct references as compared (shorter than 4 dropped). */
+function bookReferences(references: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const text of references) {
+    const r = normaliseReference(text);
+    if (r.length >= 4 && !out.includes(r)) out.push(r);
+  }
+  return out;
+}
+
 export const normaliseIban = (text: string): string => text.toUpperCase().replace(/[^0-9A-Z]/g, '');
 export const normaliseName = (text: string): string =>
   text.toUpperCase().normalize('NFKD').replace(/[^0-9A-Z ]/g, ' ').replace(/\b(LTD|LIMITED|GMBH|AG|SA|SAS|BV|NV|INC|LLC|PLC|CO)\b/g, ' ').replace(/\s+/g, ' ').trim();
 
-type Ledger = EngineLedgerLine & { day: number; refs: string[] };
-type Statement = EngineStatementLine & { day: number; refs: string[] };
+/** The engine's lines carry their day, their references as compared, and whether a proposal took them (a flag: no set of 100,000 keys to hash). */
+type Ledger = EngineLedgerLine & { day: number; refs: string[]; used: boolean };
+type Statement = EngineStatementLine & { day: number; refs: string[]; used: boolean };
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -105,12 +116,14 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 export function proposeMatches(input: EngineInput): EngineProposal[] {
   const fmt = input.formatAmount ?? ((m: bigint) => m.toString());
   const dayOf = dayCounter();
-  const statements: Statement[] = input.statementLines.map((s) => ({ ...s, day: dayOf(s.date), refs: referenceCandidates(s.reference) }));
+  // The engine's own view of each line, built field by field (no spread, no Set for a line's one or two references): a run holds 100,000 of each.
+  const statements: Statement[] = input.statementLines.map((s) => ({
+    id: s.id, date: s.date, amountMinor: s.amountMinor, reference: s.reference, counterpartyName: s.counterpartyName, counterpartyIban: s.counterpartyIban,
+    day: dayOf(s.date), refs: referenceCandidates(s.reference), used: false,
+  }));
   const ledger: Ledger[] = input.ledgerLines
-    .map((l) => ({ ...l, day: dayOf(l.date), refs: [...new Set(l.references.map(normaliseReference).filter((r) => r.length >= 4))] }))
+    .map((l) => ({ key: l.key, date: l.date, amountMinor: l.amountMinor, references: l.references, day: dayOf(l.date), refs: bookReferences(l.references), used: false }))
     .sort((a, b) => a.day - b.day);
-  const usedStatement = new Set<string>();
-  const usedLedger = new Set<string>();
   const rejected = input.rejected ?? new Set<string>();
   const proposals: EngineProposal[] = [];
 
@@ -121,7 +134,7 @@ export function proposeMatches(input: EngineInput): EngineProposal[] {
     for (const r of l.refs) push(byReference, r, l);
     push(byAmount, l.amountMinor, l);
   }
-  const ctx: Ctx = { statements, ledger, usedStatement, usedLedger, rejected, byReference, byAmount, fmt, proposals };
+  const ctx: Ctx = { statements, ledger, rejected, byReference, byAmount, fmt, proposals };
   const rules = [...input.rules].sort((a, b) => a.sequence - b.sequence);
   for (const rule of rules) {
     if (rule.kind === 'ReferenceAmount') referenceAmount(ctx, rule);
@@ -135,8 +148,6 @@ export function proposeMatches(input: EngineInput): EngineProposal[] {
 type Ctx = {
   statements: Statement[];
   ledger: Ledger[];
-  usedStatement: Set<string>;
-  usedLedger: Set<string>;
   rejected: ReadonlySet<string>;
   byReference: Map<string, Ledger[]>;
   byAmount: Map<bigint, Ledger[]>;
@@ -148,8 +159,8 @@ type Ctx = {
 const isRejected = (ctx: Ctx, s: Statement, l: Ledger): boolean => ctx.rejected.size > 0 && ctx.rejected.has(`${s.id}|${l.key}`);
 
 function take(ctx: Ctx, rule: ReconciliationRule, s: Statement[], l: Ledger[], reasons: MatchReason[], settlement: EngineProposal['settlement'] = null): void {
-  for (const x of s) ctx.usedStatement.add(x.id);
-  for (const x of l) ctx.usedLedger.add(x.key);
+  for (const x of s) x.used = true;
+  for (const x of l) x.used = true;
   ctx.proposals.push({ ruleKind: rule.kind, ruleId: rule.id, statementLineIds: s.map((x) => x.id), ledgerKeys: l.map((x) => x.key), settlement, reasons });
 }
 
@@ -167,7 +178,7 @@ function nearest(ctx: Ctx, list: readonly Ledger[] | undefined, s: Statement, wi
   }
   for (let i = lo; i < list.length && list[i]!.day <= s.day + windowDays; i++) {
     const l = list[i]!;
-    if (ctx.usedLedger.has(l.key) || isRejected(ctx, s, l) || !accept(l)) continue;
+    if (l.used || isRejected(ctx, s, l) || !accept(l)) continue;
     if (!best || Math.abs(l.day - s.day) < Math.abs(best.day - s.day)) best = l;
   }
   return best;
@@ -175,7 +186,7 @@ function nearest(ctx: Ctx, list: readonly Ledger[] | undefined, s: Statement, wi
 
 function referenceAmount(ctx: Ctx, rule: ReconciliationRule): void {
   for (const s of ctx.statements) {
-    if (ctx.usedStatement.has(s.id) || s.refs.length === 0) continue;
+    if (s.used || s.refs.length === 0) continue;
     for (const ref of s.refs) {
       const hit = nearest(ctx, ctx.byReference.get(ref), s, rule.dateWindowDays, (l) => l.amountMinor === s.amountMinor);
       if (!hit) continue;
@@ -202,7 +213,7 @@ function namesAnother(ctx: Ctx, s: Statement, l: Ledger): boolean {
 
 function amountDate(ctx: Ctx, rule: ReconciliationRule): void {
   for (const s of ctx.statements) {
-    if (ctx.usedStatement.has(s.id)) continue;
+    if (s.used) continue;
     const hit = nearest(ctx, ctx.byAmount.get(s.amountMinor), s, rule.dateWindowDays, (l) => !namesAnother(ctx, s, l));
     if (!hit) continue;
     take(ctx, rule, [s], [hit], [
@@ -221,7 +232,7 @@ function counterparty(ctx: Ctx, rule: ReconciliationRule, parties: readonly Engi
   }
   const usedItems = new Set<string>();
   for (const s of ctx.statements) {
-    if (ctx.usedStatement.has(s.id) || s.amountMinor === 0n) continue;
+    if (s.used || s.amountMinor === 0n) continue;
     // Money in settles what a customer owes; money out what we owe a vendor.
     const type = s.amountMinor > 0n ? 'Customer' : 'Vendor';
     const wanted = s.amountMinor > 0n ? s.amountMinor : -s.amountMinor;
@@ -255,15 +266,15 @@ function counterparty(ctx: Ctx, rule: ReconciliationRule, parties: readonly Engi
 function batch(ctx: Ctx, rule: ReconciliationRule): void {
   const groupKey = (day: number, sum: bigint) => `${day}|${sum}`;
   const bookGroups = new Map<string, Ledger[]>();
-  const bookDays = new Map<string, Ledger[]>();
-  for (const l of ctx.ledger) if (!ctx.usedLedger.has(l.key)) push(bookDays, `${l.day}|${l.amountMinor > 0n ? 1 : -1}`, l);
+  const bookDays = new Map<number, Ledger[]>();
+  for (const l of ctx.ledger) if (!l.used) push(bookDays, l.day * 2 + (l.amountMinor > 0n ? 1 : 0), l);
   for (const lines of bookDays.values()) {
     if (lines.length < 2 || lines.length > rule.maxGroupSize) continue;
     bookGroups.set(groupKey(lines[0]!.day, lines.reduce((sum, l) => sum + l.amountMinor, 0n)), lines);
   }
-  const free = (s: Statement, group: readonly Ledger[] | undefined) => !!group && group.every((l) => !ctx.usedLedger.has(l.key) && !isRejected(ctx, s, l));
+  const free = (s: Statement, group: readonly Ledger[] | undefined) => !!group && group.every((l) => !l.used && !isRejected(ctx, s, l));
   for (const s of ctx.statements) {
-    if (ctx.usedStatement.has(s.id)) continue;
+    if (s.used) continue;
     // A reference the book lines of a run share (the run's number), with the booking's total.
     const ref = s.refs.find((r) => {
       const group = ctx.byReference.get(r);
@@ -290,16 +301,16 @@ function batch(ctx: Ctx, rule: ReconciliationRule): void {
   }
   // Several statement lines of a day against one book line.
   const statementGroups = new Map<string, Statement[]>();
-  const statementDays = new Map<string, Statement[]>();
-  for (const s of ctx.statements) if (!ctx.usedStatement.has(s.id)) push(statementDays, `${s.day}|${s.amountMinor > 0n ? 1 : -1}`, s);
+  const statementDays = new Map<number, Statement[]>();
+  for (const s of ctx.statements) if (!s.used) push(statementDays, s.day * 2 + (s.amountMinor > 0n ? 1 : 0), s);
   for (const lines of statementDays.values()) {
     if (lines.length < 2 || lines.length > rule.maxGroupSize) continue;
     statementGroups.set(groupKey(lines[0]!.day, lines.reduce((sum, s) => sum + s.amountMinor, 0n)), lines);
   }
   for (const l of ctx.ledger) {
-    if (ctx.usedLedger.has(l.key)) continue;
+    if (l.used) continue;
     for (let d = 0; d <= rule.dateWindowDays; d++) {
-      const group = [l.day - d, l.day + d].map((day) => statementGroups.get(groupKey(day, l.amountMinor))).find((g) => g && g.every((s) => !ctx.usedStatement.has(s.id) && !isRejected(ctx, s, l)));
+      const group = [l.day - d, l.day + d].map((day) => statementGroups.get(groupKey(day, l.amountMinor))).find((g) => g && g.every((s) => !s.used && !isRejected(ctx, s, l)));
       if (!group) continue;
       take(ctx, rule, group, [l], [
         { field: 'total', statement: `${group.length} lines: ${ctx.fmt(l.amountMinor)}`, book: ctx.fmt(l.amountMinor) },

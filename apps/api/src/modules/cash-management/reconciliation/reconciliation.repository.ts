@@ -2,6 +2,7 @@
 // unreconciled ledger lines and the statement's matches. Every function takes (tx, scope, ...).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MatchReason } from '@erp/contracts';
+import type { EngineStatementLine } from './engine';
 import { rowsOf, type Tx } from '../../../platform/db/client';
 import type { KitScope } from '../../../platform/kit/registry';
 import { notFound } from '../../../platform/http/errors';
@@ -68,6 +69,23 @@ export async function statementLines(tx: Tx, scope: KitScope, statementId: strin
     .leftJoin(bankMatchStatementLines, and(eq(bankMatchStatementLines.tenantId, bankStatementLines.tenantId), eq(bankMatchStatementLines.statementLineId, bankStatementLines.id), eq(bankMatchStatementLines.held, true)))
     .where(and(eq(bankStatementLines.tenantId, scope.tenantId), eq(bankStatementLines.statementId, statementId)))
     .orderBy(asc(bankStatementLines.lineNo));
+}
+
+/**
+ * The statement's lines no accepted match holds, as the engine reads them (its reference is the
+ * line's reference and description): one raw query, no row objects made twice for a run of 100,000.
+ */
+export async function freeStatementLines(tx: Tx, scope: KitScope, statementId: string): Promise<EngineStatementLine[]> {
+  const rows = rowsOf<{ id: string; booking_date: string; amount: string; reference: string | null; counterparty_name: string | null; counterparty_account: string | null }>(
+    await tx.execute(sql`
+      select l.id, l.booking_date::text as booking_date, l.amount_minor::text as amount, nullif(concat_ws(' ', nullif(l.reference, ''), nullif(l.description, '')), '') as reference,
+             l.counterparty_name, l.counterparty_account
+      from bank_statement_lines l
+      where l.tenant_id = ${scope.tenantId} and l.statement_id = ${statementId}
+        and not exists (select 1 from bank_match_statement_lines m where m.tenant_id = l.tenant_id and m.statement_line_id = l.id and m.held)
+      order by l.line_no`),
+  );
+  return rows.map((r) => ({ id: r.id, date: r.booking_date, amountMinor: BigInt(r.amount), reference: r.reference, counterpartyName: r.counterparty_name, counterpartyIban: r.counterparty_account }));
 }
 
 export type LedgerLineRow = {

@@ -14,11 +14,9 @@ import { orderedId, orderedIdPrefix } from '../ordered-ids';
 import { bankSettlement } from '../ports';
 import { bankStatementLines, bankStatements } from '../statements.tables';
 import { proposeMatches, type EngineProposal } from './engine';
-import { bookBalance, matchesOf, statementLines, statementOf, unreconciledLedgerLines, type LedgerLineRow, type StatementFacts } from './reconciliation.repository';
+import { bookBalance, freeStatementLines, matchesOf, statementLines, statementOf, unreconciledLedgerLines, type LedgerLineRow, type StatementFacts } from './reconciliation.repository';
 import { bankMatchLedgerLines, bankMatchStatementLines, bankMatches, bankReconciliationEvents, bankReconciliationRules } from './reconciliation.tables';
 
-/** Proposals written per statement (each column one array parameter). */
-const CHUNK = 10_000;
 /** Book lines up to this many days after the statement's last day are offered (the book may record a line after the bank). */
 export const LEDGER_DAYS_AFTER = 31;
 
@@ -70,72 +68,78 @@ export async function rulesOf(tx: Tx, scope: KitScope, bankId: string): Promise<
 export async function runRules(tx: Tx, actor: Actor, id: string): Promise<{ proposed: number; statementLines: number; ledgerLines: number }> {
   const st = await openStatement(tx, actor, id);
   await tx.delete(bankMatches).where(and(eq(bankMatches.tenantId, actor.tenantId), eq(bankMatches.statementId, id), eq(bankMatches.status, 'Proposed')));
-  const lines = (await statementLines(tx, actor, id)).filter((l) => l.matchId === null);
+  const lines = await freeStatementLines(tx, actor, id);
   const ledger = await unreconciledLedgerLines(tx, actor, st.bank, st.toDate ? addDays(st.toDate, LEDGER_DAYS_AFTER) : null);
   const rejected = new Set<string>();
   for (const m of await matchesOf(tx, actor, id, true)) if (m.status === 'Rejected') for (const s of m.statementLineIds) for (const l of m.ledgerLines) rejected.add(`${s}|${ledgerKey(l)}`);
   const rules = await rulesOf(tx, actor, st.bankId);
   const parties = rules.some((r) => r.kind === 'Counterparty') ? await bankSettlement().partiesWithOpenItems(tx, actor, st.bank.currencyCode) : [];
+  const byKey = new Map<string, LedgerLineRow>();
   const proposals = proposeMatches({
-    statementLines: lines.map((l) => ({ id: l.id, date: l.bookingDate, amountMinor: l.amountMinor, reference: [l.reference, l.description].filter(Boolean).join(' ') || null, counterpartyName: l.counterpartyName, counterpartyIban: l.counterpartyAccount })),
-    ledgerLines: ledger.map((l) => ({ key: ledgerKey(l), date: l.entryDate, amountMinor: l.amountMinor, references: referencesOf(l) })),
+    statementLines: lines,
+    ledgerLines: ledger.map((l) => {
+      const key = ledgerKey(l);
+      byKey.set(key, l);
+      return { key, date: l.entryDate, amountMinor: l.amountMinor, references: referencesOf(l) };
+    }),
     parties, rules, rejected, formatAmount: (m) => formatMoney(m, st.bank.scale),
   });
-  await insertProposals(tx, actor, st, proposals, new Map(ledger.map((l) => [ledgerKey(l), l])), new Map(lines.map((l) => [l.id, l.amountMinor])));
+  await insertProposals(tx, actor, st, proposals, byKey, new Map(lines.map((l) => [l.id, l.amountMinor])));
   return { proposed: proposals.length, statementLines: lines.length, ledgerLines: ledger.length };
 }
 
 /** The identifiers a book line carries: its journal's number and reference, and the words of its description that hold a digit (a document number). */
 export function referencesOf(l: Pick<LedgerLineRow, 'number' | 'reference' | 'description'>): string[] {
-  const words = (l.description ?? '').split(/[\s:;,]+/).filter((w) => /\d/.test(w) && w.length >= 4);
+  // A description without a digit has no such word (most book lines): no split then.
+  const words = l.description && /\d/.test(l.description) ? l.description.split(/[\s:;,]+/).filter((w) => /\d/.test(w) && w.length >= 4) : [];
   return [l.number, l.reference, ...words].filter((x): x is string => !!x);
 }
 
 /**
- * Writes a run's proposals set-based: per chunk one insert of the matches and one of each kind of
- * their lines, every column one array parameter (unnest), the matches' ids made here in write order.
+ * Writes a run's proposals in one statement: the matches from one JSON parameter (their reasons and
+ * settlements are JSON already), their statement and ledger lines from array parameters (unnest),
+ * the matches' ids made here in write order. The lines' keys to their match are checked at the
+ * statement's end, when the matches are written.
  */
 async function insertProposals(tx: Tx, scope: KitScope, st: StatementFacts, proposals: EngineProposal[], ledger: Map<string, LedgerLineRow>, amounts: Map<string, bigint>): Promise<void> {
+  if (proposals.length === 0) return;
   const prefix = orderedIdPrefix();
-  for (let from = 0; from < proposals.length; from += CHUNK) {
-    const chunk = proposals.slice(from, from + CHUNK);
-    const ids = chunk.map((_, i) => orderedId(prefix, from + i));
-    await tx.execute(sql`
-      insert into bank_matches (tenant_id, company_id, id, bank_id, statement_id, status, origin, rule_kind, rule_id, reasons, settlement, total_minor, created_by)
-      select ${scope.tenantId}, ${scope.companyId}, u.id, ${st.bankId}, ${st.id}, 'Proposed', 'Rule', u.rule_kind, u.rule_id, u.reasons::jsonb, u.settlement::jsonb, u.total_minor, ${scope.userId}
-      from unnest(${pgArray(ids)}::uuid[], ${pgArray(chunk.map((p) => p.ruleKind))}::text[], ${pgArray(chunk.map((p) => p.ruleId))}::uuid[],
-        ${pgArray(chunk.map((p) => JSON.stringify(p.reasons)))}::text[], ${pgArray(chunk.map((p) => (p.settlement ? JSON.stringify(settlementOf(p.settlement, st.bank.scale)) : null)))}::text[],
-        ${pgArray(chunk.map((p) => p.statementLineIds.reduce((sum, id) => sum + amounts.get(id)!, 0n)))}::bigint[])
-        as u(id, rule_kind, rule_id, reasons, settlement, total_minor)`);
-    const sMatch: string[] = [];
-    const sLine: string[] = [];
-    const lMatch: string[] = [];
-    const lJournal: string[] = [];
-    const lLineNo: number[] = [];
-    const lAmount: bigint[] = [];
-    chunk.forEach((p, i) => {
-      for (const statementLineId of p.statementLineIds) {
-        sMatch.push(ids[i]!);
-        sLine.push(statementLineId);
-      }
-      for (const k of p.ledgerKeys) {
-        const l = ledger.get(k)!;
-        lMatch.push(ids[i]!);
-        lJournal.push(l.journalId);
-        lLineNo.push(l.lineNo);
-        lAmount.push(l.amountMinor);
-      }
-    });
-    await tx.execute(sql`
-      insert into bank_match_statement_lines (tenant_id, company_id, match_id, statement_line_id)
-      select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.statement_line_id from unnest(${pgArray(sMatch)}::uuid[], ${pgArray(sLine)}::uuid[]) as u(match_id, statement_line_id)`);
-    if (lMatch.length > 0) {
-      await tx.execute(sql`
-        insert into bank_match_ledger_lines (tenant_id, company_id, match_id, journal_id, line_no, amount_minor)
-        select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.journal_id, u.line_no, u.amount_minor
-        from unnest(${pgArray(lMatch)}::uuid[], ${pgArray(lJournal)}::uuid[], ${pgArray(lLineNo)}::int[], ${pgArray(lAmount)}::bigint[]) as u(match_id, journal_id, line_no, amount_minor)`);
+  const matches: { id: string; rule_kind: string; rule_id: string | null; reasons: MatchReason[]; settlement: ProposedSettlement | null; total_minor: string }[] = [];
+  const sMatch: string[] = [];
+  const sLine: string[] = [];
+  const lMatch: string[] = [];
+  const lJournal: string[] = [];
+  const lLineNo: number[] = [];
+  const lAmount: bigint[] = [];
+  proposals.forEach((p, i) => {
+    const id = orderedId(prefix, i);
+    let total = 0n;
+    for (const statementLineId of p.statementLineIds) {
+      sMatch.push(id);
+      sLine.push(statementLineId);
+      total += amounts.get(statementLineId)!;
     }
-  }
+    for (const k of p.ledgerKeys) {
+      const l = ledger.get(k)!;
+      lMatch.push(id);
+      lJournal.push(l.journalId);
+      lLineNo.push(l.lineNo);
+      lAmount.push(l.amountMinor);
+    }
+    matches.push({ id, rule_kind: p.ruleKind, rule_id: p.ruleId, reasons: p.reasons, settlement: p.settlement ? settlementOf(p.settlement, st.bank.scale) : null, total_minor: total.toString() });
+  });
+  await tx.execute(sql`
+    with m as (
+      insert into bank_matches (tenant_id, company_id, id, bank_id, statement_id, status, origin, rule_kind, rule_id, reasons, settlement, total_minor, created_by)
+      select ${scope.tenantId}, ${scope.companyId}, u.id, ${st.bankId}, ${st.id}, 'Proposed', 'Rule', u.rule_kind, u.rule_id, u.reasons, u.settlement, u.total_minor, ${scope.userId}
+      from json_to_recordset(${JSON.stringify(matches)}::json) as u(id uuid, rule_kind text, rule_id uuid, reasons jsonb, settlement jsonb, total_minor bigint)
+    ), s as (
+      insert into bank_match_statement_lines (tenant_id, company_id, match_id, statement_line_id)
+      select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.statement_line_id from unnest(${pgArray(sMatch)}::uuid[], ${pgArray(sLine)}::uuid[]) as u(match_id, statement_line_id)
+    )
+    insert into bank_match_ledger_lines (tenant_id, company_id, match_id, journal_id, line_no, amount_minor)
+    select ${scope.tenantId}, ${scope.companyId}, u.match_id, u.journal_id, u.line_no, u.amount_minor
+    from unnest(${pgArray(lMatch)}::uuid[], ${pgArray(lJournal)}::uuid[], ${pgArray(lLineNo)}::int[], ${pgArray(lAmount)}::bigint[]) as u(match_id, journal_id, line_no, amount_minor)`);
 }
 
 /** A counterparty proposal's settlement as the match keeps it: the party and the items it settles, amounts in the bank's currency. */
