@@ -168,10 +168,14 @@ class ImportPass {
 
   private async flush(run: StatementRun, batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
-    const found = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
-      select dedupe_key from bank_statement_lines
-      where tenant_id = ${this.scope.tenantId} and bank_id = ${run.bank.id} and dedupe_key = any(${pgArray(batch.map((p) => p.key))}::text[])`));
-    const existing = new Set(found.map((r) => r.dedupe_key));
+    // One probe of the key's unique index per line (a lateral LIMIT 1 the planner cannot turn into a
+    // scan): written as `dedupe_key = any(keys)`, a table never analysed looked like one row per bank
+    // and every batch read all of the bank's lines through a filter.
+    const found = rowsOf<{ k: string }>(await this.tx.execute(sql`
+      select u.k from unnest(${pgArray(batch.map((p) => p.key))}::text[]) as u(k)
+      cross join lateral (select 1 from bank_statement_lines l
+        where l.tenant_id = ${this.scope.tenantId} and l.bank_id = ${run.bank.id} and l.dedupe_key = u.k limit 1) as seen`));
+    const existing = new Set(found.map((r) => r.k));
     const fresh = batch.filter((p) => !existing.has(p.key));
     run.duplicateCount += batch.length - fresh.length;
     run.newCount += fresh.length;
