@@ -21,8 +21,9 @@ import {
 
 /*
  * Preview and import of a statement file (RULES.md). Both run the same pass over the file's events:
- * lines are taken in batches, each batch's dedupe keys looked up at once, and (importing) the new
- * lines written with one insert from array parameters per batch, while the parser reads the next
+ * lines are taken in batches; importing, each batch is written with one insert from array parameters
+ * that skips the lines imported before (on conflict on the dedupe key); previewing, its dedupe keys are
+ * looked up at once; while the parser reads the next
  * batch (one in flight), so memory holds two batches and each statement's totals, never the file. The checks are known at each statement's end; an import whose checks fail
  * throws before commit (nothing stays) unless the user chose to import anyway with a reason.
  */
@@ -168,13 +169,22 @@ class ImportPass {
 
   private async flush(run: StatementRun, batch: Pending[]): Promise<void> {
     if (batch.length === 0) return;
-    const found = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
-      select dedupe_key from bank_statement_lines
-      where tenant_id = ${this.scope.tenantId} and bank_id = ${run.bank.id} and dedupe_key = any(${pgArray(batch.map((p) => p.key))}::text[])`));
-    const existing = new Set(found.map((r) => r.dedupe_key));
-    const fresh = batch.filter((p) => !existing.has(p.key));
-    run.duplicateCount += batch.length - fresh.length;
-    run.newCount += fresh.length;
+    let existing: Set<string>;
+    if (this.request.write) {
+      // The insert itself recognises the lines imported before (the dedupe key's unique index, probed once per
+      // line, skips them) and answers the keys it wrote: no lookup of its own, and no plan to choose for one.
+      await this.writeHeader(run);
+      const written = new Set(await this.insertLines(run, batch));
+      existing = new Set(batch.filter((p) => !written.has(p.key)).map((p) => p.key));
+      this.linesImported += written.size;
+    } else {
+      const found = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
+        select dedupe_key from bank_statement_lines
+        where tenant_id = ${this.scope.tenantId} and bank_id = ${run.bank.id} and dedupe_key = any(${pgArray(batch.map((p) => p.key))}::text[])`));
+      existing = new Set(found.map((r) => r.dedupe_key));
+    }
+    run.duplicateCount += existing.size;
+    run.newCount += batch.length - existing.size;
     for (const p of batch) {
       if (run.preview.length >= STATEMENT_PREVIEW_LINES_MAX) break;
       const l = p.line;
@@ -184,10 +194,14 @@ class ImportPass {
         reversal: l.reversal, duplicate: existing.has(p.key),
       });
     }
-    if (this.request.write && fresh.length > 0) {
-      await this.writeHeader(run);
-      await this.insertLines(run, fresh);
-    }
+  }
+
+  /** A statement whose lines were all imported before keeps no header (written before its first batch, as its lines' key needs it). */
+  private async dropHeader(run: StatementRun): Promise<void> {
+    if (!run.written) return;
+    await this.tx.delete(bankStatements).where(and(eq(bankStatements.tenantId, this.scope.tenantId), eq(bankStatements.id, run.id)));
+    run.written = false;
+    this.written.splice(this.written.indexOf(run), 1);
   }
 
   private async writeHeader(run: StatementRun): Promise<void> {
@@ -202,10 +216,10 @@ class ImportPass {
     this.written.push(run);
   }
 
-  private async insertLines(run: StatementRun, lines: Pending[]): Promise<void> {
+  /** Writes the lines not imported before; answers the dedupe keys of those written. */
+  private async insertLines(run: StatementRun, lines: Pending[]): Promise<string[]> {
     const col = <T extends string | number | bigint | null>(pick: (p: Pending) => T) => pgArray(lines.map(pick));
-    this.linesImported += lines.length;
-    await this.tx.execute(sql`
+    const written = rowsOf<{ dedupe_key: string }>(await this.tx.execute(sql`
       insert into bank_statement_lines (tenant_id, company_id, statement_id, bank_id, id, line_no, booking_date, value_date, amount_minor, currency,
         foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)
       select ${this.scope.tenantId}, ${this.scope.companyId}, ${run.id}, ${run.bank.id}, (${run.lineIds} || lpad(to_hex(u.line_no), 12, '0'))::uuid, u.line_no,
@@ -215,7 +229,10 @@ class ImportPass {
         ${col((p) => p.line.foreignCurrency)}::text[], ${col((p) => p.line.foreignAmount)}::numeric[], ${col((p) => p.line.counterpartyName)}::text[],
         ${col((p) => p.line.counterpartyAccount)}::text[], ${col((p) => p.line.reference)}::text[], ${col((p) => p.line.bankReference)}::text[], ${col((p) => p.line.transactionCode)}::text[],
         ${col((p) => p.line.description)}::text[], ${col((p) => String(p.line.reversal))}::boolean[], ${col((p) => p.key)}::text[])
-        as u(line_no, booking_date, value_date, amount_minor, foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)`);
+        as u(line_no, booking_date, value_date, amount_minor, foreign_currency, foreign_amount, counterparty_name, counterparty_account, reference, bank_reference, transaction_code, description, reversal, dedupe_key)
+      on conflict (tenant_id, bank_id, dedupe_key) do nothing
+      returning dedupe_key`));
+    return written.map((r) => r.dedupe_key);
   }
 
   async end(header: StatementHeader): Promise<void> {
@@ -252,7 +269,10 @@ class ImportPass {
     ];
     const preview = this.preview(run, previewBase, opening, closing, alreadyImported, checks, fromDate, h.toDate ?? run.lastDate);
     this.statements.push(preview);
-    if (alreadyImported) return;
+    if (alreadyImported) {
+      await this.dropHeader(run);
+      return;
+    }
     if (checks.some((c) => c.outcome === 'Failed')) this.failedRuns.push(run);
     this.previous.set(bank.id, { statementRef: h.statementRef, fromDate, toDate: preview.toDate, closingMinor: closing });
     if (!this.request.write) return;
