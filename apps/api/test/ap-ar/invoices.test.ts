@@ -192,6 +192,17 @@ describe.each(sides)('%s invoices', (side) => {
     expect((await ok<List>('GET', `${base(face)}?limit=100&currency=EUR`)).total).toBe(0);
     const sums = await ok<InvoiceSums>('GET', `${base(face)}/sums?party=${partyId}&status=Posted`);
     expect(sums.count).toBe(posted.total);
+    // The page alone (the screen's request, its total from the sums): no total, and whether rows follow, up to the last page of the same total.
+    type Alone = { items: { id: string }[]; total?: number; more: boolean };
+    for (const filter of [`party=${partyId}&status=Posted`, 'overdue=true&overdueOn=2026-03-05']) {
+      const total = (await ok<List>('GET', `${base(face)}?limit=1&${filter}`)).total;
+      const first = await ok<Alone>('GET', `${base(face)}?limit=1&${filter}&total=false`);
+      expect(first).toMatchObject({ more: total > 1 });
+      expect(first.total).toBeUndefined();
+      const last = await ok<Alone>('GET', `${base(face)}?limit=1&page=${total}&${filter}&total=false`);
+      expect([last.items.length, last.more]).toEqual([1, false]);
+      if (total > 1) expect((await ok<Alone>('GET', `${base(face)}?limit=1&page=${total - 1}&${filter}&total=false`)).more).toBe(true);
+    }
     expect(sums.byCurrency).toHaveLength(1);
     const file = await t.app.inject({ method: 'GET', url: `${base(face)}/export?format=csv&party=${partyId}`, headers: { host: tenant.host, authorization: `Bearer ${admin.token}`, token: admin.tenantId } });
     expect(file.statusCode).toBe(200);
