@@ -180,6 +180,20 @@ describe.each(sides)('%s invoices', (side) => {
     expect(refused).toMatchObject({ status: 422, body: { message: 'lines.0.tax: the tax code does not exist in this company' } });
   });
 
+  it("keeps the list's totals by state and party as drafts are saved, posted and deleted (the maintained counts)", async () => {
+    const totals = async () =>
+      Promise.all(['', '&status=Draft', '&status=Posted', `&party=${partyId}`, `&party=${partyId}&status=Draft`].map(async (f) => (await ok<List>('GET', `${base(face)}?limit=1${f}`)).total));
+    const before = await totals();
+    const [all, drafts, posted, party, partyDrafts] = before;
+    const one = await draftInvoice(face, partyId);
+    const two = await draftInvoice(face, partyId);
+    expect(await totals()).toEqual([all! + 2, drafts! + 2, posted, party! + 2, partyDrafts! + 2]);
+    await postInvoice(face, one.id);
+    expect(await totals()).toEqual([all! + 2, drafts! + 1, posted! + 1, party! + 2, partyDrafts! + 1]);
+    await ok('DELETE', `${base(face)}/${two.id}`);
+    expect(await totals()).toEqual([all! + 1, drafts, posted! + 1, party! + 1, partyDrafts]);
+  });
+
   it('lists with filters (party, state, due, overdue, currency), sums the filter and exports it', async () => {
     const list = await ok<List<{ id: string; party: string; status: string; dueDate: string | null; remaining: string | null }>>('GET', `${base(face)}?limit=100&party=${partyId}`);
     expect(list.items.length).toBeGreaterThan(0);
