@@ -115,6 +115,9 @@ export async function invoiceList(server: BenchServer): Promise<void> {
     // Each page two ways, alternately: as the screen asks it (the page alone, `total=false`: its total comes from
     // the sums below, asked beside it) and with its total counted in the same request (what the screen asked before).
     const measure = async (when: string) => {
+      // The floor of a request to this server on this machine now (no query of the list): what the load alone costs.
+      const floor = await timed(async () => (await fetch(`${server.url}/health`)).text());
+      console.log(`   ${when}, the server's floor (GET /health): p50 ${ms(floor.median)}, p95 ${ms(floor.p95)} (${RUNS} runs)`);
       for (const [label, url] of pages) {
         let total = 0;
         let more = false;
