@@ -1,5 +1,6 @@
 // Benchmark 9 of issue 15: the vendor invoice list over 1,000,000 invoices, first page and filtered
-// pages through the API, p95 against the goal of 50 ms. The invoices are generated set-based in SQL
+// pages through the API, p95 against the goal of 50 ms: each page as the list screen asks it (the page alone, its total taken
+// from the sums it asks beside it) and with its total counted in the same request, timed alternately. The invoices are generated set-based in SQL
 // (one tenant and company, 40 vendors, drafts, posted and reversed, dates over 2026, one line each,
 // an open item per posted invoice, a third of them settled), with the columns the open items' trigger keeps. Autovacuum may be off (it is on the
 // benchmark machine): the pages are timed before any ANALYZE and again after an explicit one.
@@ -23,6 +24,22 @@ async function timed(call: () => Promise<unknown>) {
     if (took > GIVE_UP_MS) return { ...stats(times.length ? times : [took]), gaveUp: true };
   }
   return { ...stats(times), gaveUp: false };
+}
+
+/** Two calls timed alternately (A B A B …), so both see the same load. */
+async function timedPair(a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const times: [number[], number[]] = [[], []];
+  let gaveUp = false;
+  for (let i = 0; i < RUNS + 3 && !gaveUp; i++) {
+    for (const [k, call] of [a, b].entries()) {
+      const t0 = performance.now();
+      await call();
+      const took = performance.now() - t0;
+      if (i >= 3 || took > GIVE_UP_MS) times[k]!.push(took);
+      if (took > GIVE_UP_MS) gaveUp = true;
+    }
+  }
+  return { a: { ...stats(times[0]), gaveUp }, b: { ...stats(times[1]), gaveUp } };
 }
 
 export async function invoiceList(server: BenchServer): Promise<void> {
@@ -73,6 +90,8 @@ export async function invoiceList(server: BenchServer): Promise<void> {
           from bi where status <> 'Draft';`);
     }
     await client.query('set session_replication_role = origin');
+    // The list's counts, which the triggers skipped in replica mode, as a restore would bring them along.
+    await client.query(`select invoice_list_counts_rebuild('${tenantId}')`);
     console.log(`9. vendor invoice list over ${n.toLocaleString('en-US')} invoices (40 vendors; 5% drafts, 2% reversed, two thirds of the posted ones open), generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const party = vendors[3]!;
@@ -93,22 +112,46 @@ export async function invoiceList(server: BenchServer): Promise<void> {
       ['sums: overdue on 2026-07-01', '/ap/vendor-invoices/sums?overdue=true&overdueOn=2026-07-01'],
       ['sums: party + Posted + Mar–Jun', `/ap/vendor-invoices/sums?party=${party}&status=Posted&from=2026-03-01&to=2026-06-30`],
     ];
+    // Each page two ways, alternately: as the screen asks it (the page alone, `total=false`: its total comes from
+    // the sums below, asked beside it) and with its total counted in the same request (what the screen asked before).
     const measure = async (when: string) => {
-      for (const [label, url] of [...pages, ...sums]) {
+      // The floor of a request to this server on this machine now (no query of the list): what the load alone costs.
+      const floor = await timed(async () => (await fetch(`${server.url}/health`)).text());
+      console.log(`   ${when}, the server's floor (GET /health): p50 ${ms(floor.median)}, p95 ${ms(floor.p95)} (${RUNS} runs)`);
+      for (const [label, url] of pages) {
         let total = 0;
+        let more = false;
         let s;
         try {
-          s = await timed(async () => {
-            const answer = await json<{ total?: number; count?: number }>(url);
-            total = answer.total ?? answer.count ?? 0;
-          });
+          s = await timedPair(
+            async () => {
+              more = (await json<{ more?: boolean }>(`${url}&total=false`)).more ?? false;
+            },
+            async () => {
+              total = (await json<{ total?: number }>(url)).total ?? 0;
+            },
+          );
         } catch (e) {
           console.log(`   ${when}, ${label}: no answer (${e instanceof Error ? e.message.slice(0, 80) : String(e)})   MISSES the goal p95 < ${GOAL_P95_MS} ms`);
           continue;
         }
+        const runs = s.a.gaveUp ? `stopped after a run over ${GIVE_UP_MS / 1000} s` : `${RUNS} runs each, alternately`;
+        const goal = `${s.a.p95 < GOAL_P95_MS && !s.a.gaveUp ? 'meets' : 'MISSES'} the goal p95 < ${GOAL_P95_MS} ms`;
+        console.log(`   ${when}, ${label}: the page alone p50 ${ms(s.a.median)}, p95 ${ms(s.a.p95)}${more ? ' (more follow)' : ''}; with its total p50 ${ms(s.b.median)}, p95 ${ms(s.b.p95)} (total ${total.toLocaleString('en-US')}; ${runs})   ${goal}`);
+      }
+      for (const [label, url] of sums) {
+        let count = 0;
+        let s;
+        try {
+          s = await timed(async () => {
+            count = (await json<{ count: number }>(url)).count;
+          });
+        } catch (e) {
+          console.log(`   ${when}, ${label}: no answer (${e instanceof Error ? e.message.slice(0, 80) : String(e)})`);
+          continue;
+        }
         const runs = s.gaveUp ? `stopped after a run over ${GIVE_UP_MS / 1000} s` : `${RUNS} runs`;
-        const goal = label.startsWith('sums') ? '(the footer: no goal in the issue)' : `${s.p95 < GOAL_P95_MS && !s.gaveUp ? 'meets' : 'MISSES'} the goal p95 < ${GOAL_P95_MS} ms`;
-        console.log(`   ${when}, ${label}: p50 ${ms(s.median)}, p95 ${ms(s.p95)} (${runs}; ${label.startsWith('sums') ? 'count' : 'total'} ${total.toLocaleString('en-US')})   ${goal}`);
+        console.log(`   ${when}, ${label}: p50 ${ms(s.median)}, p95 ${ms(s.p95)} (${runs}; count ${count.toLocaleString('en-US')})   (the footer and the pager's total, asked beside the page: no goal in the issue)`);
       }
     };
     const analysed = (await client.query(`select coalesce(max(last_analyze), max(last_autoanalyze)) as at from pg_stat_user_tables where relname in ('invoices', 'open_items')`)).rows[0] as { at: Date | null };

@@ -204,6 +204,8 @@ test('the list shows the invoice with the sums of its filter, at 1600 and 375 px
   await page.getByRole('searchbox', { name: 'Search vendor invoices' }).fill(VENDOR_INVOICE_NUMBER);
   const table = page.getByRole('table', { name: 'Vendor invoices' });
   await expect(table.getByRole('row').filter({ hasText: VENDOR_NAME })).toHaveCount(1, { timeout: SLOW });
+  // The page comes without its total; the pager's total is the count of the filter's sums.
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText('1 invoice', { timeout: SLOW });
   const sums = page.getByTestId('invoice-sums');
   await expect(sums).toContainText('295.00');
   await expect(sums).toContainText('147.50');

@@ -180,6 +180,20 @@ describe.each(sides)('%s invoices', (side) => {
     expect(refused).toMatchObject({ status: 422, body: { message: 'lines.0.tax: the tax code does not exist in this company' } });
   });
 
+  it("keeps the list's totals by state and party as drafts are saved, posted and deleted (the maintained counts)", async () => {
+    const totals = async () =>
+      Promise.all(['', '&status=Draft', '&status=Posted', `&party=${partyId}`, `&party=${partyId}&status=Draft`].map(async (f) => (await ok<List>('GET', `${base(face)}?limit=1${f}`)).total));
+    const before = await totals();
+    const [all, drafts, posted, party, partyDrafts] = before;
+    const one = await draftInvoice(face, partyId);
+    const two = await draftInvoice(face, partyId);
+    expect(await totals()).toEqual([all! + 2, drafts! + 2, posted, party! + 2, partyDrafts! + 2]);
+    await postInvoice(face, one.id);
+    expect(await totals()).toEqual([all! + 2, drafts! + 1, posted! + 1, party! + 2, partyDrafts! + 1]);
+    await ok('DELETE', `${base(face)}/${two.id}`);
+    expect(await totals()).toEqual([all! + 1, drafts, posted! + 1, party! + 1, partyDrafts]);
+  });
+
   it('lists with filters (party, state, due, overdue, currency), sums the filter and exports it', async () => {
     const list = await ok<List<{ id: string; party: string; status: string; dueDate: string | null; remaining: string | null }>>('GET', `${base(face)}?limit=100&party=${partyId}`);
     expect(list.items.length).toBeGreaterThan(0);
@@ -192,6 +206,17 @@ describe.each(sides)('%s invoices', (side) => {
     expect((await ok<List>('GET', `${base(face)}?limit=100&currency=EUR`)).total).toBe(0);
     const sums = await ok<InvoiceSums>('GET', `${base(face)}/sums?party=${partyId}&status=Posted`);
     expect(sums.count).toBe(posted.total);
+    // The page alone (the screen's request, its total from the sums): no total, and whether rows follow, up to the last page of the same total.
+    type Alone = { items: { id: string }[]; total?: number; more: boolean };
+    for (const filter of [`party=${partyId}&status=Posted`, 'overdue=true&overdueOn=2026-03-05']) {
+      const total = (await ok<List>('GET', `${base(face)}?limit=1&${filter}`)).total;
+      const first = await ok<Alone>('GET', `${base(face)}?limit=1&${filter}&total=false`);
+      expect(first).toMatchObject({ more: total > 1 });
+      expect(first.total).toBeUndefined();
+      const last = await ok<Alone>('GET', `${base(face)}?limit=1&page=${total}&${filter}&total=false`);
+      expect([last.items.length, last.more]).toEqual([1, false]);
+      if (total > 1) expect((await ok<Alone>('GET', `${base(face)}?limit=1&page=${total - 1}&${filter}&total=false`)).more).toBe(true);
+    }
     expect(sums.byCurrency).toHaveLength(1);
     const file = await t.app.inject({ method: 'GET', url: `${base(face)}/export?format=csv&party=${partyId}`, headers: { host: tenant.host, authorization: `Bearer ${admin.token}`, token: admin.tenantId } });
     expect(file.statusCode).toBe(200);

@@ -334,9 +334,15 @@ const listFilters = {
   overdue: z.enum(['true', 'false']).optional(),
   overdueOn: dateSchema().optional(),
 };
-export const invoiceListQuerySchema = documentListQuerySchema(vendorInvoiceDocument).extend(listFilters);
+/**
+ * The page alone: `false` answers the page's rows and whether more follow (`more`), without the total,
+ * which the screen takes from the filter's sums (…/sums counts the same filter): counting up to
+ * LIST_TOTAL_MAX + 1 rows costs more than the page itself (issue 15, bench 9). The sums route ignores it.
+ */
+const pageTotal = { total: z.enum(['true', 'false']).optional() };
+export const invoiceListQuerySchema = documentListQuerySchema(vendorInvoiceDocument).extend({ ...listFilters, ...pageTotal });
 export type InvoiceListFilter = z.infer<typeof invoiceListQuerySchema>;
-export const creditNoteListQuerySchema = documentListQuerySchema(vendorCreditNoteDocument).extend({ ...listFilters, invoice: z.uuid().optional() });
+export const creditNoteListQuerySchema = documentListQuerySchema(vendorCreditNoteDocument).extend({ ...listFilters, ...pageTotal, invoice: z.uuid().optional() });
 export type CreditNoteListFilter = z.infer<typeof creditNoteListQuerySchema>;
 
 /** The sums of a list's filter (the list's footer), per currency: documents, gross, remaining. */

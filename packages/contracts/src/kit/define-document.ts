@@ -129,8 +129,12 @@ export function documentListQuerySchema<S extends string, K extends string>(def:
   });
 }
 
-/** A page of a document list: its items and how many match the filter. */
-export const documentListSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+/**
+ * A page of a document list: its items and how many match the filter (LIST_TOTAL_MAX + 1: more than
+ * LIST_TOTAL_MAX). A route that may answer the page without counting (the invoice lists' `total=false`:
+ * the screen asks the count beside it) leaves `total` out and says in `more` whether rows follow the page.
+ */
+export const documentListSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int().optional(), more: z.boolean().optional() });
 
 export const documentPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(20),

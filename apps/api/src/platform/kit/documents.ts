@@ -105,7 +105,8 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   kindOfInput: (body: unknown) => K;
   /** The header of a document of the scope's company; `write`: one the company may change (locked). 404 when there is none. */
   header: (tx: Tx, scope: KitScope, id: string, write: boolean) => Promise<DocumentHeader<S, K>>;
-  list: (tx: Tx, scope: KitScope, query: Filter & { limit: number; page: number }) => Promise<{ items: Item[]; total: number }>;
+  /** A page of the filter with its total, or (a route that may skip counting) whether more rows follow: contracts' documentListSchema. */
+  list: (tx: Tx, scope: KitScope, query: Filter & { limit: number; page: number }) => Promise<{ items: Item[]; total?: number; more?: boolean }>;
   exportTable: (tx: Tx, scope: KitScope, filter: Filter) => Promise<Table>;
   /** The file name of an export (a kind's own, when the filter names one). */
   exportName: (filter: Filter) => string;

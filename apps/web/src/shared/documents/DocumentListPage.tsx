@@ -56,11 +56,19 @@ type Props<S extends string, A extends string, K extends string, T extends Docum
   extraFilters?: ReactNode;
   /** Under the table: what the module sums over the list's filter (the kit's state and the extra query). */
   footer?: (state: DocumentListState<S, K>, extra: ExtraListQuery) => ReactNode;
+  /**
+   * The filter's total from another request (a hook, called on every render; undefined while it is
+   * counted): the page is then asked without its total (`total=false`, the route answers `more`), so the
+   * rows show at once and the pager learns the total when the count arrives.
+   */
+  useTotal?: (state: DocumentListState<S, K>, extra: ExtraListQuery) => number | undefined;
 };
 
 const NONE: ReadonlySet<string> = new Set();
 const NO_EXTRA: ExtraListQuery = {};
 const noApproval = (): ReadonlySet<string> => NONE;
+const noTotal = (): undefined => undefined;
+const PAGE_ALONE: ExtraListQuery = { total: 'false' };
 const FILTER_KEYS: readonly ListFilterKey[] = ['kind', 'status', 'from', 'to', 'search', 'sort'];
 
 type Sorter<T> = Parameters<NonNullable<TableProps<T>['onChange']>>[2];
@@ -75,7 +83,8 @@ function sortOf<T>(sorter: Sorter<T>): { field?: string; order?: SortOrder } {
  * row opening in its kind's editor. The module gives its columns.
  */
 export function DocumentListPage<S extends string, A extends string, K extends string, T extends DocumentRow<S, K>>(props: Props<S, A, K, T>) {
-  const { def, kind, listAll = false, query, title, searchHint, noun, useUnderApproval = noApproval, extraQuery = NO_EXTRA } = props;
+  const { def, kind, listAll = false, query, title, searchHint, noun, useUnderApproval = noApproval, extraQuery = NO_EXTRA, useTotal = noTotal } = props;
+  const totalApart = props.useTotal !== undefined;
   const accepts = FILTER_KEYS.filter((key) => key in query.shape);
   const navigate = useNavigate();
   const display = useDisplay();
@@ -90,10 +99,13 @@ export function DocumentListPage<S extends string, A extends string, K extends s
   useEffect(() => setState((current) => (current.page === 1 ? current : { ...current, page: 1 })), [extraText]);
   const list = useQuery({
     queryKey: [...(props.queryKey ?? documentKey(def)), 'list', state, extraQuery],
-    queryFn: ({ signal }) => fetchDocumentList<T>(def, state, accepts, signal, extraQuery),
+    queryFn: ({ signal }) => fetchDocumentList<T>(def, state, accepts, signal, totalApart ? { ...extraQuery, ...PAGE_ALONE } : extraQuery),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
+  const counted = useTotal(state, extraQuery);
+  // Until the count arrives the pager knows the pages up to this one and whether another follows.
+  const total = totalApart ? (counted ?? (state.page - 1) * state.pageSize + rows.length + (list.data?.more ? 1 : 0)) : (list.data?.total ?? 0);
   const underApproval = useUnderApproval(rows);
   const editor = (row: T) => editorPageOf(def, row.kind, kind);
   const linkOf = (row: T) => `${editor(row)}?id=${row.id}`;
@@ -158,9 +170,14 @@ export function DocumentListPage<S extends string, A extends string, K extends s
         pagination={{
           current: state.page,
           pageSize: state.pageSize,
-          total: list.data?.total ?? 0,
+          total,
           showSizeChanger: true,
-          showTotal: (count) => (count > LIST_TOTAL_MAX ? `More than ${display.count(LIST_TOTAL_MAX)} ${noun[1]}: narrow the filter` : `${count} ${count === 1 ? noun[0] : noun[1]}`),
+          showTotal: (count) =>
+            totalApart && counted === undefined
+              ? `Counting ${noun[1]}…`
+              : count > LIST_TOTAL_MAX
+                ? `More than ${display.count(LIST_TOTAL_MAX)} ${noun[1]}: narrow the filter`
+                : `${count} ${count === 1 ? noun[0] : noun[1]}`,
         }}
       />
       {props.footer?.(state, extraQuery)}

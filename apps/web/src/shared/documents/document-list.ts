@@ -17,7 +17,8 @@ export type DocumentListState<S extends string = string, K extends string = stri
   page: number;
   pageSize: number;
 };
-export type DocumentList<T> = { items: T[]; total: number };
+/** A page of a list (contracts' documentListSchema): its total, or (asked without it) whether more rows follow. */
+export type DocumentList<T> = { items: T[]; total?: number; more?: boolean };
 /** A module's own filters of its list route (party, currency...), by query parameter; empty ones are left out. */
 export type ExtraListQuery = Readonly<Record<string, string | undefined>>;
 

@@ -25,7 +25,7 @@ import { taxes } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts, partyFacts } from './invoice-facts';
 import { accountCodes, instalmentsOf, journalNumber, storedRow, type InvoiceRow } from './invoices.service';
-import { invoiceCredits, invoiceLines, invoices, openItems } from './invoices.tables';
+import { invoiceCredits, invoiceLines, invoiceListCounts, invoices, openItems } from './invoices.tables';
 
 /** The list, the sums and the export read the same filter. */
 type Filter = Omit<InvoiceListFilter, 'kind'> & { kind?: InvoiceDocumentKind; invoice?: string };
@@ -105,9 +105,10 @@ function filteredFrom(face: Face, f: Filter): SQL {
   return f.search ? sql`${invoices} i left join ${faceTables[face.side].party} p on p.tenant_id = i.tenant_id and p.id = i.party_id` : sql`${invoices} i`;
 }
 
-async function listRows(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter & { limit?: number; page?: number }) {
+/** The rows of a filter in the list's order: all of them, or `limit` from the page's start (its pages `pageSize` rows each; the limit by default). */
+async function listRows(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter & { limit?: number; page?: number }, pageSize = f.limit ?? 0) {
   const order = SORTS[f.sort ?? '-documentDate'] ?? SORTS['-documentDate']!;
-  const offset = (Math.max(1, f.page ?? 1) - 1) * (f.limit ?? 0);
+  const offset = (Math.max(1, f.page ?? 1) - 1) * pageSize;
   const paging = f.limit ? sql` limit ${f.limit} offset ${offset}` : sql``;
   const branches = branchesOf(f);
   if (branches.length === 1) return rowsOf<ListRow>(await tx.execute(sql`select * from (${listSql(scope, face, kinds, f)}) i order by ${order}${paging}`));
@@ -117,8 +118,26 @@ async function listRows(tx: Tx, scope: KitScope, face: Face, kinds: readonly Inv
   return rowsOf<ListRow>(await tx.execute(sql`select * from (${sql.join(parts, sql` union all `)}) i order by ${order}${paging}`));
 }
 
-/** The list's total, counted up to LIST_TOTAL_MAX + 1 (contracts: more than that is shown as such). */
+/** The filters the maintained counts cannot answer (they hold company, side, kind, state, party and currency). */
+const UNCOUNTED = ['search', 'from', 'to', 'dueFrom', 'dueTo', 'overdue', 'invoice'] as const;
+
+/** The documents of a filter of equality filters alone, from their maintained counts (invoice_list_counts, 0051): a few rows, not the invoices. */
+async function countedOf(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter): Promise<number> {
+  const c: SQL[] = [sql`c.tenant_id = ${scope.tenantId}::uuid`, sql`c.company_id = ${scope.companyId}::uuid`, sql`c.side = ${face.side}`, sql`c.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`];
+  if (f.kind) c.push(sql`c.kind = ${f.kind}`);
+  if (f.status) c.push(sql`c.status = ${f.status}`);
+  if (f.party) c.push(sql`c.party_id = ${f.party}::uuid`);
+  if (f.currency) c.push(sql`c.currency = ${f.currency}`);
+  const [row] = rowsOf<{ n: string }>(await tx.execute(sql`select coalesce(sum(c.documents), 0)::text as n from ${invoiceListCounts} c where ${sql.join(c, sql` and `)}`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The list's total, up to LIST_TOTAL_MAX + 1 (contracts: more than that is shown as such): from the
+ * maintained counts when the filter is made of what they hold, else counted in the list's order.
+ */
 async function countOf(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], f: Filter, cap = LIST_TOTAL_MAX): Promise<number> {
+  if (UNCOUNTED.every((key) => f[key] === undefined || f[key] === '')) return Math.min(await countedOf(tx, scope, face, kinds, f), cap + 1);
   let n = 0;
   for (const branch of branchesOf(f)) {
     if (n > cap) break;
@@ -140,23 +159,31 @@ function itemOf(r: ListRow, m: ReturnType<typeof money>) {
   };
 }
 
+type Page<T> = { items: T[]; total?: number; more: boolean };
+
+/**
+ * A page of the list: its rows read one past the page (so it says whether more follow) and, unless
+ * the caller asks for the page alone (`total=false`: the screen takes the count from …/sums beside
+ * it), the filter's total counted up to LIST_TOTAL_MAX + 1.
+ */
+async function pageOf<T>(tx: Tx, scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKind[], q: Filter & { limit: number; page: number; total?: 'true' | 'false' }, item: (r: ListRow) => T): Promise<Page<T>> {
+  const rows = await listRows(tx, scope, face, kinds, { ...q, limit: q.limit + 1 }, q.limit);
+  const page = { items: rows.slice(0, q.limit).map(item), more: rows.length > q.limit };
+  return q.total === 'false' ? page : { ...page, total: await countOf(tx, scope, face, kinds, q) };
+}
+
 export function invoiceLists(face: Face) {
   const defs = invoiceDocuments[face.side];
   return {
-    listInvoices: async (tx: Tx, scope: KitScope, q: InvoiceListFilter & { limit: number; page: number }): Promise<{ items: InvoiceListItem[]; total: number }> => {
-      const { scales } = await currencyFacts(tx, scope);
-      const m = money(scales);
-      const rows = await listRows(tx, scope, face, INVOICE_KINDS, q);
-      return { items: rows.map((r) => ({ ...itemOf(r, m), kind: 'Invoice' as const, status: stateOf(defs.invoice, r.status) })), total: await countOf(tx, scope, face, INVOICE_KINDS, q) };
+    listInvoices: async (tx: Tx, scope: KitScope, q: InvoiceListFilter & { limit: number; page: number }): Promise<Page<InvoiceListItem>> => {
+      const m = money((await currencyFacts(tx, scope)).scales);
+      return pageOf(tx, scope, face, INVOICE_KINDS, q, (r) => ({ ...itemOf(r, m), kind: 'Invoice' as const, status: stateOf(defs.invoice, r.status) }));
     },
-    listCreditNotes: async (tx: Tx, scope: KitScope, q: CreditNoteListFilter & { limit: number; page: number }): Promise<{ items: CreditNoteListItem[]; total: number }> => {
-      const { scales } = await currencyFacts(tx, scope);
-      const m = money(scales);
-      const rows = await listRows(tx, scope, face, CREDIT_KINDS, q);
-      return {
-        items: rows.map((r) => ({ ...itemOf(r, m), kind: r.kind === 'Reversal' ? ('Reversal' as const) : ('CreditNote' as const), status: stateOf(defs.creditNote, r.status), invoice: r.invoice_id })),
-        total: await countOf(tx, scope, face, CREDIT_KINDS, q),
-      };
+    listCreditNotes: async (tx: Tx, scope: KitScope, q: CreditNoteListFilter & { limit: number; page: number }): Promise<Page<CreditNoteListItem>> => {
+      const m = money((await currencyFacts(tx, scope)).scales);
+      return pageOf(tx, scope, face, CREDIT_KINDS, q, (r) => ({
+        ...itemOf(r, m), kind: r.kind === 'Reversal' ? ('Reversal' as const) : ('CreditNote' as const), status: stateOf(defs.creditNote, r.status), invoice: r.invoice_id,
+      }));
     },
   };
 }

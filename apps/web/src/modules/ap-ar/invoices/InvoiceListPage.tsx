@@ -47,13 +47,17 @@ function columnsOf<T extends Row>(face: Face, which: Which, display: Display) {
   };
 }
 
-/** The sums of the list's filter, per currency, from GET …/sums (the whole filter, not the page). */
-function SumsFooter({ face, which, state, extra }: { face: Face; which: Which; state: DocumentListState; extra: ExtraListQuery }) {
-  const display = useDisplay();
-  const sums = useQuery({
+/** The sums of the list's filter, per currency, from GET …/sums (the whole filter, not the page): the footer's and the pager's total. */
+function useInvoiceSums(face: Face, which: Which, state: DocumentListState, extra: ExtraListQuery) {
+  return useQuery({
     queryKey: [...invoicesKey(face, which), 'list', 'sums', { ...state, page: 0, pageSize: 0 }, extra],
     queryFn: ({ signal }) => fetchSums(face, which, state, extra, signal),
   });
+}
+
+function SumsFooter({ face, which, state, extra }: { face: Face; which: Which; state: DocumentListState; extra: ExtraListQuery }) {
+  const display = useDisplay();
+  const sums = useInvoiceSums(face, which, state, extra);
   if (!sums.data || sums.data.count === 0) return null;
   if (sums.data.count > LIST_TOTAL_MAX) {
     return (
@@ -156,6 +160,8 @@ export function InvoiceListPage({ side }: { side: Side }) {
     const governed = useApprovalGate(approvalType).data?.workflowActive === true;
     return useDocumentsUnderApproval(approvalType, governed ? rows.filter((row) => row.status === 'Draft').map((row) => row.id) : []);
   };
+  // The page comes alone (no count); its total is the count of the sums the footer asks for anyway.
+  const useTotal = (state: DocumentListState, extraNow: ExtraListQuery) => useInvoiceSums(face, which, state, extraNow).data?.count;
   const switcher = (
     <Segmented
       aria-label="Show"
@@ -171,6 +177,7 @@ export function InvoiceListPage({ side }: { side: Side }) {
     queryKey: invoicesKey(face, which),
     searchHint: `Searches number, ${face.partyWord}, ${baseDef.header.partyDocumentNumber!.label.toLowerCase()}, reference and description`,
     useUnderApproval,
+    useTotal,
     extraQuery,
     extraFilters: (
       <>

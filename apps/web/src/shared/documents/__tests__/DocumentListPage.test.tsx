@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { stubFetch, renderWithProviders } from '../../../test/render';
 import { DocumentListPage, type DocumentColumnContext } from '../index';
 import { documentListQuery, editorPageOf, initialDocumentListState, nextListState } from '../document-list';
@@ -48,6 +49,25 @@ describe('DocumentListPage', () => {
     stubFetch({ 'GET /ap/vendor-invoices?': () => ({ json: { items: [invoiceRow()], total: 10_001 } }) });
     renderWithProviders(page(), { user: admin, path: '/vendor-invoices' });
     expect(await screen.findByText('More than 10,000 invoices: narrow the filter')).toBeTruthy();
+  });
+
+  it('asks the page alone when the total comes apart, says it is counting until then, and then shows the count', async () => {
+    // A full page (20 rows) and more behind it.
+    const rows = Array.from({ length: 20 }, (_, i) => invoiceRow({ id: `70000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, supplierNumber: `S-${77 + i}` }));
+    const { calls } = stubFetch({ 'GET /ap/vendor-invoices?': () => ({ json: { items: rows, more: true } }) });
+    let answer: (n: number) => void = () => undefined;
+    const count = new Promise<number>((resolve) => (answer = resolve));
+    const useTotal = () => useQuery({ queryKey: ['count'], queryFn: () => count }).data;
+    renderWithProviders(page({ useTotal }), { user: admin, path: '/vendor-invoices' });
+    await screen.findByRole('link', { name: 'S-77' });
+    expect(screen.getByText('Counting invoices…')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toContain('/ap/vendor-invoices?sort=-invoiceDate&total=false&limit=20&page=1');
+    // The pager offers the next page before the count arrives, and no page past it.
+    expect(screen.getByTitle('2')).toBeTruthy();
+    expect(screen.queryByTitle('3')).toBeNull();
+    answer(57);
+    expect(await screen.findByText('57 invoices')).toBeTruthy();
+    expect(screen.getByTitle('3')).toBeTruthy();
   });
 
   it('offers the states of the definition, filters on the server and links each row to its kind editor', async () => {
