@@ -251,7 +251,7 @@ BEGIN
         min(c.journal_date) AS st, sum(c.amt)::bigint AS amt, sum(c.cb)::bigint AS cb
       FROM c WHERE c.open_item_id IS NOT NULL GROUP BY 1, 2
     ), p AS (
-      SELECT DISTINCT c.tenant_id, x.id FROM c CROSS JOIN LATERAL (VALUES (c.payment_id), (c.source_payment_id)) x(id)
+      SELECT DISTINCT c.tenant_id, x.id FROM (SELECT DISTINCT c.tenant_id, c.payment_id, c.source_payment_id FROM c) c CROSS JOIN LATERAL (VALUES (c.payment_id), (c.source_payment_id)) x(id)
       JOIN payments q ON q.tenant_id = c.tenant_id AND q.id = x.id
       WHERE q.status <> 'Draft'
     )
@@ -303,7 +303,7 @@ BEGIN
         min(c.journal_date) AS st, sum(c.amt)::bigint AS amt, sum(c.cb)::bigint AS cb
       FROM c WHERE c.open_item_id IS NOT NULL GROUP BY 1, 2
     ), p AS (
-      SELECT DISTINCT c.tenant_id, x.id FROM c CROSS JOIN LATERAL (VALUES (c.payment_id), (c.source_payment_id)) x(id)
+      SELECT DISTINCT c.tenant_id, x.id FROM (SELECT DISTINCT c.tenant_id, c.payment_id, c.source_payment_id FROM c) c CROSS JOIN LATERAL (VALUES (c.payment_id), (c.source_payment_id)) x(id)
       JOIN payments q ON q.tenant_id = c.tenant_id AND q.id = x.id
       WHERE q.status <> 'Draft'
     )
