@@ -20,33 +20,26 @@
 -- payment has no line (ageing_line_states reads posted payments only): its allocations written before its
 -- posting refresh nothing of it, the posting's update of the payment does (0049's payments trigger).
 -- ageing_line_states reads a payment's allocations once, summed per entry, un-allocation and state, before
--- it dates them (0049 joined every allocation to its entries twice): the same sums, in fewer rows. It is
--- planned at each call for the arrays it is given (a payment run's 5,000 payments joined its CTEs pairwise).
+-- it dates them (0049 joined every allocation to its entries twice): the same sums, in fewer rows.
 CREATE OR REPLACE FUNCTION ageing_line_states(t uuid, items uuid[], pays uuid[])
   RETURNS TABLE (tenant_id uuid, company_id uuid, side text, line_id uuid, from_date date, to_date date, line_kind text, document_id uuid, party_id uuid, currency text,
     document_date date, due_date date, amount_minor bigint, remaining_minor bigint, base_minor bigint)
-  LANGUAGE plpgsql STABLE SET search_path = public SET jit = off AS $f$
-BEGIN
-  -- Planned at each call with the arrays given (EXECUTE … USING): as a SQL function it was planned for
-  -- ten rows whatever their size, and joined its CTEs by nested loops (5,000 payments: 25 million pairs).
-  -- Without JIT (SET jit = off): planned for its true size, its cost passes the JIT thresholds, and
-  -- compiling its 500 expressions took 21 s for 5,000 items under load.
-  RETURN QUERY EXECUTE $q$
+  LANGUAGE sql STABLE SET search_path = public AS $$
   WITH it AS (
     SELECT o.tenant_id, o.company_id, o.side, o.id, o.invoice_id, o.party_id, o.currency, o.due_date, o.line, o.amount_minor AS a, sign(o.amount_minor) AS s,
       i.kind, i.document_date, i.posting_date AS p, i.total_base_minor AS tb, i.total_gross_minor AS tg
-    FROM unnest($2) AS x(id)
-    JOIN open_items o ON o.tenant_id = $1 AND o.id = x.id
+    FROM unnest(items) AS x(id)
+    JOIN open_items o ON o.tenant_id = t AND o.id = x.id
     JOIN invoices i ON i.tenant_id = o.tenant_id AND i.id = o.invoice_id
   ), cr AS (
     -- An invoice's credits per day its credit notes were posted.
     SELECT c.invoice_id, n.posting_date AS d, sum(c.amount_minor) AS amt
     FROM invoice_credits c JOIN invoices n ON n.tenant_id = c.tenant_id AND n.id = c.credit_note_id
-    WHERE c.tenant_id = $1 AND c.invoice_id IN (SELECT it.invoice_id FROM it WHERE it.kind = 'Invoice')
+    WHERE c.tenant_id = t AND c.invoice_id IN (SELECT it.invoice_id FROM it WHERE it.kind = 'Invoice')
     GROUP BY 1, 2
   ), ap AS (
     SELECT c.credit_note_id, sum(c.amount_minor) AS amt FROM invoice_credits c
-    WHERE c.tenant_id = $1 AND c.credit_note_id IN (SELECT it.invoice_id FROM it WHERE it.kind = 'CreditNote') GROUP BY 1
+    WHERE c.tenant_id = t AND c.credit_note_id IN (SELECT it.invoice_id FROM it WHERE it.kind = 'CreditNote') GROUP BY 1
   ), al AS (
     -- In force from st until en (exclusive; null: still).
     SELECT a.open_item_id AS id, j.journal_date AS st, least(u.journal_date, r.journal_date) AS en,
@@ -54,7 +47,7 @@ BEGIN
     FROM payment_allocations a JOIN journals j ON j.tenant_id = a.tenant_id AND j.id = a.journal_id
       LEFT JOIN journals u ON u.tenant_id = a.tenant_id AND u.id = a.undone_journal_id
       LEFT JOIN journals r ON r.tenant_id = j.tenant_id AND r.id = j.reversed_by
-    WHERE a.tenant_id = $1 AND a.open_item_id IN (SELECT it.id FROM it) AND a.status <> 'Draft'
+    WHERE a.tenant_id = t AND a.open_item_id IN (SELECT it.id FROM it) AND a.status <> 'Draft'
   ), days AS (
     SELECT it.id, it.p AS d FROM it
     UNION SELECT it.id, greatest(cr.d, it.p) FROM it JOIN cr ON cr.invoice_id = it.invoice_id
@@ -68,7 +61,7 @@ BEGIN
   ), vals AS (
     SELECT it.*, days.d,
       CASE WHEN it.a <= 0 THEN coalesce(ap.amt, 0) WHEN c.amt IS NULL THEN 0
-        ELSE least(it.a, greatest(0, c.amt - coalesce((SELECT sum(e.amount_minor) FROM open_items e WHERE e.tenant_id = $1 AND e.invoice_id = it.invoice_id
+        ELSE least(it.a, greatest(0, c.amt - coalesce((SELECT sum(e.amount_minor) FROM open_items e WHERE e.tenant_id = t AND e.invoice_id = it.invoice_id
           AND (e.due_date, e.line) < (it.due_date, it.line)), 0))) END AS credited,
       coalesce(f.amt, 0) AS settled, coalesce(f.cb, 0) AS settled_base
     FROM days JOIN it ON it.id = days.id
@@ -85,10 +78,10 @@ BEGIN
     SELECT p.tenant_id, p.company_id, p.side, p.id, p.party_id, p.currency, p.document_date, p.amount_minor, p.journal_id AS pj, j.journal_date AS p0, r.journal_date AS rd,
       -- What a minor unit of its currency is in base minor units at its rate.
       coalesce(p.rate, 1) * power(10::numeric,
-        coalesce((SELECT k.minor_unit FROM companies c JOIN currencies k ON k.tenant_id = c.tenant_id AND k.code = c.base_currency WHERE c.tenant_id = $1 AND c.company_id = p.company_id), 2)
-        - coalesce((SELECT k.minor_unit FROM currencies k WHERE k.tenant_id = $1 AND k.code = p.currency), 2)) AS f
-    FROM unnest($3) AS x(id)
-    JOIN payments p ON p.tenant_id = $1 AND p.id = x.id
+        coalesce((SELECT k.minor_unit FROM companies c JOIN currencies k ON k.tenant_id = c.tenant_id AND k.code = c.base_currency WHERE c.tenant_id = t AND c.company_id = p.company_id), 2)
+        - coalesce((SELECT k.minor_unit FROM currencies k WHERE k.tenant_id = t AND k.code = p.currency), 2)) AS f
+    FROM unnest(pays) AS x(id)
+    JOIN payments p ON p.tenant_id = t AND p.id = x.id
     JOIN journals j ON j.tenant_id = p.tenant_id AND j.id = p.journal_id
     LEFT JOIN journals r ON r.tenant_id = j.tenant_id AND r.id = j.reversed_by
     WHERE p.status <> 'Draft' AND p.kind = 'Payment'
@@ -97,29 +90,29 @@ BEGIN
     SELECT a.payment_id AS id, a.journal_id, a.undone_journal_id, a.status <> 'Draft' AS live,
       sum(CASE WHEN o.amount_minor < 0 THEN -a.amount_minor ELSE a.amount_minor END) AS cash
     FROM payment_allocations a JOIN open_items o ON o.tenant_id = a.tenant_id AND o.id = a.open_item_id
-    WHERE a.tenant_id = $1 AND a.payment_id IN (SELECT pa.id FROM pa)
+    WHERE a.tenant_id = t AND a.payment_id IN (SELECT pa.id FROM pa)
     GROUP BY 1, 2, 3, 4
   ), px AS (
     -- The cash of its allocations and what refunds returned of it, each in force from st until en.
     SELECT g.id, j.journal_date AS st, least(u.journal_date, r.journal_date) AS en, g.cash, false AS refund
-    FROM g JOIN journals j ON j.tenant_id = $1 AND j.id = g.journal_id
-      LEFT JOIN journals u ON u.tenant_id = $1 AND u.id = g.undone_journal_id
-      LEFT JOIN journals r ON r.tenant_id = $1 AND r.id = j.reversed_by
+    FROM g JOIN journals j ON j.tenant_id = t AND j.id = g.journal_id
+      LEFT JOIN journals u ON u.tenant_id = t AND u.id = g.undone_journal_id
+      LEFT JOIN journals r ON r.tenant_id = t AND r.id = j.reversed_by
     WHERE g.live
     UNION ALL
     SELECT a.source_payment_id, j.journal_date, least(u.journal_date, r.journal_date), a.amount_minor, true
     FROM payment_allocations a JOIN journals j ON j.tenant_id = a.tenant_id AND j.id = a.journal_id
       LEFT JOIN journals u ON u.tenant_id = a.tenant_id AND u.id = a.undone_journal_id
       LEFT JOIN journals r ON r.tenant_id = j.tenant_id AND r.id = j.reversed_by
-    WHERE a.tenant_id = $1 AND a.source_payment_id IN (SELECT pa.id FROM pa) AND a.status <> 'Draft'
+    WHERE a.tenant_id = t AND a.source_payment_id IN (SELECT pa.id FROM pa) AND a.status <> 'Draft'
   ), mv AS (
     -- What each entry moved on or off its 'on account' line, on its date: allocations off, un-allocations back on.
     SELECT g.id, g.journal_id AS entry, j.journal_date AS d, -sum(g.cash) AS cash
-    FROM g JOIN journals j ON j.tenant_id = $1 AND j.id = g.journal_id
+    FROM g JOIN journals j ON j.tenant_id = t AND j.id = g.journal_id
     GROUP BY 1, 2, 3
     UNION ALL
     SELECT g.id, g.undone_journal_id, u.journal_date, sum(g.cash)
-    FROM g JOIN journals u ON u.tenant_id = $1 AND u.id = g.undone_journal_id
+    FROM g JOIN journals u ON u.tenant_id = t AND u.id = g.undone_journal_id
     GROUP BY 1, 2, 3
   ), pdays AS (
     SELECT pa.id, pa.p0 AS d FROM pa
@@ -156,11 +149,10 @@ BEGIN
     c.document_date, c.due_date, c.amount, c.rem::bigint, c.brem::bigint
   FROM changes c
   -- (filtered after the window: a zero interval still ends the one before it)
-$q$ USING t, items, pays;
-END $f$;
+$$;
 --> statement-breakpoint
 CREATE FUNCTION ageing_items_allocated(t uuid, ids uuid[], days date[], amts bigint[], bases bigint[]) RETURNS uuid[]
-  LANGUAGE plpgsql SET search_path = public SET jit = off AS $$
+  LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
   zero ageing_sums[];
   rest uuid[];
@@ -242,7 +234,7 @@ END $$;
 -- Allocations written: those in force with one entry date per item move their items' intervals; the
 -- other items, the posted payments and the payments refunds return are recomputed.
 CREATE OR REPLACE FUNCTION ageing_allocations_inserted() RETURNS trigger
-  LANGUAGE plpgsql SET search_path = public SET jit = off AS $$
+  LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
   r record;
   rest uuid[];
@@ -282,7 +274,7 @@ END $$;
 -- of what the lines read (un-allocation, reversal, …) recomputes its items and posted payments. A change
 -- of nothing the lines read does nothing.
 CREATE OR REPLACE FUNCTION ageing_allocations_updated() RETURNS trigger
-  LANGUAGE plpgsql SET search_path = public SET jit = off AS $$
+  LANGUAGE plpgsql SET search_path = public AS $$
 DECLARE
   r record;
   rest uuid[];
