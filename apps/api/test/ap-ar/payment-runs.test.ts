@@ -163,6 +163,19 @@ describe('vendor payment runs', () => {
     const lines = view.lines.map((l) => ({ openItem: l.openItem, amount: l.openItem === items.v1a ? '60.00' : l.amount, discount: l.discount, excluded: l.openItem === items.v3 }));
     const edited = await ok<PaymentRunView>('PUT', `${runs(side)}/${runId}`, { bank: sepaBank, paymentDate: '2026-03-18', method: 'Transfer', basis: 'Discount date', upTo: '2026-03-31', description: 'March run', lines });
     expect(edited).toMatchObject({ total: '208.00', discount: '2.00', parties: 2 });
+    // The trail says who changed what, compactly: the run as created (criteria, summary, its lines as columns), then only the lines the edit changed.
+    type Trail = { action: string; user_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+    const trail = await q<Trail>(sql`select action, user_id, before, after from audit_log where entity = 'vendorPaymentRun' and record_id = ${runId} order by audit_id`);
+    expect(trail.map((r) => r.action)).toEqual(['create', 'edit']);
+    expect(trail.every((r) => r.user_id !== null)).toBe(true);
+    expect(trail[0]!.after).toMatchObject({ description: 'March run', method: 'Transfer', lines: 4, excluded: 0, total: '278.00', discount: '2.00' });
+    const created = trail[0]!.after!.items as { openItem: string[]; amount: string[]; discount: string[]; excluded: number[] };
+    expect([...created.openItem].sort()).toEqual([items.v1a, items.v1b, items.v2, items.v3].sort());
+    expect(created.amount[created.openItem.indexOf(items.v1b)]).toBe('98.00');
+    expect(trail[1]!.before).toEqual({ lines: 4, excluded: 0, total: '278.00', discount: '2.00' });
+    expect(trail[1]!.after).toMatchObject({ lines: 4, excluded: 1, total: '208.00', discount: '2.00', changes: { added: { openItem: [], amount: [], discount: [], excluded: [] }, removed: [], reordered: false } });
+    const changed = (trail[1]!.after!.changes as { changed: { openItem: string }[] }).changed;
+    expect([...changed].sort((a, b) => a.openItem.localeCompare(b.openItem))).toEqual([{ openItem: items.v1a, amount: ['100.00', '60.00'] }, { openItem: items.v3, excluded: [false, true] }].sort((a, b) => a.openItem.localeCompare(b.openItem)));
     const posted = await ok<PaymentRunView>('POST', `${runs(side)}/${runId}/post`);
     expect(posted).toMatchObject({ status: 'Posted', number: 'VPR2026-000001' });
     const made = [...new Set(posted.lines.filter((l) => !l.excluded).map((l) => l.payment!))];

@@ -79,6 +79,19 @@ export type DocumentWorkflow = {
 type Schema<T> = ZodType<T, unknown>;
 
 /**
+ * What the audit trail keeps of a document too large to copy whole into one row on every save (a
+ * payment run's 50,000 lines): `read` takes its stored content compactly (no view built), `entry`
+ * says what changed between two such reads (`before` null: created; `after` null: deleted). Made with
+ * `documentTrail`, which keeps the content's type between the two.
+ */
+export type DocumentTrail = {
+  read: (tx: Tx, scope: KitScope, id: string) => Promise<unknown>;
+  entry: (before: unknown, after: unknown) => { before: unknown; after: unknown };
+};
+export const documentTrail = <T>(t: { read: (tx: Tx, scope: KitScope, id: string) => Promise<T>; entry: (before: T | null, after: T | null) => { before: unknown; after: unknown } }): DocumentTrail =>
+  t as DocumentTrail;
+
+/**
  * The shape every document header table has (the kit's convention, checked by the compiler on each
  * binding): the tenant and company (row-level security and the company policy), the id, the typed
  * state, who made it and when; a number where the document takes one. Lines live in a table of their
@@ -120,6 +133,14 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   actions: { [P in A]: (tx: Tx, actor: DocumentActor, header: DocumentHeader<S, K>, body: { date?: string }) => Promise<string> };
   /** Actions that write their own audit (the ledger's posting port does for a posting); the kit records the others. */
   auditedByAction: readonly A[];
+  /** The trail of a create, edit or delete (default: the input as sent, and the whole view before an edit or a delete). */
+  trail?: DocumentTrail;
+  /**
+   * The view answered as the binding builds it (create, read, edit, actions), without zod checking
+   * each of its lines again: a document of tens of thousands of lines (a payment run) whose view is
+   * typed where it is built. As the direct post route does for every document.
+   */
+  viewAsBuilt?: boolean;
   /** The base amount the approval thresholds compare for a document not posted yet (the entry staged and rolled back). */
   approvalAmount?: (tx: Tx, scope: KitScope, id: string) => Promise<bigint>;
   /**
@@ -168,7 +189,7 @@ function requireKindLabel<K extends string>(def: Pick<DocumentDef<string, string
 const lower = (s: string) => s.toLowerCase();
 
 /** What creating a document needs of its binding. */
-type Creating<K extends string, Input, View> = Pick<DocumentBinding<string, string, K, Input, View, unknown, Record<string, unknown>>, 'kindOfInput' | 'create' | 'view' | 'direct'> & {
+type Creating<K extends string, Input, View> = Pick<DocumentBinding<string, string, K, Input, View, unknown, Record<string, unknown>>, 'kindOfInput' | 'create' | 'view' | 'direct' | 'trail'> & {
   def: Pick<DocumentDef<string, string, K>, 'name' | 'kinds'>;
 };
 
@@ -179,7 +200,8 @@ type Creating<K extends string, Input, View> = Pick<DocumentBinding<string, stri
 export async function createDocument<K extends string, Input, View>(b: Creating<K, Input, View>, t: Tx, actor: DocumentActor, input: Input): Promise<View> {
   requireKindLabel(b.def, actor, 'Save', b.kindOfInput(input));
   const id = await b.create(t, actor, input);
-  await recordAudit(t, actor.tenantId, actor.userId, [{ entity: b.def.name, recordId: id, action: 'create', after: input }]);
+  const trail = b.trail ? b.trail.entry(null, await b.trail.read(t, actor, id)) : { after: input };
+  await recordAudit(t, actor.tenantId, actor.userId, [{ entity: b.def.name, recordId: id, action: 'create', ...trail }]);
   return b.view(t, actor, id);
 }
 
@@ -319,6 +341,8 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   const approval = def.approval;
   const { noun, approvedKind, perform } = steps(b);
   const read: Access = { kind: 'user', page: documentPages(def) };
+  // A large document's view is sent as built (`viewAsBuilt`); others are checked against the view's schema.
+  const asBuilt = b.viewAsBuilt ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {};
   // Typed loosely for Fastify (the binding's functions are typed; a generic schema defeats the reply's type).
   const view = b.schemas.view as ZodType;
   const input = b.schemas.input as ZodType;
@@ -366,6 +390,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.post(base, {
     config: { access: kindLabel('Save', (request) => b.kindOfInput(request.body)) },
     schema: { tags, summary: `Create a draft ${noun}`, body: input, response: { 200: view } },
+    ...asBuilt,
   }, async (request) => tx(request, (t) => createDocument(b, t, documentActorOf(request), request.body as Input)));
 
   if (b.direct) {
@@ -424,6 +449,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.get(`${base}/:id`, {
     config: { access: read },
     schema: { tags, summary: `One ${noun} with its lines`, params: documentIdParamSchema, response: { 200: view } },
+    ...asBuilt,
   }, async (request) => tx(request, (t) => b.view(t, documentActorOf(request), request.params.id)));
 
   if (b.entry) {
@@ -437,6 +463,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.put(`${base}/:id`, {
     config: { access: verb('Edit') },
     schema: { tags, summary: `Edit a ${def.editable.map(lower).join(' or ')} ${noun} (it returns to ${lower(def.initial)})`, params: documentIdParamSchema, body: input, response: { 200: view } },
+    ...asBuilt,
   }, async (request) => tx(request, async (t) => {
     const actor = documentActorOf(request);
     const input = request.body as Input;
@@ -445,10 +472,11 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
     if (!isEditable(def, before.status)) throw unprocessable(`A ${lower(before.status)} ${noun} cannot be edited`);
     if (b.kindOfInput(input) !== before.kind) throw unprocessable(`The kind of a ${noun} cannot change`);
     await refuseChangeUnderApproval(t, actor, before);
-    // The trail keeps the whole document as it was (header and lines) beside the input that replaced it.
-    const was = await b.view(t, actor, before.id);
+    // The trail keeps the whole document as it was (header and lines) beside the input that replaced it; a binding's own trail, what changed.
+    const was = b.trail ? await b.trail.read(t, actor, before.id) : await b.view(t, actor, before.id);
     await b.edit(t, actor, before, input);
-    await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: before.id, action: 'edit', before: was, after: input }]);
+    const trail = b.trail ? b.trail.entry(was, await b.trail.read(t, actor, before.id)) : { before: was, after: input };
+    await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: before.id, action: 'edit', ...trail }]);
     return b.view(t, actor, before.id);
   }));
 
@@ -462,7 +490,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
       requireKindLabel(def, actor, 'Delete', before.kind);
       if (!isEditable(def, before.status)) throw unprocessable(`A ${lower(before.status)} ${noun} cannot be deleted${def.actions[('reverse' as A)] ? ': reverse it' : ''}`);
       await refuseChangeUnderApproval(t, actor, before);
-      const was = await b.view(t, actor, before.id);
+      const was = b.trail ? b.trail.entry(await b.trail.read(t, actor, before.id), null).before : await b.view(t, actor, before.id);
       await b.remove(t, actor, before);
       await recordAudit(t, actor.tenantId, actor.userId, [{ entity: def.name, recordId: before.id, action: 'delete', before: was }]);
     });
@@ -477,6 +505,7 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
         tags, summary: `${a.label}: a ${a.from.map(lower).join(' or ')} ${noun} becomes ${lower(a.to)}${a.idempotent ? '; takes an Idempotency-Key' : ''}`,
         params: documentIdParamSchema, ...(a.idempotent ? { headers: idempotencyHeaderSchema } : {}), ...(a.onDate ? { body: onDateSchema } : {}), response: { 200: view },
       },
+      ...asBuilt,
     }, async (request) => tx(request, async (t) => {
       const actor = documentActorOf(request);
       const run = async () => {

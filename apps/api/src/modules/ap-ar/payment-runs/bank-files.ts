@@ -77,45 +77,60 @@ function groupHeader(input: BankFileInput): string {
   return `<GrpHdr>${el('MsgId', ident(input.messageId))}${el('CreDtTm', input.createdAt.toISOString().slice(0, 19))}${el('NbOfTxs', String(input.transactions.length))}${el('CtrlSum', amountText(sum(input.transactions), input.scale))}<InitgPty>${el('Nm', sepaText(input.company.name, 70))}</InitgPty></GrpHdr>`;
 }
 
-/** pain.001.001.03: one payment information (the run's bank and date), a credit transfer per payment. */
-export function pain001(input: BankFileInput): string {
+/** Transactions written a thousand at a time: a file of 50,000 is streamed in parts, never built as one string first. */
+const PART = 1000;
+function* inParts<T>(items: T[], write: (t: T) => string): Generator<string> {
+  for (let i = 0; i < items.length; i += PART) yield items.slice(i, i + PART).map(write).join('');
+}
+
+/** pain.001.001.03 in parts, in order (what the bank file route streams): one payment information (the run's bank and date), a credit transfer per payment. */
+export function* pain001Parts(input: BankFileInput): Generator<string> {
   invariant(input.message === 'pain.001.001.03', 'a credit transfer is a pain.001.001.03');
   checked(input);
   const sepa = input.currency === 'EUR' ? '<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>' : '';
-  const txs = input.transactions.map((t) =>
-    `<CdtTrfTxInf><PmtId>${el('EndToEndId', ident(t.endToEndId))}</PmtId><Amt><InstdAmt Ccy="${escapeXml(input.currency)}">${amountText(t.amountMinor, input.scale)}</InstdAmt></Amt>` +
-    `${t.party.bic ? `<CdtrAgt>${agent(t.party.bic)}</CdtrAgt>` : ''}<Cdtr>${el('Nm', sepaText(t.party.name, 70))}</Cdtr><CdtrAcct>${account(t.party.iban)}</CdtrAcct>` +
-    `<RmtInf>${el('Ustrd', sepaText(t.remittance, 140))}</RmtInf></CdtTrfTxInf>`,
-  ).join('');
-  const pmtInf = `<PmtInf>${el('PmtInfId', ident(`${input.messageId}-1`))}<PmtMtd>TRF</PmtMtd><BtchBookg>true</BtchBookg>${el('NbOfTxs', String(input.transactions.length))}${el('CtrlSum', amountText(sum(input.transactions), input.scale))}` +
+  const ccy = escapeXml(input.currency);
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><CstmrCdtTrfInitn>${groupHeader(input)}` +
+    `<PmtInf>${el('PmtInfId', ident(`${input.messageId}-1`))}<PmtMtd>TRF</PmtMtd><BtchBookg>true</BtchBookg>${el('NbOfTxs', String(input.transactions.length))}${el('CtrlSum', amountText(sum(input.transactions), input.scale))}` +
     `${sepa}${el('ReqdExctnDt', input.date)}<Dbtr>${el('Nm', sepaText(input.company.name, 70))}</Dbtr><DbtrAcct>${account(input.bank.iban)}${el('Ccy', input.currency)}</DbtrAcct><DbtrAgt>${agent(input.bank.bic)}</DbtrAgt>` +
-    `<ChrgBr>SLEV</ChrgBr>${txs}</PmtInf>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><CstmrCdtTrfInitn>${groupHeader(input)}${pmtInf}</CstmrCdtTrfInitn></Document>\n`;
+    '<ChrgBr>SLEV</ChrgBr>';
+  yield* inParts(input.transactions, (t) =>
+    `<CdtTrfTxInf><PmtId>${el('EndToEndId', ident(t.endToEndId))}</PmtId><Amt><InstdAmt Ccy="${ccy}">${amountText(t.amountMinor, input.scale)}</InstdAmt></Amt>` +
+    `${t.party.bic ? `<CdtrAgt>${agent(t.party.bic)}</CdtrAgt>` : ''}<Cdtr>${el('Nm', sepaText(t.party.name, 70))}</Cdtr><CdtrAcct>${account(t.party.iban)}</CdtrAcct>` +
+    `<RmtInf>${el('Ustrd', sepaText(t.remittance, 140))}</RmtInf></CdtTrfTxInf>`);
+  yield '</PmtInf></CstmrCdtTrfInitn></Document>\n';
 }
+
+/** pain.001.001.03 as one text. */
+export const pain001 = (input: BankFileInput): string => [...pain001Parts(input)].join('');
 
 const SEQUENCE_CODES = { First: 'FRST', Recurring: 'RCUR' } as const;
 
-/** pain.008.001.02: a payment information per sequence type (FRST, then RCUR), a direct debit per collection. */
-export function pain008(input: BankFileInput): string {
+/** pain.008.001.02 in parts, in order: a payment information per sequence type (FRST, then RCUR), a direct debit per collection. */
+export function* pain008Parts(input: BankFileInput): Generator<string> {
   invariant(input.message === 'pain.008.001.02', 'a direct debit is a pain.008.001.02');
   checked(input);
   invariant(!!input.company.creditorId, 'a direct debit carries the creditor identifier');
   for (const t of input.transactions) invariant(!!t.mandate, `collection ${t.endToEndId} has its mandate`);
   const groups = (['First', 'Recurring'] as const).map((seq) => ({ seq, txs: input.transactions.filter((t) => t.mandate!.sequence === seq) })).filter((g) => g.txs.length > 0);
-  const pmtInfs = groups.map((g, i) => {
-    const txs = g.txs.map((t) =>
-      `<DrctDbtTxInf><PmtId>${el('EndToEndId', ident(t.endToEndId))}</PmtId><InstdAmt Ccy="${escapeXml(input.currency)}">${amountText(t.amountMinor, input.scale)}</InstdAmt>` +
-      `<DrctDbtTx><MndtRltdInf>${el('MndtId', sepaText(t.mandate!.reference, 35))}${el('DtOfSgntr', t.mandate!.signedOn)}</MndtRltdInf></DrctDbtTx>` +
-      `<DbtrAgt>${agent(t.party.bic)}</DbtrAgt><Dbtr>${el('Nm', sepaText(t.party.name, 70))}</Dbtr><DbtrAcct>${account(t.party.iban)}</DbtrAcct>` +
-      `<RmtInf>${el('Ustrd', sepaText(t.remittance, 140))}</RmtInf></DrctDbtTxInf>`,
-    ).join('');
-    return `<PmtInf>${el('PmtInfId', ident(`${input.messageId}-${i + 1}`))}<PmtMtd>DD</PmtMtd>${el('NbOfTxs', String(g.txs.length))}${el('CtrlSum', amountText(sum(g.txs), input.scale))}` +
+  const ccy = escapeXml(input.currency);
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><CstmrDrctDbtInitn>${groupHeader(input)}`;
+  for (const [i, g] of groups.entries()) {
+    yield `<PmtInf>${el('PmtInfId', ident(`${input.messageId}-${i + 1}`))}<PmtMtd>DD</PmtMtd>${el('NbOfTxs', String(g.txs.length))}${el('CtrlSum', amountText(sum(g.txs), input.scale))}` +
       `<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl><LclInstrm><Cd>CORE</Cd></LclInstrm>${el('SeqTp', SEQUENCE_CODES[g.seq])}</PmtTpInf>${el('ReqdColltnDt', input.date)}` +
       `<Cdtr>${el('Nm', sepaText(input.company.name, 70))}</Cdtr><CdtrAcct>${account(input.bank.iban)}</CdtrAcct><CdtrAgt>${agent(input.bank.bic)}</CdtrAgt><ChrgBr>SLEV</ChrgBr>` +
-      `<CdtrSchmeId><Id><PrvtId><Othr>${el('Id', input.company.creditorId!)}<SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>${txs}</PmtInf>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><CstmrDrctDbtInitn>${groupHeader(input)}${pmtInfs.join('')}</CstmrDrctDbtInitn></Document>\n`;
+      `<CdtrSchmeId><Id><PrvtId><Othr>${el('Id', input.company.creditorId!)}<SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id></CdtrSchmeId>`;
+    yield* inParts(g.txs, (t) =>
+      `<DrctDbtTxInf><PmtId>${el('EndToEndId', ident(t.endToEndId))}</PmtId><InstdAmt Ccy="${ccy}">${amountText(t.amountMinor, input.scale)}</InstdAmt>` +
+      `<DrctDbtTx><MndtRltdInf>${el('MndtId', sepaText(t.mandate!.reference, 35))}${el('DtOfSgntr', t.mandate!.signedOn)}</MndtRltdInf></DrctDbtTx>` +
+      `<DbtrAgt>${agent(t.party.bic)}</DbtrAgt><Dbtr>${el('Nm', sepaText(t.party.name, 70))}</Dbtr><DbtrAcct>${account(t.party.iban)}</DbtrAcct>` +
+      `<RmtInf>${el('Ustrd', sepaText(t.remittance, 140))}</RmtInf></DrctDbtTxInf>`);
+    yield '</PmtInf>';
+  }
+  yield '</CstmrDrctDbtInitn></Document>\n';
 }
+
+/** pain.008.001.02 as one text. */
+export const pain008 = (input: BankFileInput): string => [...pain008Parts(input)].join('');
 
 /** The same transactions as a table (CSV): one row per payment. */
 export function bankFileTable(input: BankFileInput): { headers: string[]; rows: string[][] } {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_DATE_FORMAT, displayAmount, displayDate, displayDateTime, formatMoney, ibanIsValid, paymentRunLabel, type BankFileFormat, type PaymentRunFace } from '@erp/contracts';
 import type { Tx } from '../../../platform/db/client';
@@ -9,7 +10,7 @@ import type { Mailer } from '../../../platform/mail/mailer';
 import { companies } from '../../organisation/index';
 import { companySettings } from '../../ledger/index';
 import { currencyFacts } from '../invoices/invoice-facts';
-import { bankFileTable, pain001, pain008, type BankFileInput, type BankFileTransaction } from './bank-files';
+import { bankFileTable, pain001Parts, pain008Parts, type BankFileInput, type BankFileTransaction } from './bank-files';
 import { remittancePdf, type RemittancePrint } from './remittance-pdf';
 import { accountFor, partyProblem, runBank, runLinesInOrder, storedRun, type RunRow } from './payment-runs.service';
 
@@ -18,7 +19,8 @@ import { accountFor, partyProblem, runBank, runLinesInOrder, storedRun, type Run
  * remittance advice (PDF) and the advices mailed to the parties through the outbox.
  */
 
-export type RunFile = { fileName: string; contentType: string; body: Buffer | string };
+/** A file's body: a PDF, a CSV, or an XML bank file streamed in parts (`Readable`). */
+export type RunFile = { fileName: string; contentType: string; body: Buffer | string | Readable };
 
 type Lines = Awaited<ReturnType<typeof runLinesInOrder>>;
 
@@ -31,7 +33,11 @@ async function postedRun(tx: Tx, scope: KitScope, rf: PaymentRunFace, id: string
 /** The run's payments, one per party, in line order: the party, its payment and the invoices it pays. */
 function byParty(lines: Lines) {
   const out = new Map<string, Lines>();
-  for (const l of lines) out.set(l.id, [...(out.get(l.id) ?? []), l]);
+  for (const l of lines) {
+    const party = out.get(l.id);
+    if (party) party.push(l);
+    else out.set(l.id, [l]);
+  }
   return [...out.values()];
 }
 
@@ -80,7 +86,13 @@ export async function bankFile(tx: Tx, scope: KitScope, rf: PaymentRunFace, id: 
   };
   const stem = `${rf.pf.face.partyWord}-payment-run-${h.number ?? h.id}`.replace(/[^\w.-]+/g, '_');
   if (format === 'csv') return { fileName: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(bankFileTable(input)) };
-  return { fileName: `${stem}.${rf.message}.xml`, contentType: 'application/xml; charset=utf-8', body: rf.message === 'pain.001.001.03' ? pain001(input) : pain008(input) };
+  // The XML is streamed as it is written (a run of 50,000 payments is a file of some 15 MB), its checks done before the first part.
+  const parts = rf.message === 'pain.001.001.03' ? pain001Parts(input) : pain008Parts(input);
+  const first = parts.next();
+  return { fileName: `${stem}.${rf.message}.xml`, contentType: 'application/xml; charset=utf-8', body: Readable.from((function* () {
+    if (!first.done) yield first.value;
+    yield* parts;
+  })(), { objectMode: false }) };
 }
 
 /** What a party's advice says: its payment, the invoices paid, their discounts and amounts. */

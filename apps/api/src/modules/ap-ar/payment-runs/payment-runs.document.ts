@@ -22,13 +22,14 @@ import type { KitScope } from '../../../platform/kit/registry';
 import { approvalGate } from '../../workflow/index';
 import { createRun, deleteRun, editRun, exportRuns, listRuns, postRun, reverseRun, runAmount, storedRun, viewRun } from './payment-runs.service';
 import { paymentRuns } from './payment-runs.tables';
+import { paymentRunTrail } from './payment-runs.trail';
 
 /*
  * The payment run of a face as a document of the kit: routes under /ap/vendor-payment-runs and
  * /ar/customer-payment-runs, the labels of /vendor-payment-schedules and /customer-payment-schedules
  * (SaveVendorPaymentSchedule, EditVendorPaymentSchedule...), the approval adapter of
  * VendorPaymentScheduleApproval / CustomerPaymentScheduleApproval (Post), the audit and the
- * idempotency of posting and reversal.
+ * idempotency of posting and reversal (the trail of a draft: `payment-runs.trail.ts`).
  */
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -73,6 +74,9 @@ export function paymentRunBinding(rf: PaymentRunFace): DocumentBinding<PaymentRu
       },
     },
     auditedByAction: [],
+    // A run has up to tens of thousands of lines: its trail says what changed compactly, its view is sent as built.
+    trail: paymentRunTrail(rf),
+    viewAsBuilt: true,
     approvalAmount: (tx, scope, id) => runAmount(tx, scope, rf, id),
   };
 }

@@ -124,10 +124,23 @@ async function selectedItems(tx: Tx, scope: KitScope, rf: PaymentRunFace, c: Pay
   );
 }
 
-const lineOf = (rf: PaymentRunFace, method: PaymentMethod, currency: string, scale: number, r: ItemRow, lineNo: number, amount: bigint, discount: bigint, excluded: boolean, payment: { id: string | null; number: string | null }): PaymentRunLine => ({
+/** A party's problem, judged once per party of a run (an IBAN's checksum per line cost a run of 50,000 lines its time). */
+const problemsOf = (rf: PaymentRunFace, method: PaymentMethod, currency: string) => {
+  const known = new Map<string, string | null>();
+  return (p: PartyRow): string | null => {
+    let problem = known.get(p.id);
+    if (problem === undefined) {
+      problem = partyProblem(rf, method, currency, p);
+      known.set(p.id, problem);
+    }
+    return problem;
+  };
+};
+
+const lineOf = (problemOf: (p: PartyRow) => string | null, scale: number, r: ItemRow, lineNo: number, amount: bigint, discount: bigint, excluded: boolean, payment: { id: string | null; number: string | null }): PaymentRunLine => ({
   lineNo, openItem: r.open_item_id, invoice: r.invoice_id, invoiceNumber: r.number, partyDocumentNumber: r.party_document_number, party: r.id, partyCode: r.code, partyName: r.name,
   dueDate: r.due_date, discountDate: r.discount_date, remaining: formatMoney(BigInt(r.remaining_minor), scale), discountAvailable: formatMoney(BigInt(r.discount_offered_minor), scale),
-  amount: formatMoney(amount, scale), discount: formatMoney(discount, scale), excluded, payment: payment.id, paymentNumber: payment.number, problem: partyProblem(rf, method, currency, r),
+  amount: formatMoney(amount, scale), discount: formatMoney(discount, scale), excluded, payment: payment.id, paymentNumber: payment.number, problem: problemOf(r),
 });
 
 const totalsOf = (lines: { amountMinor: bigint; discountMinor: bigint; excluded: boolean; partyId: string }[]) => {
@@ -148,9 +161,10 @@ export async function proposeRun(tx: Tx, scope: KitScope, rf: PaymentRunFace, c:
     return { r, lineNo: i + 1, amountMinor: remaining - discount, discountMinor: discount, excluded: false, partyId: r.id };
   });
   const t = totalsOf(facts);
+  const problemOf = problemsOf(rf, method, bank.currency);
   return {
     currency: bank.currency,
-    lines: facts.map((f) => lineOf(rf, method, bank.currency, scale, f.r, f.lineNo, f.amountMinor, f.discountMinor, false, { id: null, number: null })),
+    lines: facts.map((f) => lineOf(problemOf, scale, f.r, f.lineNo, f.amountMinor, f.discountMinor, false, { id: null, number: null })),
     total: formatMoney(t.total, scale), discount: formatMoney(t.discount, scale), parties: t.parties,
   };
 }
@@ -263,11 +277,12 @@ export async function viewRun(tx: Tx, scope: KitScope, rf: PaymentRunFace, id: s
   }
   const facts = rows.map((r) => ({ amountMinor: BigInt(r.amount_minor), discountMinor: BigInt(r.discount_minor), excluded: r.excluded, partyId: r.id }));
   const t = totalsOf(facts);
+  const problemOf = problemsOf(rf, h.method, h.currency);
   return {
     id: h.id, number: h.number, side: h.side, status: stateOf(def, h.status), bank: h.bankId, bankCode: bank.code, currency: h.currency, paymentDate: h.paymentDate, method: h.method,
     basis: h.basis, upTo: h.upTo, partyGroup: h.partyGroupId, partyGroupCode: groupCode, description: h.description,
     total: formatMoney(t.total, scale), discount: formatMoney(t.discount, scale), parties: t.parties,
-    lines: rows.map((r) => lineOf(rf, h.method, h.currency, scale, r, r.line_no, BigInt(r.amount_minor), BigInt(r.discount_minor), r.excluded, { id: r.payment_id, number: r.payment_number })),
+    lines: rows.map((r) => lineOf(problemOf, scale, r, r.line_no, BigInt(r.amount_minor), BigInt(r.discount_minor), r.excluded, { id: r.payment_id, number: r.payment_number })),
     createdAt: h.createdAt.toISOString(), postedAt: h.postedAt ? h.postedAt.toISOString() : null,
   };
 }
@@ -328,6 +343,13 @@ export async function exportRuns(tx: Tx, scope: KitScope, rf: PaymentRunFace, f:
   };
 }
 
+/** A line the payments engine refused, named once the whole batch has stopped. */
+class LineRefused extends Error {
+  constructor(readonly partyCode: string, readonly line: { line_no: number; open_item_id: string } | undefined, message: string) {
+    super(message);
+  }
+}
+
 /**
  * Posts a draft run: the run's number, then per party (in code order) one payment of the face whose
  * allocations are the party's lines not excluded, created and posted by the payments engine in this
@@ -336,9 +358,16 @@ export async function exportRuns(tx: Tx, scope: KitScope, rf: PaymentRunFace, f:
  */
 export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: string): Promise<void> {
   const h = await storedRun(tx, actor, rf, id, true);
-  const rows = (await runLines(tx, actor, rf, id)).filter((r) => !r.excluded);
+  // The lines to pay with their parties only: the payments engine reads the items itself (a run of 50,000 lines read them twice).
+  const t = faceTables[rf.pf.face.side];
+  const rows = rowsOf<PartyRow & { line_no: number; open_item_id: string; amount_minor: string; discount_minor: string }>(
+    await tx.execute(sql`select l.line_no, l.open_item_id, l.amount_minor::text, l.discount_minor::text, q.id, q.code, q.name, q.iban, q.bic, q.bank_accounts, q.contacts, ${partyColumns(rf)}
+      from ${paymentRunLines} l join ${t.party} q on q.tenant_id = l.tenant_id and q.id = l.party_id
+      where l.tenant_id = ${actor.tenantId}::uuid and l.run_id = ${id}::uuid and not l.excluded
+      order by l.line_no`),
+  );
   if (rows.length === 0) throw fieldRefusal('lines', `the ${paymentRunLabel(rf).toLowerCase()} pays nothing: propose its lines, or include one`);
-  const byParty = new Map<string, StoredLineRow[]>();
+  const byParty = new Map<string, typeof rows>();
   for (const r of rows) {
     const lines = byParty.get(r.id);
     if (lines) lines.push(r);
@@ -361,20 +390,27 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
       allocations: lines.map((l) => ({ openItem: l.open_item_id, amount: formatMoney(BigInt(l.amount_minor), scale), discount: formatMoney(BigInt(l.discount_minor), scale) })),
     };
   });
-  // The payments engine names the line by its place in the party's payment: say which party and item.
+  // The payments engine names the line by its place in the party's payment: say which party and item (the invoice's number read for the refused line only).
   const refuse: RefusalOf = (index, e) => {
     const lines = parties[index]![1];
-    const first = lines[0]!;
     const message = e instanceof Error ? e.message : String(e);
     const at = /^allocations\.(\d+)\./.exec(message);
-    const line = at ? lines[Number(at[1])] : undefined;
-    const where = `${rf.pf.face.partyLabel} ${first.code}${line ? `, ${line.number ?? 'invoice'} (line ${line.line_no})` : ''}`;
-    if (e instanceof AppError && e.statusCode === 422) return unprocessable(`${where}: ${message.replace(/^allocations\.\d+\.\w+: /, '')}`);
+    if (e instanceof AppError && e.statusCode === 422) return new LineRefused(lines[0]!.code, at ? lines[Number(at[1])] : undefined, message.replace(/^allocations\.\d+\.\w+: /, ''));
     return e;
   };
   // Every payment of the run made and posted by the payments engine as one batch (a few statements for all, not a score per payment).
-  const madePayments = await insertPaymentHeaders(tx, actor, rf.pf, inputs, false, refuse);
-  await postPayments(tx, actor, rf.pf, madePayments.map((p) => ({ id: p.id, inMemory: { allocations: p.allocations, returns: p.returns } })), refuse);
+  let madePayments: Awaited<ReturnType<typeof insertPaymentHeaders>>;
+  try {
+    madePayments = await insertPaymentHeaders(tx, actor, rf.pf, inputs, false, refuse);
+    await postPayments(tx, actor, rf.pf, madePayments.map((p) => ({ id: p.id, inMemory: { allocations: p.allocations, returns: p.returns } })), refuse);
+  } catch (e) {
+    if (!(e instanceof LineRefused)) throw e;
+    const invoice = e.line
+      ? await tx.execute(sql`select i.number from ${openItems} o join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id where o.tenant_id = ${actor.tenantId}::uuid and o.id = ${e.line.open_item_id}::uuid`)
+        .then((r) => rowsOf<{ number: string | null }>(r)[0]?.number ?? null, () => null)
+      : null;
+    throw unprocessable(`${rf.pf.face.partyLabel} ${e.partyCode}${e.line ? `, ${invoice ?? 'invoice'} (line ${e.line.line_no})` : ''}: ${e.message}`);
+  }
   const made = parties.map(([partyId], i) => ({ partyId, paymentId: madePayments[i]!.id }));
   // Each line notes its party's payment: one statement for the run (not one scan of its lines per party).
   await tx.execute(sql`update ${paymentRunLines} l set payment_id = m.payment
