@@ -135,12 +135,6 @@ export type DocumentBinding<S extends string, A extends string, K extends string
   auditedByAction: readonly A[];
   /** The trail of a create, edit or delete (default: the input as sent, and the whole view before an edit or a delete). */
   trail?: DocumentTrail;
-  /**
-   * The view answered as the binding builds it (create, read, edit, actions), without zod checking
-   * each of its lines again: a document of tens of thousands of lines (a payment run) whose view is
-   * typed where it is built. As the direct post route does for every document.
-   */
-  viewAsBuilt?: boolean;
   /** The base amount the approval thresholds compare for a document not posted yet (the entry staged and rolled back). */
   approvalAmount?: (tx: Tx, scope: KitScope, id: string) => Promise<bigint>;
   /**
@@ -341,8 +335,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   const approval = def.approval;
   const { noun, approvedKind, perform } = steps(b);
   const read: Access = { kind: 'user', page: documentPages(def) };
-  // A large document's view is sent as built (`viewAsBuilt`); others are checked against the view's schema.
-  const asBuilt = b.viewAsBuilt ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {};
   // Typed loosely for Fastify (the binding's functions are typed; a generic schema defeats the reply's type).
   const view = b.schemas.view as ZodType;
   const input = b.schemas.input as ZodType;
@@ -390,7 +382,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.post(base, {
     config: { access: kindLabel('Save', (request) => b.kindOfInput(request.body)) },
     schema: { tags, summary: `Create a draft ${noun}`, body: input, response: { 200: view } },
-    ...asBuilt,
   }, async (request) => tx(request, (t) => createDocument(b, t, documentActorOf(request), request.body as Input)));
 
   if (b.direct) {
@@ -449,7 +440,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.get(`${base}/:id`, {
     config: { access: read },
     schema: { tags, summary: `One ${noun} with its lines`, params: documentIdParamSchema, response: { 200: view } },
-    ...asBuilt,
   }, async (request) => tx(request, (t) => b.view(t, documentActorOf(request), request.params.id)));
 
   if (b.entry) {
@@ -463,7 +453,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
   r.put(`${base}/:id`, {
     config: { access: verb('Edit') },
     schema: { tags, summary: `Edit a ${def.editable.map(lower).join(' or ')} ${noun} (it returns to ${lower(def.initial)})`, params: documentIdParamSchema, body: input, response: { 200: view } },
-    ...asBuilt,
   }, async (request) => tx(request, async (t) => {
     const actor = documentActorOf(request);
     const input = request.body as Input;
@@ -505,7 +494,6 @@ export function registerDocumentRoutes<S extends string, A extends string, K ext
         tags, summary: `${a.label}: a ${a.from.map(lower).join(' or ')} ${noun} becomes ${lower(a.to)}${a.idempotent ? '; takes an Idempotency-Key' : ''}`,
         params: documentIdParamSchema, ...(a.idempotent ? { headers: idempotencyHeaderSchema } : {}), ...(a.onDate ? { body: onDateSchema } : {}), response: { 200: view },
       },
-      ...asBuilt,
     }, async (request) => tx(request, async (t) => {
       const actor = documentActorOf(request);
       const run = async () => {

@@ -74,9 +74,8 @@ export function paymentRunBinding(rf: PaymentRunFace): DocumentBinding<PaymentRu
       },
     },
     auditedByAction: [],
-    // A run has up to tens of thousands of lines: its trail says what changed compactly, its view is sent as built.
+    // A run has up to tens of thousands of lines: its trail says what changed compactly.
     trail: paymentRunTrail(rf),
-    viewAsBuilt: true,
     approvalAmount: (tx, scope, id) => runAmount(tx, scope, rf, id),
   };
 }
