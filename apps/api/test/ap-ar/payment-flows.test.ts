@@ -30,7 +30,7 @@ const counts = {
   failed: 0, fees: 0, payablesFees: 0, receivablesFees: 0, runsWithFee: 0, feesCollected: 0, retried: 0, retriesFailed: 0, refusedFail: 0, revalued: 0, revaluedAgain: 0, nothingToRevalue: 0,
 };
 const SEED = Number(process.env.FC_SEED ?? 1_716_016);
-const NUM_RUNS = 12;
+const NUM_RUNS = 20;
 /** Whether the flow being run has charged a fee yet. */
 let feeInRun = false;
 
