@@ -47,7 +47,7 @@ export * from './periods/periods.tables';
 export { nextNumber, nextNumberInTick, numbersOf, numbersTaken, seedNumberSequence, type TakenNumbers } from './setup/sequences.service';
 export { periodOn } from './periods/periods.service';
 // The posting port: the only ways to write the ledger (the database refuses ledger lines written otherwise).
-export { postEntry, reverseEntry, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting/posting.service';
+export { postEntry, reverseEntry, reverseEntries, type EntryRequest, type EntryLine, type ExactLine, type Posted } from './posting/posting.service';
 export { postingTx } from './posting/posting-tx';
 // The company's rates of a date (the port's own lookup), for a subledger that converts before it posts exact lines (payments).
 export { ratesOn } from './posting/posting-context';

@@ -5,6 +5,7 @@ import {
   formatMoney,
   ibanIsValid,
   LIST_TOTAL_MAX,
+  paymentDocuments,
   paymentRunDocuments,
   paymentRunLabel,
   stateOf,
@@ -22,6 +23,7 @@ import {
   type PaymentRunView,
 } from '@erp/contracts';
 import { rowsOf, type Tx } from '../../../platform/db/client';
+import { recordAudit } from '../../../platform/audit/audit';
 import { AppError, notFound, unprocessable } from '../../../platform/http/errors';
 import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
@@ -32,7 +34,7 @@ import { moduleSequence, nextNumber, ratesOn } from '../../ledger/index';
 import { faceTables } from '../parties.tables';
 import { currencyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
-import { insertPaymentHeaders, money, postPayments, reversePayment, type RefusalOf } from '../payments/payments.service';
+import { insertPaymentHeaders, money, postPayments, reversePayments, type RefusalOf } from '../payments/payments.service';
 import { payments } from '../payments/payments.tables';
 import { paymentRunLines, paymentRuns } from './payment-runs.tables';
 
@@ -429,15 +431,22 @@ export async function postRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: stri
     .where(and(eq(paymentRuns.tenantId, actor.tenantId), eq(paymentRuns.id, id)));
 }
 
-/** Reverses a posted run: every payment it made, reversed by the payments engine on `date` (their items reopen). */
+/**
+ * Reverses a posted run: every payment it made (and not reversed since) reversed by the payments engine
+ * on `date` as one batch (`reversePayments`: a bounded number of statements for the run, their entries
+ * through the port's `reverseEntries`, their items reopened), each payment's reversal audited with the run's.
+ */
 export async function reverseRun(tx: Tx, actor: Actor, rf: PaymentRunFace, id: string, date: string): Promise<void> {
   const h = await storedRun(tx, actor, rf, id, true);
   if (h.status !== 'Posted') throw unprocessable(`${paymentRunLabel(rf)} ${h.number ?? ''} is ${h.status.toLowerCase()}: only a posted run is reversed`);
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(sql`select distinct p.id from ${paymentRunLines} l join ${payments} p on p.tenant_id = l.tenant_id and p.id = l.payment_id
+  const made = rowsOf<{ id: string; number: string | null }>(
+    await tx.execute(sql`select distinct p.id, p.number from ${paymentRunLines} l join ${payments} p on p.tenant_id = l.tenant_id and p.id = l.payment_id
       where l.tenant_id = ${actor.tenantId}::uuid and l.run_id = ${id}::uuid and p.status = 'Posted' order by p.id`),
   );
-  for (const p of ids) await reversePayment(tx, actor, rf.pf, p.id, date);
+  await reversePayments(tx, actor, rf.pf, made.map((p) => p.id), date);
+  await recordAudit(tx, actor.tenantId, actor.userId, made.map((p) => ({
+    entity: paymentDocuments[rf.pf.face.side].name, recordId: p.id, action: 'edit' as const, before: { status: 'Posted' }, after: { status: 'Reversed', date, run: h.number },
+  })));
   await tx.update(paymentRuns).set({ status: 'Reversed', updatedAt: sql`now()` }).where(and(eq(paymentRuns.tenantId, actor.tenantId), eq(paymentRuns.id, id)));
 }
 

@@ -24,7 +24,7 @@ import type { Actor } from '../../../platform/http/actor';
 import type { KitScope } from '../../../platform/kit/registry';
 import { currencies } from '../../organisation/index';
 import { banks } from '../../cash-management/index';
-import { journals, moduleConfigs, moduleSequence, nextNumberInTick, postEntry, ratesOn, resolvePostingAccounts, reverseEntry, type Posted } from '../../ledger/index';
+import { journals, moduleConfigs, moduleSequence, nextNumberInTick, postEntry, ratesOn, resolvePostingAccounts, reverseEntries, type Posted } from '../../ledger/index';
 import { partyMayTransact } from '../parties.rules';
 import { currencyFacts, partiesFacts, partyFacts, type PartyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
@@ -763,47 +763,98 @@ export async function unallocate(tx: Tx, actor: Actor, pf: PaymentFace, id: stri
 }
 
 /**
- * Reverses a posted payment (Reverse of the kit or of its reversal approval): every entry it made
- * (its own, later allocations', un-allocations') reversed through the port, its active allocations'
- * items reopened, the payment Reversed.
+ * Reverses a posted payment (Reverse of the kit or of its reversal approval, a failure): a batch of
+ * one of `reversePayments`.
  */
 export async function reversePayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, date: string): Promise<void> {
-  const h = await storedPayment(tx, actor, pf, id, true);
-  if (h.status !== 'Posted') throw unprocessable(`${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} is ${h.status.toLowerCase()}: only a posted ${pf.noun} is reversed`);
-  // A refund returned part of what it has on account: reversing it first would leave the refund returning a credit that is gone.
-  const [refunded] = rowsOf<{ number: string | null }>(
-    await tx.execute(sql`select r.number from ${paymentAllocations} a join ${payments} r on r.tenant_id = a.tenant_id and r.id = a.payment_id
-      where a.tenant_id = ${actor.tenantId}::uuid and a.source_payment_id = ${h.id}::uuid and a.status = 'Active' order by r.number limit 1`),
+  await reversePayments(tx, actor, pf, [id], date);
+}
+
+/**
+ * Reverses posted payments, one or a run's many, set-based (a bounded number of statements for the
+ * batch, as `postPayments` posts it): the headers locked in id order and checked, the refunds standing
+ * on them and the entries each made (its own, later allocations', un-allocations') read once, every
+ * entry reversed through the port's `reverseEntries` on `date` (numbered in the batch's order, each
+ * payment's latest first), the refunds' sources then the items of the Active allocations locked in one
+ * order (as posting takes them), the items reopened and the sources given back their returns by one
+ * update each, the allocations and the headers Reversed by one statement each. Any refusal refuses the
+ * batch and the caller's transaction writes nothing.
+ */
+export async function reversePayments(tx: Tx, actor: Actor, pf: PaymentFace, ids: string[], date: string): Promise<void> {
+  if (ids.length === 0) return;
+  if (new Set(ids).size !== ids.length) throw unprocessable(`A ${pf.noun} is named twice in one reversal: it is reversed once`);
+  const T = actor.tenantId;
+  const idArray = pgArray(ids);
+  // Driven from the ids (a join: the planner knows the array's size, not the rows this transaction just wrote), locked in one order.
+  const locked = await tx.select(getTableColumns(payments)).from(payments)
+    .innerJoin(sql`unnest(${idArray}::uuid[]) as a(id)`, sql`${payments.id} = a.id`)
+    .where(and(eq(payments.tenantId, T), eq(payments.companyId, actor.companyId), eq(payments.side, pf.face.side)))
+    .orderBy(asc(payments.id)).for('update', { of: payments });
+  const byId = new Map(locked.map((r) => [r.id, r]));
+  const hs = ids.map((id) => {
+    const h = byId.get(id);
+    if (!h) throw notFound(`${pf.face.partyLabel} ${pf.noun}`);
+    if (h.status !== 'Posted') throw unprocessable(`${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} is ${h.status.toLowerCase()}: only a posted ${pf.noun} is reversed`);
+    return h;
+  });
+  // A refund (not reversed with it) returned part of what one has on account: reversing it first would leave the refund returning a credit that is gone.
+  const standing = rowsOf<{ source: string; number: string | null }>(
+    await tx.execute(sql`select a.source_payment_id as source, r.number from unnest(${idArray}::uuid[]) as x(id)
+        join ${paymentAllocations} a on a.tenant_id = ${T}::uuid and a.source_payment_id = x.id
+        join ${payments} r on r.tenant_id = a.tenant_id and r.id = a.payment_id
+      where a.source_payment_id is not null and a.status = 'Active' and r.id <> all(${idArray}::uuid[]) order by a.source_payment_id, r.number`),
   );
-  if (refunded) throw unprocessable(`Refund ${refunded.number ?? ''} returned part of this ${pf.noun}'s amount on account: reverse the refund first`.replace('  ', ' '));
-  const { scales } = await currencyFacts(tx, actor);
-  const active = await activeAllocations(tx, actor, h, scales[h.currency] ?? 2, scales[h.baseCurrency] ?? 2);
-  const ids = rowsOf<{ id: string; d: string }>(
-    await tx.execute(sql`select j.id, j.journal_date::text as d from ${journals} j where j.tenant_id = ${actor.tenantId}::uuid and j.status = 'Posted' and j.id in (
-        select ${h.journalId}::uuid union select journal_id from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid
-        union select undone_journal_id from ${paymentAllocations} where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid)
-      order by j.created_at desc, j.id`),
+  for (const h of hs) {
+    const refunded = standing.find((r) => r.source === h.id);
+    if (refunded) throw unprocessable(`Refund ${refunded.number ?? ''} returned part of this ${pf.noun}'s amount on account: reverse the refund first`.replace('  ', ' '));
+  }
+  // Every entry each payment made, the payment's latest first (the order a reversal of one takes them).
+  const made = rowsOf<{ ord: number; id: string; d: string }>(
+    await tx.execute(sql`with x as (select * from unnest(${idArray}::uuid[]) with ordinality as x(id, ord)),
+      js as (
+        select x.ord, p.journal_id as jid from x join ${payments} p on p.tenant_id = ${T}::uuid and p.id = x.id
+        union select x.ord, a.journal_id from x join ${paymentAllocations} a on a.tenant_id = ${T}::uuid and a.payment_id = x.id
+        union select x.ord, a.undone_journal_id from x join ${paymentAllocations} a on a.tenant_id = ${T}::uuid and a.payment_id = x.id
+      )
+      select js.ord::int as ord, j.id, j.journal_date::text as d from js join ${journals} j on j.tenant_id = ${T}::uuid and j.id = js.jid
+      where j.status = 'Posted' order by js.ord, j.created_at desc, j.id`),
   );
   // A reversal is dated on or after every entry it reverses (else the ledger of the days between holds the reversal alone).
-  const last = ids.reduce((d, j) => (j.d > d ? j.d : d), '');
-  if (date < last) throw unprocessable(`date: ${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} has an entry dated ${last}: it is reversed on or after that day`.replace('  ', ' '));
-  for (const j of ids) await reverseEntry(tx, actor, j.id, date);
-  await restore(tx, actor, active.map((a) => ({ openItemId: a.openItemId!, delta: settledOf(factOf(a)) })));
-  // A refund's returns go back on account of their payments (locked in id order, as posting locks them).
-  if (isRefund(h)) {
-    const back = rowsOf<{ id: string; amt: string }>(
-      await tx.execute(sql`select source_payment_id as id, sum(amount_minor)::text as amt from ${paymentAllocations}
-        where tenant_id = ${actor.tenantId}::uuid and payment_id = ${h.id}::uuid and status = 'Active' and source_payment_id is not null group by 1 order by 1`),
-    );
-    if (back.length) {
-      await tx.execute(sql`select id from ${payments} where tenant_id = ${actor.tenantId}::uuid and id = any(${`{${back.map((r) => r.id).join(',')}}`}::uuid[]) order by id for update`);
-      await tx.execute(sql`update ${payments} p set unallocated_minor = p.unallocated_minor + a.amt, updated_at = now()
-        from unnest(${`{${back.map((r) => r.id).join(',')}}`}::uuid[], ${`{${back.map((r) => r.amt).join(',')}}`}::bigint[]) as a(id, amt)
-        where p.tenant_id = ${actor.tenantId}::uuid and p.id = a.id`);
-    }
+  const last = new Map<number, string>();
+  for (const j of made) if (j.d > (last.get(j.ord) ?? '')) last.set(j.ord, j.d);
+  hs.forEach((h, i) => {
+    const d = last.get(i + 1);
+    if (d && date < d) throw unprocessable(`date: ${pf.face.partyLabel} ${pf.noun} ${h.number ?? ''} has an entry dated ${d}: it is reversed on or after that day`.replace('  ', ' '));
+  });
+  // A refund's returns go back on account of their payments: locked in id order before the items, as posting locks them.
+  const refundIds = hs.filter(isRefund).map((h) => h.id);
+  const back = refundIds.length === 0 ? [] : rowsOf<{ id: string; amt: string }>(
+    await tx.execute(sql`with back as (
+        select a.source_payment_id as id, sum(a.amount_minor) as amt from unnest(${pgArray(refundIds)}::uuid[]) as x(id)
+          join ${paymentAllocations} a on a.tenant_id = ${T}::uuid and a.payment_id = x.id
+        where a.status = 'Active' and a.source_payment_id is not null group by 1)
+      select p.id, back.amt::text as amt from back join ${payments} p on p.tenant_id = ${T}::uuid and p.id = back.id order by p.id for update of p`),
+  );
+  // The items of the Active allocations, locked in one order, with what each allocation settled (signed by its item).
+  const settled = rowsOf<{ item: string; delta: string }>(
+    await tx.execute(sql`select a.open_item_id as item, (case when o.amount_minor < 0 then -1 else 1 end * (a.amount_minor + a.discount_minor + a.write_off_minor))::text as delta
+      from unnest(${idArray}::uuid[]) as x(id)
+        join ${paymentAllocations} a on a.tenant_id = ${T}::uuid and a.payment_id = x.id
+        join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id
+      where a.status = 'Active' and a.open_item_id is not null
+      order by o.id for update of o`),
+  );
+  await reverseEntries(tx, actor, made.map((j) => ({ journalId: j.id, date })));
+  await restore(tx, actor, settled.map((r) => ({ openItemId: r.item, delta: BigInt(r.delta) })));
+  if (back.length) {
+    await tx.execute(sql`update ${payments} p set unallocated_minor = p.unallocated_minor + a.amt, updated_at = now()
+      from unnest(${pgArray(back.map((r) => r.id))}::uuid[], ${pgArray(back.map((r) => r.amt))}::bigint[]) as a(id, amt)
+      where p.tenant_id = ${T}::uuid and p.id = a.id`);
   }
-  await tx.update(paymentAllocations).set({ status: 'Reversed' }).where(and(eq(paymentAllocations.tenantId, actor.tenantId), eq(paymentAllocations.paymentId, h.id), eq(paymentAllocations.status, 'Active')));
-  await tx.update(payments).set({ status: 'Reversed', unallocatedMinor: 0n, updatedAt: sql`now()` }).where(and(eq(payments.tenantId, actor.tenantId), eq(payments.id, h.id)));
+  await tx.execute(sql`update ${paymentAllocations} a set status = 'Reversed' from unnest(${idArray}::uuid[]) as x(id)
+    where a.tenant_id = ${T}::uuid and a.payment_id = x.id and a.status = 'Active'`);
+  await tx.execute(sql`update ${payments} p set status = 'Reversed', unallocated_minor = 0, updated_at = now() from unnest(${idArray}::uuid[]) as x(id)
+    where p.tenant_id = ${T}::uuid and p.id = x.id`);
 }
 
 export { nounOf };

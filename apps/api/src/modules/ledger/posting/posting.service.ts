@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { parseRate, RATE_SCALE, subledgerOfModule, type JournalKind, type PartyRef, type SourceRef } from '@erp/contracts';
 import { executePrepared, pgArray, rowsOf, type Tx } from '../../../platform/db/client';
 import { perTick, type Answer } from '../../../platform/db/per-tick';
@@ -244,24 +244,63 @@ function exactPlan(lines: ExactLine[]): EntryPlan {
  * An entry is reversed at most once (the database refuses a second reversal too).
  */
 export async function reverseEntry(tx: Tx, scope: KitScope, journalId: string, date: string): Promise<Posted> {
-  const [original] = await tx.select().from(journals).where(and(eq(journals.id, journalId), eq(journals.companyId, scope.companyId))).for('update');
-  if (!original) throw notFound('Journal');
-  if (original.status === 'Reversed' || original.reversedBy) throw conflict(`Journal ${original.number} is already reversed`);
-  if (original.status !== 'Posted') throw unprocessable('Only a posted journal can be reversed');
-  const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId)).orderBy(asc(ledgerEntries.lineNo));
-  const reversalId = randomUUID();
-  await tx.update(journals).set({ status: 'Reversed', reversedBy: reversalId, updatedAt: sql`now()` }).where(eq(journals.id, journalId));
-  await recordAudit(tx, scope.tenantId, scope.userId, [{ entity: 'journal', recordId: journalId, action: 'edit', before: { status: 'Posted' }, after: { status: 'Reversed', reversedBy: reversalId } }]);
-  return postEntry(tx, scope, {
-    id: reversalId, kind: 'Reversal', journalDate: date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number,
-    source: { module: original.sourceModule as SourceRef['module'], documentType: original.sourceType, documentId: original.sourceId }, reversalOf: journalId,
+  const [posted] = await reverseEntries(tx, scope, [{ journalId, date }]);
+  return posted!;
+}
+
+/** Reversals handed to the port's group commit at once (their facts read and their entries written by one statement each). */
+const REVERSAL_BATCH = 2000;
+
+/**
+ * `reverseEntry` for many entries at once (a payment run's payments), set-based: the originals locked
+ * in id order and checked, their lines read, the originals marked Reversed and their audit rows written
+ * by one statement each, then every reversal posted through the group commit (a facts statement and a
+ * write statement per REVERSAL_BATCH entries), numbered in the order asked. Answers in that order; any
+ * refusal refuses them all (the caller's transaction writes nothing).
+ */
+export async function reverseEntries(tx: Tx, scope: KitScope, wanted: { journalId: string; date: string }[]): Promise<Posted[]> {
+  if (wanted.length === 0) return [];
+  const ids = wanted.map((w) => w.journalId);
+  if (new Set(ids).size !== ids.length) throw conflict('A journal is named twice in one reversal: it is reversed once');
+  // Driven from the ids (a join: the planner knows the array's size), locked in one order.
+  const originals = await tx.select(getTableColumns(journals)).from(journals)
+    .innerJoin(sql`unnest(${pgArray(ids)}::uuid[]) as w(id)`, sql`${journals.id} = w.id`)
+    .where(and(eq(journals.tenantId, scope.tenantId), eq(journals.companyId, scope.companyId))).orderBy(asc(journals.id)).for('update', { of: journals });
+  const byId = new Map(originals.map((j) => [j.id, j]));
+  const ordered = ids.map((id) => {
+    const original = byId.get(id);
+    if (!original) throw notFound('Journal');
+    if (original.status === 'Reversed' || original.reversedBy) throw conflict(`Journal ${original.number} is already reversed`);
+    if (original.status !== 'Posted') throw unprocessable('Only a posted journal can be reversed');
+    return original;
+  });
+  const entries = await tx.select(getTableColumns(ledgerEntries)).from(ledgerEntries)
+    .innerJoin(sql`unnest(${pgArray(ids)}::uuid[]) as w(id)`, sql`${ledgerEntries.journalId} = w.id`)
+    .where(eq(ledgerEntries.tenantId, scope.tenantId)).orderBy(asc(ledgerEntries.journalId), asc(ledgerEntries.lineNo));
+  const linesOf = new Map<string, (typeof entries)[number][]>();
+  for (const e of entries) {
+    const lines = linesOf.get(e.journalId);
+    if (lines) lines.push(e);
+    else linesOf.set(e.journalId, [e]);
+  }
+  const reversalIds = ids.map(() => randomUUID());
+  await tx.execute(sql`update ${journals} j set status = 'Reversed', reversed_by = w.reversal, updated_at = now()
+    from unnest(${pgArray(ids)}::uuid[], ${pgArray(reversalIds)}::uuid[]) as w(id, reversal)
+    where j.tenant_id = ${scope.tenantId}::uuid and j.id = w.id`);
+  await recordAudit(tx, scope.tenantId, scope.userId, ids.map((id, i) => ({ entity: 'journal', recordId: id, action: 'edit' as const, before: { status: 'Posted' }, after: { status: 'Reversed', reversedBy: reversalIds[i] } })));
+  const requests = ordered.map((original, i): EntryRequest => ({
+    id: reversalIds[i], kind: 'Reversal', journalDate: wanted[i]!.date, description: `Reversal of ${original.number}: ${original.description}`, reference: original.number,
+    source: { module: original.sourceModule as SourceRef['module'], documentType: original.sourceType, documentId: original.sourceId }, reversalOf: original.id,
     exact: true,
-    lines: reverseLines(entries.map((e): ExactLine => ({
+    lines: reverseLines((linesOf.get(original.id) ?? []).map((e): ExactLine => ({
       accountId: e.accountId, currency: e.currency, rate: parseRate(e.rate), debitMinor: e.debitMinor, creditMinor: e.creditMinor,
       baseDebitMinor: e.baseDebitMinor, baseCreditMinor: e.baseCreditMinor, dimensionSetId: e.dimensionSetId, description: e.description, taxId: e.taxId,
       generated: e.generated as ExactLine['generated'], lineRef: e.lineRef, party: e.partyType && e.partyId ? { type: e.partyType as PartyRef['type'], id: e.partyId } : null,
     }))),
-  });
+  }));
+  const posted: Posted[] = [];
+  for (let k = 0; k < requests.length; k += REVERSAL_BATCH) posted.push(...(await Promise.all(requests.slice(k, k + REVERSAL_BATCH).map((req) => postEntry(tx, scope, req)))));
+  return posted;
 }
 
 /**
