@@ -188,7 +188,7 @@ async function run(s: Of<typeof step>): Promise<string | null> {
   }
   const list = paid[s.side];
   if (!list.length && s.kind === 'fail') {
-    // Nothing of its side to fail: a payment of what the party has open (on account if nothing), checked as any, then failed.
+    // Nothing of its side to fail: a payment of what the party has open (on account if nothing), checked like every other payment, then failed.
     const day = await run({ kind: 'pay', side: s.side, party: s.party, currency: s.currency, month: s.month, day: 5, share: 1000, writeOff: false });
     if (day) await expectStepInvariants(s.side, day);
   }
