@@ -59,7 +59,7 @@ function whereOf(scope: KitScope, face: Face, kinds: readonly InvoiceDocumentKin
   if (f.dueFrom) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date >= ${f.dueFrom}::date)`);
   if (f.dueTo) c.push(sql`exists (select 1 from ${openItems} o where o.tenant_id = i.tenant_id and o.invoice_id = i.id and o.due_date <= ${f.dueTo}::date)`);
   // Overdue on D: an open item with something to pay is due before D, i.e. the earliest such due date
-  // (open_due_date, kept by the database) is before D: a range of invoices_open_list_idx / invoices_open_due_idx.
+  // (open_due_date, kept by the database) is before D: a range of invoices_open_list_idx, or with a party of invoices_party_open_list_idx.
   if (f.overdue === 'true') c.push(sql`i.open_due_date < ${f.overdueOn ?? today()}::date`);
   if (f.overdue === 'false') c.push(sql`(i.open_due_date is null or i.open_due_date >= ${f.overdueOn ?? today()}::date)`);
   if (branch) c.push(branch);

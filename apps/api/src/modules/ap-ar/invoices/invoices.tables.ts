@@ -79,6 +79,11 @@ export const invoices = pgTable(
     index('invoices_status_list_idx').on(t.tenantId, t.companyId, t.side, t.status, t.documentDate, t.id),
     index('invoices_party_status_list_idx').on(t.tenantId, t.companyId, t.side, t.partyId, t.status, t.documentDate, t.id),
     index('invoices_open_list_idx').on(t.tenantId, t.companyId, t.side, t.documentDate, t.id, t.openDueDate, t.partyId).where(sql`${t.openDueDate} is not null`),
+    // A party's open invoices in the same order (party + overdue, both parts): the party's range with
+    // open_due_date < D checked in the index. Without it, once analysed, the planner took
+    // invoices_party_list_idx for both parts and read from the heap the party's invoices of the month
+    // before D (not yet overdue) and every one dated after D (bench 9 at 1,000,000: 280 ms).
+    index('invoices_party_open_list_idx').on(t.tenantId, t.companyId, t.side, t.partyId, t.documentDate, t.id, t.openDueDate).where(sql`${t.openDueDate} is not null`),
     // The few open invoices with an item due before their own date (the overdue filter's second part).
     index('invoices_due_before_idx').on(t.tenantId, t.companyId, t.side, t.documentDate, t.id).where(sql`${t.openDueDate} < ${t.documentDate}`),
     index('invoices_invoice_idx').on(t.tenantId, t.invoiceId).where(sql`${t.invoiceId} is not null`),

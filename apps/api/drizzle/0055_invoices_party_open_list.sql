@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_party_open_list_idx" ON "invoices" USING btree ("tenant_id","company_id","side","party_id","document_date","id","open_due_date") WHERE "invoices"."open_due_date" is not null;
