@@ -121,6 +121,9 @@ describe.each(sides)('%s payments', (side) => {
     const paid = await ok<PaymentView>('POST', `${paymentsOf(side)}/post`, { bank: banks.USD, party, documentDate: '2026-04-10', amount: '70.00', description: 'Net of credit', allocations: [{ openItem: ia.id, amount: '100.00' }, { openItem: icn.id, amount: '30.00' }] });
     expect(paid).toMatchObject({ allocated: '70.00', unallocated: '0.00' });
     expect([(await itemOf(a.id)).remaining, (await itemOf(cn.id)).remaining]).toEqual(['0', '0']);
+    // The direct post answers its lines from memory (not read back): the same view as reading the payment.
+    expect(paid.allocations.map((x) => x.itemKind)).toEqual(['Invoice', 'CreditNote']);
+    expect(paid).toEqual(await ok<PaymentView>('GET', `${paymentsOf(side)}/${paid.id}`));
     await invariants();
   });
 
@@ -144,6 +147,9 @@ describe.each(sides)('%s payments', (side) => {
     const short = await ok<PaymentView>('POST', `${paymentsOf(side)}/post`, { bank: banks.USD, party, documentDate: '2026-05-20', amount: '99.97', description: 'Short', allocations: [{ openItem: ib.id, amount: '99.97', writeOff: '0.03' }] });
     expect((await itemOf(b.id)).remaining).toBe('0');
     expect((await entryOf(short.journal!)).find((l) => l.code === '6900')).toMatchObject(bankDebit ? { debit: '3' } : { credit: '3' });
+    // Discount and write-off lines answered from memory read the same as stored.
+    expect(paid).toEqual(await ok<PaymentView>('GET', `${paymentsOf(side)}/${paid.id}`));
+    expect(short).toEqual(await ok<PaymentView>('GET', `${paymentsOf(side)}/${short.id}`));
     await invariants();
   });
 

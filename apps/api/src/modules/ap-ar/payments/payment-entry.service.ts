@@ -69,7 +69,7 @@ export async function paymentEntry(tx: Tx, scope: KitScope, pf: PaymentFace, id:
   if (h.journalId) {
     return { posted: true, journal: h.journalId, journalNumber: await journalNumber(tx, h.journalId), date: h.postingDate, lines: await labelled(tx, scope, pf.face, await postedLines(tx, scope, h.journalId)) };
   }
-  const lines = await staged(tx, (sp) => postPayment(sp, previewActor(scope), pf, id), async (sp) => {
+  const lines = await staged(tx, async (sp) => { await postPayment(sp, previewActor(scope), pf, id); }, async (sp) => {
     const after = await storedPayment(sp, scope, pf, id, false);
     return after.journalId ? postedLines(sp, scope, after.journalId) : [];
   });

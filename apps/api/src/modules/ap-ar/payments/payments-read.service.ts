@@ -9,7 +9,6 @@ import {
   parseRate,
   paymentDocuments,
   stateOf,
-  type AllocationStatus,
   type OpenItemsPage,
   type OpenItemsQuery,
   type PaymentFace,
@@ -34,7 +33,7 @@ import { currencyFacts } from '../invoices/invoice-facts';
 import { invoices, openItems } from '../invoices/invoices.tables';
 import { proposeAllocations, type ProposalItem } from './payment-posting';
 import { paymentAllocations, payments } from './payments.tables';
-import { storedPayment } from './payments.service';
+import { storedPayment, type AllocationLine } from './payments.service';
 
 /* Reading payments: the list (filters, sorts, pages), the export, one payment with its allocations, the proposal and a party's open items. */
 
@@ -111,12 +110,11 @@ export async function exportPayments(tx: Tx, scope: KitScope, pf: PaymentFace, f
   };
 }
 
-type AllocationRow = {
-  line_no: number; open_item_id: string | null; invoice_id: string | null; source_payment_id: string | null; number: string | null; kind: string | null; due_date: string; amount_minor: string; discount_minor: string; write_off_minor: string;
-  status: AllocationStatus; journal_number: string | null; undone_number: string | null;
-};
-
-export async function viewPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id: string): Promise<PaymentView> {
+/**
+ * One payment with its allocations. `written`: the lines a direct post just wrote, from memory (all in
+ * its own entry), not read back (a receipt across 10,000 invoices).
+ */
+export async function viewPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id: string, written?: AllocationLine[]): Promise<PaymentView> {
   const h = await storedPayment(tx, scope, pf, id, false);
   const def = paymentDocuments[pf.face.side];
   const { scales } = await currencyFacts(tx, scope);
@@ -126,19 +124,19 @@ export async function viewPayment(tx: Tx, scope: KitScope, pf: PaymentFace, id: 
     await tx.execute(sql`select q.code as party_code, q.name as party_name, b.code as bank_code, (select j.number from ${journals} j where j.tenant_id = ${scope.tenantId}::uuid and j.id = ${h.journalId}::uuid) as journal_number
       from ${party} q, ${banks} b where q.tenant_id = ${scope.tenantId}::uuid and q.id = ${h.partyId}::uuid and b.tenant_id = ${scope.tenantId}::uuid and b.id = ${h.bankId}::uuid`),
   );
-  // The entries' numbers once (a payment's allocations share a few entries), not a join per line.
-  const numbers = new Map(rowsOf<{ id: string; number: string | null }>(
+  // The entries' numbers once (a payment's allocations share a few entries), not a join per line; lines just written are all in the payment's entry.
+  const numbers = written ? new Map([[h.journalId, head?.journal_number ?? null]]) : new Map(rowsOf<{ id: string; number: string | null }>(
     await tx.execute(sql`select j.id, j.number from ${journals} j where j.tenant_id = ${scope.tenantId}::uuid and j.id in (
         select journal_id from ${paymentAllocations} where tenant_id = ${scope.tenantId}::uuid and payment_id = ${h.id}::uuid
         union select undone_journal_id from ${paymentAllocations} where tenant_id = ${scope.tenantId}::uuid and payment_id = ${h.id}::uuid)`),
   ).map((j) => [j.id, j.number]));
-  const rows = rowsOf<Omit<AllocationRow, 'journal_number' | 'undone_number'> & { journal_id: string | null; undone_journal_id: string | null }>(
+  const rows = (written ?? rowsOf<AllocationLine>(
     await tx.execute(sql`select a.line_no, a.open_item_id, o.invoice_id, a.source_payment_id, coalesce(i.number, s.number) as number, i.kind, coalesce(o.due_date, s.document_date)::text as due_date,
         a.amount_minor::text, a.discount_minor::text, a.write_off_minor::text, a.status, a.journal_id, a.undone_journal_id
       from ${paymentAllocations} a left join ${openItems} o on o.tenant_id = a.tenant_id and o.id = a.open_item_id left join ${invoices} i on i.tenant_id = o.tenant_id and i.id = o.invoice_id
         left join ${payments} s on s.tenant_id = a.tenant_id and s.id = a.source_payment_id
       where a.tenant_id = ${scope.tenantId}::uuid and a.payment_id = ${h.id}::uuid order by a.line_no`),
-  ).map((r) => ({ ...r, journal_number: r.journal_id ? (numbers.get(r.journal_id) ?? null) : null, undone_number: r.undone_journal_id ? (numbers.get(r.undone_journal_id) ?? null) : null }));
+  )).map((r) => ({ ...r, journal_number: r.journal_id ? (numbers.get(r.journal_id) ?? null) : null, undone_number: r.undone_journal_id ? (numbers.get(r.undone_journal_id) ?? null) : null }));
   // What the lines use (a refund's: what its credits return, a magnitude).
   const refund = h.kind === REFUND_KIND;
   const cash = rows.filter((r) => r.status === 'Active' || r.status === 'Draft').reduce((s, r) => s + (r.kind === 'Invoice' ? 1n : -1n) * BigInt(r.amount_minor), 0n);

@@ -88,9 +88,9 @@ export function paymentBinding(pf: PaymentFace): DocumentBinding<PaymentStatus, 
           if (row?.refused) throw unprocessable(gate.refusal);
         }
         const [{ id, allocations, returns }] = (await insertPaymentHeaders(tx, actor, pf, [input], false)) as [MadePayment];
-        await postPayment(tx, actor, pf, id, allocations, returns);
+        const written = await postPayment(tx, actor, pf, id, allocations, returns);
         await recordAudit(tx, actor.tenantId, actor.userId, [{ entity: def.name, recordId: id, action: 'create', after: { ...input, allocations: input.allocations.length, onAccount: input.onAccount?.length ?? 0, status: 'Posted' } }]);
-        return viewPayment(tx, actor, pf, id);
+        return viewPayment(tx, actor, pf, id, written);
       },
     },
   };

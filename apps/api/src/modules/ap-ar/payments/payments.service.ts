@@ -11,6 +11,7 @@ import {
   REFUND_KIND,
   WRITE_OFF_TOLERANCE_SETTING,
   type AllocationInput,
+  type AllocationStatus,
   type OnAccountInput,
   type PaymentFace,
   type PaymentInput,
@@ -290,6 +291,12 @@ type ItemRow = {
   status: string; currency: string; total_base_minor: string; total_gross_minor: string; rate: string | null; posting_date: string;
 };
 
+/** An allocation line as a payment's view reads it (`viewPayment`), or as a direct post wrote it (from memory: a receipt's 10,000 lines are not read back). */
+export type AllocationLine = {
+  line_no: number; open_item_id: string | null; invoice_id: string | null; source_payment_id: string | null; number: string | null; kind: string | null; due_date: string;
+  amount_minor: string; discount_minor: string; write_off_minor: string; status: AllocationStatus; journal_id: string | null; undone_journal_id: string | null;
+};
+
 /** An item's rate and the base of an amount settled on it: what the item put on the control account, in proportion. */
 function itemBase(item: ItemRow, signedSettled: bigint, baseCurrency: string, scale: number, baseScale: number): { base: bigint; rate: bigint } {
   if (item.currency === baseCurrency) return { base: signedSettled, rate: RATE_ONE };
@@ -299,13 +306,13 @@ function itemBase(item: ItemRow, signedSettled: bigint, baseCurrency: string, sc
   return { base: divRound(signedSettled * base, gross), rate };
 }
 
-type LockedItem = ItemRow & { party_id: string };
+type LockedItem = ItemRow & { party_id: string; due_date: string };
 
 /** The open items of a batch's allocations, locked in one order (two payments on the same items wait, never deadlock): one statement. */
 async function lockedItems(tx: Tx, scope: KitScope, pf: PaymentFace, ids: string[]): Promise<Map<string, LockedItem>> {
   if (ids.length === 0) return new Map();
   const rows = rowsOf<LockedItem>(
-    await tx.execute(sql`select o.id, o.party_id, o.invoice_id, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
+    await tx.execute(sql`select o.id, o.party_id, o.invoice_id, o.due_date::text, i.number, i.kind, o.amount_minor::text, o.remaining_minor::text, o.discount_minor::text, o.discount_date::text, o.status, o.currency,
         i.total_base_minor::text, i.total_gross_minor::text, i.rate::text, i.posting_date::text
       from unnest(${pgArray([...new Set(ids)])}::uuid[]) as a(id)
         join ${openItems} o on o.tenant_id = ${scope.tenantId}::uuid and o.id = a.id
@@ -367,11 +374,11 @@ function checkAllocations(pf: PaymentFace, s: Settling, items: ReadonlyMap<strin
  * Checks the allocations of a batch of payments against their items (locked in one statement) and
  * takes them off: ONE conditional update for the batch, which refuses to take more than an item has
  * left even if the check were wrong. An item named by two payments of one batch is refused. Answers
- * each payment's allocation facts for its entry.
+ * each payment's allocation facts for its entry, and the locked items.
  */
-async function settle(tx: Tx, scope: KitScope, pf: PaymentFace, batch: Settling[], refuse?: RefusalOf): Promise<AllocationFact[][]> {
+async function settle(tx: Tx, scope: KitScope, pf: PaymentFace, batch: Settling[], refuse?: RefusalOf): Promise<{ facts: AllocationFact[][]; items: ReadonlyMap<string, LockedItem> }> {
   const ids = batch.flatMap((s) => s.allocations.map((a) => a.openItemId));
-  if (ids.length === 0) return batch.map(() => []);
+  if (ids.length === 0) return { facts: batch.map(() => []), items: new Map() };
   const items = await lockedItems(tx, scope, pf, ids);
   const tolerances = new Map<number, bigint>();
   for (const s of batch) {
@@ -396,7 +403,7 @@ async function settle(tx: Tx, scope: KitScope, pf: PaymentFace, batch: Settling[
       returning 1) select count(*)::int as n from t`),
   );
   if ((taken[0]?.n ?? 0) !== ids.length) throw unprocessable('An open item was settled by another payment meanwhile: propose the allocation again');
-  return checked.map((c) => c.facts);
+  return { facts: checked.map((c) => c.facts), items };
 }
 
 type SourceRow = { id: string; number: string | null; party_id: string; currency: string; kind: string; status: string; unallocated_minor: string; rate: string | null; posting_date: string };
@@ -527,9 +534,10 @@ export type PostWanted = { id: string; inMemory?: { allocations: DraftAllocation
 /** Entries handed to the posting port at once: its group commit reads their facts and writes them in one statement each. */
 const ENTRY_BATCH = 2000;
 
-/** Posts a draft payment (Post of the kit, or of its approval): a batch of one of `postPayments`. */
-export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[], returnsInMemory?: DraftReturn[]): Promise<void> {
-  await postPayments(tx, actor, pf, [{ id, inMemory: inMemory ? { allocations: inMemory, returns: returnsInMemory ?? [] } : undefined }]);
+/** Posts a draft payment (Post of the kit, or of its approval): a batch of one of `postPayments`; answers its lines when they were in memory (see `postPayments`). */
+export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: string, inMemory?: DraftAllocation[], returnsInMemory?: DraftReturn[]): Promise<AllocationLine[] | undefined> {
+  const [lines] = await postPayments(tx, actor, pf, [{ id, inMemory: inMemory ? { allocations: inMemory, returns: returnsInMemory ?? [] } : undefined }]);
+  return lines;
 }
 
 /**
@@ -540,9 +548,12 @@ export async function postPayment(tx: Tx, actor: Actor, pf: PaymentFace, id: str
  * statement each, one entry per payment through the posting port's group commit (ENTRY_BATCH entries
  * read and written by one statement each), the allocations and headers written by one statement each.
  * A refusal of any payment refuses the batch (named by `refuse`) and the caller's transaction writes nothing.
+ * Answers per payment the allocation lines it wrote from memory, as its view shows them (from the
+ * locked items: the direct post's response does not read back what it just wrote); undefined for a
+ * stored draft's lines or a refund's returns (read them).
  */
-export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted: PostWanted[], refuse?: RefusalOf): Promise<void> {
-  if (wanted.length === 0) return;
+export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted: PostWanted[], refuse?: RefusalOf): Promise<(AllocationLine[] | undefined)[]> {
+  if (wanted.length === 0) return [];
   // Driven from the ids (a join, not `in`/`any`: the planner knows the array's size, not the rows this transaction just wrote).
   const locked = await tx.select(getTableColumns(payments)).from(payments)
     .innerJoin(sql`unnest(${pgArray(wanted.map((w) => w.id))}::uuid[]) as a(id)`, sql`${payments.id} = a.id`)
@@ -592,7 +603,7 @@ export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted
   }));
   // Refunds' payments on account are locked before the open items (the order a payment allocating takes).
   const sourceFacts = await lockedSources(tx, actor, pf, plans, refuse);
-  const itemFacts = await settle(tx, actor, pf, plans.map((p) => ({ h: p.h, allocations: p.drafts, scale: p.scale, baseScale: p.baseScale, on: p.h.postingDate })), refuse);
+  const { facts: itemFacts, items } = await settle(tx, actor, pf, plans.map((p) => ({ h: p.h, allocations: p.drafts, scale: p.scale, baseScale: p.baseScale, on: p.h.postingDate })), refuse);
   await takeFromAccount(tx, actor, plans.flatMap((p) => p.returns));
   const memo: AccountMemo = new Map();
   const entries = await Promise.all(plans.map(async (p, i) => {
@@ -651,6 +662,13 @@ export async function postPayments(tx: Tx, actor: Actor, pf: PaymentFace, wanted
       ${col((_, i) => posted[i]!.postedAt.toISOString())}::timestamptz[])
       as v(id, number, bank_number, rate, unallocated, journal, total_base, posted_at)
     where p.tenant_id = ${actor.tenantId}::uuid and p.id = v.id`);
+  return plans.map((p, i) => (!p.inMemory || p.returns.length > 0 ? undefined : p.drafts.map((a): AllocationLine => {
+    const item = items.get(a.openItemId)!;
+    return {
+      line_no: a.lineNo, open_item_id: a.openItemId, invoice_id: item.invoice_id, source_payment_id: null, number: item.number, kind: item.kind, due_date: item.due_date,
+      amount_minor: a.amountMinor.toString(), discount_minor: a.discountMinor.toString(), write_off_minor: a.writeOffMinor.toString(), status: 'Active', journal_id: posted[i]!.journalId, undone_journal_id: null,
+    };
+  })));
 }
 
 const formatRateText = (rate: bigint) => formatMoney(rate, RATE_SCALE);
@@ -683,7 +701,7 @@ export async function allocatePosted(tx: Tx, actor: Actor, pf: PaymentFace, id: 
   const rows = allocationsOf(input.allocations, f.scale, (last?.n ?? 0) + 1);
   const date = input.date ?? h.postingDate;
   if (date < h.postingDate) throw fieldRefusal('date', `the ${pf.noun} is posted on ${h.postingDate}: what it has on account is allocated on or after that day`);
-  const [facts] = (await settle(tx, actor, pf, [{ h, allocations: rows, scale: f.scale, baseScale: f.baseScale, on: date }])) as [AllocationFact[]];
+  const [facts] = (await settle(tx, actor, pf, [{ h, allocations: rows, scale: f.scale, baseScale: f.baseScale, on: date }])).facts as [AllocationFact[]];
   const used = facts.reduce((s, x) => s + cashOf(x), 0n);
   if (used > h.unallocatedMinor) throw fieldRefusal('allocations', `the allocations use ${formatMoney(used, f.scale)}; the ${pf.noun} has ${formatMoney(h.unallocatedMinor, f.scale)} on account`);
   if (used < 0n) throw fieldRefusal('allocations', `the credits allocated (${formatMoney(-used, f.scale)}) are more than the invoices take`);
