@@ -2,7 +2,8 @@
 // clients, each invoice three lines with tax (five ledger lines: payables with the vendor, three
 // expenses, input tax), against journals of the same size posted the same way.
 import http from 'node:http';
-import { ms, prng, scaled, stats, type BenchServer } from './lib';
+import { cpus, loadavg } from 'node:os';
+import { cpuSecondsOf, cpuSpent, databaseCpu, ms, prng, scaled, stats, type BenchServer } from './lib';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
@@ -28,6 +29,11 @@ async function run(server: BenchServer, clients: Record<string, string>[], secon
   let firstError = '';
   const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
   const until = measuredFrom + seconds * 1000;
+  // The CPU the server process and the database's backends spent over the measured window, per document
+  // sent (what one costs whatever else the shared machine runs).
+  const dbName = new URL(server.dbUrl).pathname.slice(1);
+  const cpuFrom = new Promise<{ server: number; db: Map<number, number> }>((resolve) =>
+    setTimeout(() => void databaseCpu(dbName).then((db) => resolve({ server: cpuSecondsOf(server.pid), db })), WARM_UP_SECONDS * 1000));
   await Promise.all(clients.map(async (auth, k) => {
     const rand = prng(800 + k);
     while (performance.now() < until) {
@@ -41,7 +47,11 @@ async function run(server: BenchServer, clients: Record<string, string>[], secon
       }
     }
   }));
-  return { perSecond: latencies.length / ((performance.now() - measuredFrom) / 1000), ...stats(latencies), errors, firstError };
+  const elapsed = (performance.now() - measuredFrom) / 1000;
+  const from = await cpuFrom;
+  const serverCpuMs = ((cpuSecondsOf(server.pid) - from.server) * 1000) / latencies.length;
+  const dbCpuMs = (cpuSpent(from.db, await databaseCpu(dbName)) * 1000) / latencies.length;
+  return { perSecond: latencies.length / elapsed, ...stats(latencies), errors, firstError, serverCpuMs, dbCpuMs };
 }
 
 export async function invoicePosting(server: BenchServer): Promise<void> {
@@ -78,4 +88,6 @@ export async function invoicePosting(server: BenchServer): Promise<void> {
   const journals = await run(server, clients, seconds, '/gl/journals/post', journal);
   console.log(`8. vendor invoices, 32 clients, 3 lines with tax each (5 ledger lines), ${seconds} s after a ${WARM_UP_SECONDS} s warm-up: ${invoices.perSecond.toFixed(0)} invoices/s, median ${ms(invoices.median)}, p99 ${ms(invoices.p99)}, ${invoices.errors} errors${invoices.firstError ? ` (${invoices.firstError})` : ''}   (goal: >= 1,000 invoices/s)`);
   console.log(`   journals of the same size the same way: ${journals.perSecond.toFixed(0)} journals/s, median ${ms(journals.median)}, p99 ${ms(journals.p99)}; ratio invoices / journals: ${((invoices.perSecond / journals.perSecond) * 100).toFixed(0)}%`);
+  const cpu = (r: typeof invoices) => `server ${r.serverCpuMs.toFixed(2)} ms + PostgreSQL ${r.dbCpuMs.toFixed(2)} ms`;
+  console.log(`   CPU per document: invoice ${cpu(invoices)}, journal ${cpu(journals)} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
 }

@@ -137,6 +137,9 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The CPU seconds the backends spent between two readings of databaseCpu (a backend that ended meanwhile is not counted). */
+export const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
+
 /** CPU seconds so far of each PostgreSQL backend serving the database `dbName` (a bench's share of the database's work). */
 export async function databaseCpu(dbName: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: ADMIN_URL });

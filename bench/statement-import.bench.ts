@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
-import { cpuSecondsOf, databaseCpu, prng, scaled, type BenchServer } from './lib';
+import { cpuSecondsOf, cpuSpent, databaseCpu, prng, scaled, type BenchServer } from './lib';
 
 const GOAL_MS = 5000;
 const ACCOUNT_IBAN = 'NL91ABNA0417164300';
@@ -63,7 +63,6 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 }
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
 
 export async function statementImport(server: BenchServer): Promise<void> {
   const entries = scaled(100_000);
