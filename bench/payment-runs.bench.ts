@@ -20,6 +20,13 @@
 // is now mostly the ageing's statement triggers (0049, not this module's): the payments' update that
 // refreshes 5,000 payments' ageing lines took 37 of 57 s, and ageing_refresh of those payments alone 43 s
 // in a rolled-back transaction; the allocations' insert 7.7 s. That, not the run, keeps bench 16 from 30 s.
+// 28 Nov 2026, first at scale 1 on 2 x AMD EPYC (load 5-12; generating took 19-78 s): total 176.1 and 170.3 s (proposal 6.2, save 15.9,
+// post 146.7, pain.001 7.4; then post 150.5), of the post 61.0 s the payments' update (Draft to Posted) whose trigger refreshed the ageing of
+// 50,000 payments that have nothing on account (200 passes of ageing_line_states writing no interval). Migration 0057 skips
+// a payment posted whole from a draft: total 95.1 s (load 9-12) and 58.3 s (load 2-5) (post 71.6 and 44.9 s, that update 7.3 s: the update itself, 50,000 rows and 4
+// indexes, the trigger next to nothing). Left in the post: the items' settlement 9-21 s (its update alone about 9 s, the
+// rest invoices_sync_open_items rewriting 50,000 invoices), the allocations' insert 4-7 s (0054's ageing), the entries
+// (25 statements of 2,000 at 0.3-0.6 s each), the payments' insert 3-5 s, the lines' payment ids 1.3-3.5 s, the view 2-7 s.
 import pg from 'pg';
 import { scaled, type BenchServer } from './lib';
 
