@@ -63,7 +63,6 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 }
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-
 export async function statementImport(server: BenchServer): Promise<void> {
   const entries = scaled(100_000);
   const json = async <T>(path: string, body?: unknown): Promise<T> => {
